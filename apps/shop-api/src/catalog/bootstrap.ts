@@ -1,0 +1,45 @@
+import { STOREFRONT_LANGUAGES, type Bootstrap, type Lang } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import type { CallContext } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { selectRows } from '../db/raw.ts';
+import { loadCategoryTree } from './categories.ts';
+import { footerLinks } from './content.ts';
+
+/** Each language named in itself, as a language chooser shows it. */
+const LANGUAGE_LABELS: Record<Lang, string> = { en: 'English', fr: 'Français', it: 'Italiano', es: 'Español', de: 'Deutsch' };
+
+export async function listCountries(db: Database) {
+  const rows = await selectRows<{ iso: string; group: string; vat_rate_bp: number; free_shipping_from: number | null }>(
+    db,
+    sql`select iso, group_key as "group", vat_rate_bp, free_shipping_from_cents as free_shipping_from
+      from countries where is_active order by iso`,
+  );
+  return rows;
+}
+
+export async function getCountries(db: Database) {
+  const countries = await listCountries(db);
+  const groups = [...new Set(countries.map((country) => country.group))].map((key) => ({
+    key,
+    countries: countries.filter((country) => country.group === key).map((country) => country.iso),
+  }));
+  return { countries, groups };
+}
+
+export async function bootstrap({ db, lang, config }: CallContext): Promise<Bootstrap> {
+  const [tree, countries, links] = await Promise.all([loadCategoryTree(db, lang), listCountries(db), footerLinks(db, lang)]);
+  return {
+    settings: {
+      maintenance_mode: config.maintenanceMode,
+      theme: config.theme,
+      gtm_id: config.gtmId,
+      currency: config.currency,
+      default_country: config.defaultCountry,
+    },
+    languages: STOREFRONT_LANGUAGES.map((code) => ({ code, label: LANGUAGE_LABELS[code], language: code })),
+    countries,
+    menu: tree.menu(),
+    footer_links: links,
+  };
+}

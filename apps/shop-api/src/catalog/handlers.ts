@@ -1,0 +1,23 @@
+import type { CallHandlers } from '../app.ts';
+import { bootstrap, getCountries } from './bootstrap.ts';
+import { getBrand, getBrands } from './brands.ts';
+import { getCategory } from './categories.ts';
+import { getContent } from './content.ts';
+import { getProduct, getProducts, productRail } from './products.ts';
+import { getSitemap } from './sitemap.ts';
+
+/** The public catalogue calls: anyone may make them, nothing personal is in their answers. */
+export const catalogHandlers = {
+  bootstrap: (_input, context) => bootstrap(context),
+  getProducts: (input, context) => getProducts(input, context),
+  getProduct: (input, context) => getProduct(input, context),
+  getProductsFeatured: ({ limit }, context) => productRail(context, 'featured', limit),
+  getProductsBestsellers: ({ limit }, context) => productRail(context, 'bestsellers', limit),
+  getProductsLatest: ({ limit }, context) => productRail(context, 'latest', limit),
+  getCategory: ({ id_category }, { db, lang }) => getCategory(db, lang, id_category),
+  getBrands: (_input, { db, lang }) => getBrands(db, lang),
+  getBrand: ({ id_brand }, { db, lang }) => getBrand(db, lang, id_brand),
+  getContent: ({ slug, kind }, { db, lang }) => getContent(db, lang, slug, kind),
+  getCountries: (_input, { db }) => getCountries(db),
+  getSitemap: (_input, { db }) => getSitemap(db),
+} satisfies Partial<CallHandlers>;

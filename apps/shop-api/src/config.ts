@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { THEMES } from '@shop/contract';
+
+/** Reads a boolean setting the way the README documents it: true, 1 or on (any case). */
+export function isOn(value: string | undefined): boolean {
+  return ['true', '1', 'on', 'yes'].includes((value ?? '').trim().toLowerCase());
+}
+
+export type ApiConfig = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  maintenanceMode: boolean;
+  theme: (typeof THEMES)[number];
+  gtmId: string | null;
+  defaultCountry: string;
+  currency: string;
+  logLevel: string;
+};
+
+// SPEC §9: tag-manager ids are GTM- followed by letters or digits.
+const GTM_ID = /^GTM-[A-Z0-9]+$/i;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const theme = env.THEME === 'blue' ? 'blue' : 'default';
+  const gtmId = env.GTM_ID && GTM_ID.test(env.GTM_ID) ? env.GTM_ID : null;
+  return {
+    port: Number(env.SHOP_API_PORT ?? 4000),
+    host: env.SHOP_API_HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : resolve(env.DATA_DIR ?? '.data'),
+    maintenanceMode: isOn(env.MAINTENANCE_MODE),
+    theme,
+    gtmId,
+    defaultCountry: (env.DEFAULT_COUNTRY ?? 'IT').toUpperCase(),
+    currency: 'EUR',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** One type for both drivers: the code above this layer never knows which one it runs on. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Runs `work` while no other API process starting on the same database does (migrations, seed). */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+// Any constant: the key of the PostgreSQL advisory lock that start-up work takes.
+const START_LOCK_KEY = 727_001;
+
+export type DatabaseOptions = {
+  /** postgres://… to use PostgreSQL; unset to use the embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite's data folder; 'memory://' keeps it in memory (tests). */
+  dataDir: string;
+};
+
+export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<DatabaseHandle> {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // Fail at start with a clear error rather than at the first request.
+    const probe = await pool.connect();
+    probe.release();
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Database,
+      driver: 'postgres',
+      exclusively: async (work) => {
+        // An advisory lock belongs to one connection: hold it on a dedicated one.
+        const lockClient = await pool.connect();
+        try {
+          await lockClient.query('select pg_advisory_lock($1)', [START_LOCK_KEY]);
+          return await work();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [START_LOCK_KEY]).catch(() => undefined);
+          lockClient.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pglite`, { extensions: { pg_trgm } });
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    driver: 'pglite',
+    // PGlite's data folder is opened by one process only: nothing to take turns with.
+    exclusively: (work) => work(),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * The shop's database schema (PostgreSQL dialect, used on PGlite and on PostgreSQL alike).
+ * Money is always integer cents; prices are stored without VAT and VAT is applied per country.
+ * Translated texts live in *_translations tables keyed by (owner id, lang).
+ */
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const lang = () => varchar('lang', { length: 2 }).notNull();
+
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey(),
+  parentId: integer('parent_id'),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const categoryTranslations = pgTable(
+  'category_translations',
+  {
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    lang: lang(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.lang] })],
+);
+
+export const brands = pgTable('brands', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+});
+
+export const brandTranslations = pgTable(
+  'brand_translations',
+  {
+    brandId: integer('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+    lang: lang(),
+    description: text('description').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.lang] })],
+);
+
+/** What happens when a product has no stock left: refuse, sell on demand, or take pre-orders. */
+export const OUT_OF_STOCK_POLICIES = ['deny', 'backorder', 'preorder'] as const;
+export type OutOfStockPolicy = (typeof OUT_OF_STOCK_POLICIES)[number];
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    brandId: integer('brand_id').references(() => brands.id),
+    defaultCategoryId: integer('default_category_id').notNull().references(() => categories.id),
+    gender: varchar('gender', { length: 8 }).notNull(),
+    garment: varchar('garment', { length: 32 }).notNull(),
+    priceNetCents: integer('price_net_cents').notNull(),
+    badges: text('badges').array().notNull().default([]),
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    outOfStockPolicy: varchar('out_of_stock_policy', { length: 12 }).$type<OutOfStockPolicy>().notNull().default('deny'),
+    availableDate: timestamp('available_date', { withTimezone: true }),
+    minimalQuantity: integer('minimal_quantity').notNull().default(1),
+    quantityLimit: integer('quantity_limit').notNull().default(10),
+    salesCount: integer('sales_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('products_brand_idx').on(t.brandId), index('products_created_idx').on(t.createdAt)],
+);
+
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    lang: lang(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    additionalInfo: text('additional_info').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.lang] })],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.productId] }), index('product_categories_product_idx').on(t.productId)],
+);
+
+/** A discount on a product for a period: either a percentage or an amount (without VAT). */
+export const specificPrices = pgTable(
+  'specific_prices',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    reductionPercent: integer('reduction_percent'),
+    reductionNetCents: integer('reduction_net_cents'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [index('specific_prices_product_idx').on(t.productId)],
+);
+
+export const attributeGroups = pgTable('attribute_groups', {
+  id: integer('id').primaryKey(),
+  /** 'size' or 'color': decides how the product page shows the choice (buttons or swatches). */
+  kind: varchar('kind', { length: 8 }).notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const attributeGroupTranslations = pgTable(
+  'attribute_group_translations',
+  {
+    groupId: integer('group_id').notNull().references(() => attributeGroups.id, { onDelete: 'cascade' }),
+    lang: lang(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.lang] })],
+);
+
+export const attributes = pgTable('attributes', {
+  id: integer('id').primaryKey(),
+  groupId: integer('group_id').notNull().references(() => attributeGroups.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+  colorHex: varchar('color_hex', { length: 7 }),
+});
+
+export const attributeTranslations = pgTable(
+  'attribute_translations',
+  {
+    attributeId: integer('attribute_id').notNull().references(() => attributes.id, { onDelete: 'cascade' }),
+    lang: lang(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attributeId, t.lang] })],
+);
+
+/** A sellable variant of a product (one size in one colour) with its own stock and price impact. */
+export const combinations = pgTable(
+  'combinations',
+  {
+    id: integer('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    priceImpactNetCents: integer('price_impact_net_cents').notNull().default(0),
+    quantity: integer('quantity').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [index('combinations_product_idx').on(t.productId)],
+);
+
+export const combinationAttributes = pgTable(
+  'combination_attributes',
+  {
+    combinationId: integer('combination_id').notNull().references(() => combinations.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id').notNull().references(() => attributes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.combinationId, t.attributeId] }), index('combination_attributes_attr_idx').on(t.attributeId)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    /** The colour this picture shows, so that choosing a colour shows its pictures. */
+    colorAttributeId: integer('color_attribute_id').references(() => attributes.id),
+    position: integer('position').notNull().default(0),
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
+export const contentPages = pgTable('content_pages', {
+  id: integer('id').primaryKey(),
+  /** 'page' for /{lang}/{slug}, 'size-chart' for /{lang}/size-chart/{slug}. */
+  kind: varchar('kind', { length: 12 }).notNull().default('page'),
+  /** Language-independent key, e.g. 'delivery' (used for links from code). */
+  key: text('key').notNull().unique(),
+  position: integer('position').notNull().default(0),
+});
+
+export const contentPageTranslations = pgTable(
+  'content_page_translations',
+  {
+    pageId: integer('page_id').notNull().references(() => contentPages.id, { onDelete: 'cascade' }),
+    lang: lang(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    /** Paragraphs of plain text, or for a size chart { columns, rows }. */
+    body: jsonb('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.lang] }), uniqueIndex('content_page_slug_idx').on(t.lang, t.slug)],
+);
+
+export const countries = pgTable('countries', {
+  iso: varchar('iso', { length: 2 }).primaryKey(),
+  /** Group of countries that share shipping zones and rules (EU, EUROPE_OTHER, WORLD). */
+  groupKey: varchar('group_key', { length: 16 }).notNull(),
+  vatRateBasisPoints: integer('vat_rate_bp').notNull(),
+  freeShippingFromCents: integer('free_shipping_from_cents'),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  gender: varchar('gender', { length: 8 }),
+  newsletter: boolean('newsletter').notNull().default(false),
+  newsletterInterests: text('newsletter_interests').array().notNull().default([]),
+  lang: varchar('lang', { length: 2 }).notNull().default('en'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    reference: varchar('reference', { length: 16 }).notNull().unique(),
+    customerId: integer('customer_id').references(() => customers.id),
+    status: varchar('status', { length: 24 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('EUR'),
+    itemsCents: integer('items_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    countryIso: varchar('country_iso', { length: 2 }).notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    billingAddress: jsonb('billing_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId)],
+);
+
+export const orderLines = pgTable('order_lines', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').references(() => products.id),
+  combinationId: integer('combination_id').references(() => combinations.id),
+  productName: text('product_name').notNull(),
+  attributesLabel: text('attributes_label').notNull().default(''),
+  quantity: integer('quantity').notNull(),
+  unitPriceCents: integer('unit_price_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+});

@@ -1,0 +1,314 @@
+import type { Badge } from '@shop/contract';
+import type {
+  combinationAttributes,
+  combinations,
+  OutOfStockPolicy,
+  productCategories,
+  productImages,
+  products,
+  productTranslations,
+  specificPrices,
+} from '../schema.ts';
+import { COLOURS, SIZE_RUNS, type Colour, type Size } from './attributes.ts';
+import { brandIdsFor } from './brands.ts';
+import { GENDERS, SUBCATEGORIES, type Gender, type Subcategory } from './categories.ts';
+import {
+  ADDITIONAL_INFO,
+  ADULT_FITS,
+  COLLECTIONS,
+  DESCRIPTION_INTRO,
+  FITS,
+  GARMENT_CODES,
+  material,
+  PRODUCT_LINES,
+  PRODUCT_NAME,
+  type Garment,
+  type Style,
+} from './product-lines.ts';
+import type { Random } from './random.ts';
+import { byLang, DAY_MS, daysBeforeReference, LANGS, REFERENCE_TIME, type Translated } from './shared.ts';
+import { slugify } from './slug.ts';
+
+export type SeededCombination = {
+  id: number;
+  reference: string;
+  size: Size;
+  colour: Colour;
+  priceImpactNetCents: number;
+  quantity: number;
+  isDefault: boolean;
+};
+
+type Discount = { reductionPercent: number | null; reductionNetCents: number | null; startsAt: Date | null; endsAt: Date | null };
+
+export type SeededProduct = {
+  id: number;
+  reference: string;
+  subcategory: Subcategory;
+  garment: Garment;
+  brandId: number | null;
+  names: Translated;
+  slugs: Translated;
+  descriptions: Translated;
+  additionalInfo: Translated;
+  priceNetCents: number;
+  createdAt: Date;
+  salesCount: number;
+  freeShipping: boolean;
+  minimalQuantity: number;
+  quantityLimit: number;
+  policy: OutOfStockPolicy;
+  availableDate: Date | null;
+  badges: Badge[];
+  discount: Discount | null;
+  colours: Colour[];
+  sizes: Size[];
+  combinations: SeededCombination[];
+};
+
+const PREORDER_COUNT = 8;
+const BACKORDER_COUNT = 8;
+const DISCOUNTED_SHARE = 0.25;
+const NEW_PRODUCT_COUNT = 12;
+const LIMITED_COUNT = 8;
+/** Discount badges, handed out in turn to discounted products (new_product and limited are given apart). */
+const PROMOTION_BADGES: Badge[] = ['sale', 'promo', 'outlet', 'discount', 'offer', 'black_friday'];
+const REDUCTION_PERCENTS = [10, 15, 20, 25, 30, 40, 50];
+// Discounts that end must still run at least until the end of 2027, so that the demo shows them.
+const DISCOUNT_ENDS = [Date.UTC(2027, 11, 31, 23, 59, 59), Date.UTC(2028, 2, 31, 23, 59, 59), Date.UTC(2028, 5, 30, 23, 59, 59)];
+const XL_SURCHARGE_NET_CENTS = 200;
+const IMAGE_VIEWS = [1, 2];
+
+function sizeRun(gender: Gender, garment: Garment): Size[] {
+  if (garment === 'shoes') return gender === 'men' ? SIZE_RUNS.menShoes : SIZE_RUNS.womenShoes;
+  return SIZE_RUNS[gender];
+}
+
+/** Realistic net prices: within the style's range, scaled by the material, ending in 90 cents. */
+function netPrice(style: Style, priceFactor: number, random: Random): number {
+  const [min, max] = style.price;
+  const cents = random.int(min, max) * priceFactor;
+  return Math.min(25_000, Math.max(1_500, Math.round(cents / 100) * 100 - 10));
+}
+
+type Naming = { collection: string; names: Translated; slugs: Translated };
+
+/** Tries the collections from a random one on until the name's slug is free in every language. */
+function uniqueNaming(style: Style, materialName: Translated, random: Random, taken: Record<string, Set<string>>): Naming {
+  const start = random.int(0, COLLECTIONS.length - 1);
+  for (let offset = 0; offset < COLLECTIONS.length; offset++) {
+    const collection = COLLECTIONS[(start + offset) % COLLECTIONS.length] as string;
+    const names = byLang((lang) => PRODUCT_NAME[lang](style.name[lang], materialName[lang], collection));
+    const slugs = byLang((lang) => slugify(names[lang], lang));
+    if (LANGS.every((lang) => !taken[lang]?.has(slugs[lang]))) {
+      for (const lang of LANGS) taken[lang]?.add(slugs[lang]);
+      return { collection, names, slugs };
+    }
+  }
+  throw new Error(`No free name left for ${style.name.en} in ${materialName.en}`);
+}
+
+function planProduct(id: number, subcategory: Subcategory, style: Style, random: Random, taken: Record<string, Set<string>>): SeededProduct {
+  const materialKey = random.pick(style.materials);
+  const fabric = material(materialKey);
+  const { collection, names, slugs } = uniqueNaming(style, fabric.name, random, taken);
+  const { gender } = subcategory;
+  const fit = style.garment === 'shoes' ? FITS.shoes : gender === 'kids' ? FITS.kids : random.pick(ADULT_FITS);
+  const brands = brandIdsFor(gender, style.garment);
+  const colourCount = random.pick([1, 2, 2, 3, 3]);
+  return {
+    id,
+    reference: `${gender[0]?.toUpperCase()}-${GARMENT_CODES[style.garment]}-${String(id).padStart(4, '0')}`,
+    subcategory,
+    garment: style.garment,
+    brandId: brands.length > 0 && !random.chance(0.08) ? random.pick(brands) : null,
+    names,
+    slugs,
+    descriptions: byLang((lang) => [DESCRIPTION_INTRO[lang](collection, fabric.name[lang]), fabric.trait[lang], fit[lang]].join(' ')),
+    additionalInfo: byLang((lang) => ADDITIONAL_INFO[lang](fabric.composition[lang], fabric.care[lang])),
+    priceNetCents: netPrice(style, fabric.priceFactor, random),
+    // Minute precision over the 365 days before the reference date.
+    createdAt: new Date(REFERENCE_TIME - random.int(1, 365 * 24 * 60) * 60_000),
+    // Squared: a few best sellers, many quiet products.
+    salesCount: Math.round(random.next() ** 2 * 900),
+    freeShipping: random.chance(0.1),
+    minimalQuantity: random.chance(0.03) ? 2 : 1,
+    quantityLimit: random.chance(0.1) ? 5 : 10,
+    policy: 'deny',
+    availableDate: null,
+    badges: [],
+    discount: null,
+    colours: random.sample(COLOURS, colourCount),
+    sizes: sizeRun(gender, style.garment),
+    combinations: [],
+  };
+}
+
+function assignStockPolicies(planned: SeededProduct[], random: Random): void {
+  const shuffled = random.shuffle(planned);
+  shuffled.slice(0, PREORDER_COUNT).forEach((product, index) => {
+    product.policy = 'preorder';
+    // Fixed dates in 2027, so that pre-orders stay in the future.
+    product.availableDate = new Date(Date.UTC(2027, 1 + index, 1));
+  });
+  for (const product of shuffled.slice(PREORDER_COUNT, PREORDER_COUNT + BACKORDER_COUNT)) product.policy = 'backorder';
+}
+
+function discountFor(product: SeededProduct, index: number, random: Random): Discount {
+  // One discount in eight is an amount rather than a percentage.
+  const byAmount = index % 8 === 7;
+  const period = random.pick(['always', 'from', 'window'] as const);
+  return {
+    reductionPercent: byAmount ? null : random.pick(REDUCTION_PERCENTS),
+    reductionNetCents: byAmount ? Math.round((product.priceNetCents * 0.2) / 100) * 100 : null,
+    startsAt: period === 'always' ? null : daysBeforeReference(random.int(5, 90)),
+    endsAt: period === 'window' ? new Date(random.pick(DISCOUNT_ENDS)) : null,
+  };
+}
+
+function assignDiscountsAndBadges(planned: SeededProduct[], random: Random): void {
+  const discounted = random.sample(planned, Math.round(planned.length * DISCOUNTED_SHARE));
+  discounted.forEach((product, index) => {
+    product.discount = discountFor(product, index, random);
+    // Three discounted products in four wear a badge.
+    if (index % 4 !== 3) product.badges.push(PROMOTION_BADGES[index % PROMOTION_BADGES.length] as Badge);
+  });
+  const newest = [...planned].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, NEW_PRODUCT_COUNT);
+  for (const product of newest) product.badges.push('new_product');
+  const plain = planned.filter((product) => product.badges.length === 0);
+  for (const product of random.sample(plain, LIMITED_COUNT)) {
+    product.badges.push('limited');
+    product.quantityLimit = 5;
+  }
+}
+
+/** Stock per combination: some sold out, some nearly, most comfortable; none for pre-orders. */
+function stock(policy: OutOfStockPolicy, index: number, random: Random): number {
+  if (policy === 'preorder') return 0;
+  if (policy === 'backorder' && index % 2 === 0) return 0;
+  const roll = random.next();
+  if (roll < 0.1) return 0;
+  return roll < 0.25 ? random.int(1, 3) : random.int(4, 25);
+}
+
+function assignCombinations(planned: SeededProduct[], random: Random): void {
+  let nextId = 1;
+  for (const product of planned) {
+    const surchargeXl = random.chance(0.3);
+    const defaultSize = product.sizes[Math.floor(product.sizes.length / 2)];
+    product.combinations = product.colours.flatMap((colour, colourIndex) =>
+      product.sizes.map((size, sizeIndex) => ({
+        id: nextId++,
+        reference: `${product.reference}-${size.key}-${colour.key}`,
+        size,
+        colour,
+        priceImpactNetCents: surchargeXl && size.key === 'XL' ? XL_SURCHARGE_NET_CENTS : 0,
+        quantity: stock(product.policy, colourIndex * product.sizes.length + sizeIndex, random),
+        isDefault: colourIndex === 0 && size === defaultSize,
+      })),
+    );
+  }
+}
+
+/** The whole demo catalogue, in memory; `catalogueRows` turns it into table rows. */
+export function buildCatalogue(random: Random): SeededProduct[] {
+  const taken = byLang(() => new Set<string>());
+  const planned: SeededProduct[] = [];
+  for (const subcategory of SUBCATEGORIES) {
+    const { count, styles } = PRODUCT_LINES[subcategory.key];
+    for (let index = 0; index < count; index++) {
+      planned.push(planProduct(planned.length + 1, subcategory, styles[index % styles.length] as Style, random, taken));
+    }
+  }
+  assignStockPolicies(planned, random);
+  assignDiscountsAndBadges(planned, random);
+  assignCombinations(planned, random);
+  return planned;
+}
+
+const imageUrl = (garment: Garment, colour: Colour, view: number) => `/media/${garment}-${colour.hex.slice(1).toLowerCase()}-${view}.svg`;
+
+export function catalogueRows(catalogue: SeededProduct[]) {
+  const positions = new Map<number, number>();
+  /** Next position in a category, so that products keep their seed order within each category. */
+  const nextPosition = (categoryId: number) => {
+    const position = positions.get(categoryId) ?? 0;
+    positions.set(categoryId, position + 1);
+    return position;
+  };
+  return {
+    products: catalogue.map(
+      (product): typeof products.$inferInsert => ({
+        id: product.id,
+        reference: product.reference,
+        brandId: product.brandId,
+        defaultCategoryId: product.subcategory.id,
+        gender: product.subcategory.gender,
+        garment: product.garment,
+        priceNetCents: product.priceNetCents,
+        badges: product.badges,
+        freeShipping: product.freeShipping,
+        outOfStockPolicy: product.policy,
+        availableDate: product.availableDate,
+        minimalQuantity: product.minimalQuantity,
+        quantityLimit: product.quantityLimit,
+        salesCount: product.salesCount,
+        createdAt: product.createdAt,
+      }),
+    ),
+    translations: catalogue.flatMap((product) =>
+      LANGS.map(
+        (lang): typeof productTranslations.$inferInsert => ({
+          productId: product.id,
+          lang,
+          name: product.names[lang],
+          slug: product.slugs[lang],
+          description: product.descriptions[lang],
+          additionalInfo: product.additionalInfo[lang],
+        }),
+      ),
+    ),
+    productCategories: catalogue.flatMap((product): (typeof productCategories.$inferInsert)[] =>
+      [product.subcategory.id, GENDERS[product.subcategory.gender].id].map((categoryId) => ({
+        productId: product.id,
+        categoryId,
+        position: nextPosition(categoryId),
+      })),
+    ),
+    specificPrices: catalogue.flatMap((product): (typeof specificPrices.$inferInsert)[] =>
+      product.discount ? [{ productId: product.id, ...product.discount }] : [],
+    ),
+    combinations: catalogue.flatMap((product) =>
+      product.combinations.map(
+        (combination): typeof combinations.$inferInsert => ({
+          id: combination.id,
+          productId: product.id,
+          reference: combination.reference,
+          priceImpactNetCents: combination.priceImpactNetCents,
+          quantity: combination.quantity,
+          isDefault: combination.isDefault,
+        }),
+      ),
+    ),
+    combinationAttributes: catalogue.flatMap((product) =>
+      product.combinations.flatMap((combination): (typeof combinationAttributes.$inferInsert)[] => [
+        { combinationId: combination.id, attributeId: combination.size.id },
+        { combinationId: combination.id, attributeId: combination.colour.id },
+      ]),
+    ),
+    images: catalogue.flatMap((product) =>
+      product.colours
+        .flatMap((colour) => IMAGE_VIEWS.map((view) => ({ colour, view })))
+        .map(
+          ({ colour, view }, position): typeof productImages.$inferInsert => ({
+            productId: product.id,
+            colorAttributeId: colour.id,
+            position,
+            url: imageUrl(product.garment, colour, view),
+            width: 600,
+            height: 800,
+          }),
+        ),
+    ),
+  };
+}

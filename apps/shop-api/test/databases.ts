@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { readConfig, type ApiConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { prepareDatabase } from '../src/start.ts';
+
+/** The databases every API test runs on: embedded PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DRIVERS = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
+export type Driver = (typeof DRIVERS)[number];
+
+/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped after the file's tests. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestShop = { app: FastifyInstance; handle: DatabaseHandle; config: ApiConfig };
+
+/**
+ * A migrated and seeded shop API on the given driver for the tests of one `describe`, with settings
+ * overridden as the test needs. `shop()` returns it once `beforeAll` has run.
+ */
+export function useTestShop(driver: Driver, env: Record<string, string> = {}): () => TestShop {
+  let shop: TestShop | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    let databaseUrl: string | undefined;
+    if (driver === 'postgres') {
+      const database = await createPostgresDatabase();
+      databaseUrl = database.url;
+      dropDatabase = database.drop;
+    }
+    const config = { ...readConfig({ ...env, DATA_DIR: 'memory://' }), databaseUrl };
+    const handle = await prepareDatabase(config);
+    shop = { app: buildApp({ db: handle.db, config }), handle, config };
+  });
+  afterAll(async () => {
+    await shop?.app.close();
+    await shop?.handle.close();
+    await dropDatabase?.();
+  });
+  return () => shop!;
+}
+
+/** Makes one call the way the storefront does and returns the status and the envelope. */
+export async function callApi(app: FastifyInstance, name: string, payload: unknown = {}, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'POST', url: `/${name}`, payload: payload as object, headers: { 'accept-language': 'en', ...headers } });
+  return { status: response.statusCode, body: response.json() as { success: boolean; code: string; psdata: any; message: string } };
+}

@@ -1,0 +1,66 @@
+import { isRouteErrorResponse, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocalePath } from '../lib/hooks';
+
+export type ErrorReason = 'maintenance' | 'unavailable' | 'not_found' | undefined;
+
+export function errorReason(error: unknown): ErrorReason {
+  if (!isRouteErrorResponse(error)) return undefined;
+  const reason = (error.data as { reason?: string } | null)?.reason;
+  return reason === 'maintenance' || reason === 'unavailable' || reason === 'not_found' ? reason : undefined;
+}
+
+type Props = { status: number; reason?: ErrorReason; detail?: string; onGoHome?: () => void };
+
+/** SPEC §2's error screen: 503, 404, and any other error. */
+export function ErrorScreen({ status, reason, detail, onGoHome }: Props) {
+  const { t } = useTranslation();
+  const home = useLocalePath()();
+  const code = <p className="text-sm font-semibold tracking-widest text-stone-500">{status}</p>;
+
+  if (status === 503) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center" aria-labelledby="error-title">
+        {code}
+        <h1 id="error-title" className="mt-4 text-3xl font-semibold">
+          {reason === 'maintenance' ? t('errors.maintenance') : t('errors.unavailable')}
+        </h1>
+        <p className="mt-4 text-stone-600">{t('errors.retryLater')}</p>
+      </section>
+    );
+  }
+  if (status === 404) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center" aria-labelledby="error-title">
+        {code}
+        <h1 id="error-title" className="mt-4 text-3xl font-semibold">
+          {t('errors.pageNotFound')}
+        </h1>
+        <p className="mt-4 text-stone-600">{t('errors.pageNotFoundText')}</p>
+        <Link to={home} className="button-primary mt-8 inline-block">
+          {t('errors.goHome')}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center" aria-labelledby="error-title">
+      {code}
+      <h1 id="error-title" className="mt-4 text-3xl font-semibold">
+        {t('errors.default')}
+      </h1>
+      {detail ? <p className="mt-4 text-stone-600">{detail}</p> : null}
+      {onGoHome ? (
+        <button type="button" onClick={onGoHome} className="button-primary mt-8">
+          {t('errors.goHome')}
+        </button>
+      ) : (
+        <form method="get" action={home}>
+          <button type="submit" className="button-primary mt-8">
+            {t('errors.goHome')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+
+type Props = { title: string; description?: string; noIndex?: boolean };
+
+/** The page's title and description (React 19 places them in the document head). */
+export function PageMeta({ title, description, noIndex }: Props) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <title>{`${title} | ${t('site.name')}`}</title>
+      {description ? <meta name="description" content={description} /> : null}
+      {noIndex ? <meta name="robots" content="noindex" /> : null}
+    </>
+  );
+}

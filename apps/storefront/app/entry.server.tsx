@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import type { EntryContext } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { createI18n, loadResources } from './i18n/i18n';
+import { isSecureRequest, readCookies, requestLanguage } from './lib/locale.server';
+import { NonceContext } from './lib/nonce';
+import { setSecurityHeaders } from './lib/security-headers.server';
+import { SESSION_COOKIE } from './lib/session.server';
+
+export const streamTimeout = 10_000;
+
+/**
+ * Caching of whole pages (DESIGN.md §2): a successful page for a visitor without a session is the same
+ * for everyone with that URL and country, so a CDN may keep it briefly; everything else is private.
+ */
+function cacheControl(request: Request, status: number): string {
+  const hasSession = Boolean(readCookies(request)[SESSION_COOKIE]);
+  if (status !== 200 || request.method !== 'GET' || hasSession) return 'private, no-store';
+  return 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+}
+
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+  const lang = requestLanguage(request);
+  const i18n = createI18n(lang, await loadResources(lang));
+  const nonce = randomBytes(16).toString('base64');
+  // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+  const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          headers.set('Content-Type', 'text/html; charset=utf-8');
+          headers.set('Cache-Control', cacheControl(request, status));
+          headers.append('Vary', 'Cookie');
+          setSecurityHeaders(headers, { nonce, secure: isSecureRequest(request), production: import.meta.env.PROD });
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

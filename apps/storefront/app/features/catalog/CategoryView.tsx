@@ -1,0 +1,37 @@
+import type { Category, Listing } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageMeta } from '../../components/PageMeta';
+import { useLang } from '../../lib/hooks';
+import { Breadcrumbs } from './Breadcrumbs';
+import { ListingView } from './ListingView';
+import { categoryUrl } from './paths';
+
+export function CategoryView({ category, listing }: { category: Category; listing: Listing }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <>
+      <PageMeta title={category.name} description={category.description} />
+      <Breadcrumbs trail={category.breadcrumbs} />
+      <h1 className="text-3xl font-semibold">{category.name}</h1>
+      {category.description ? <p className="mt-2 max-w-2xl text-stone-700">{category.description}</p> : null}
+      {category.children.length > 0 ? (
+        <nav aria-label={t('catalog.subcategories')} className="my-6">
+          <ul className="flex flex-wrap gap-2">
+            {category.children.map((child) => (
+              <li key={child.id}>
+                <Link to={categoryUrl(lang, child)} className="block rounded-full border border-stone-300 px-4 py-1.5 text-sm hover:bg-stone-100">
+                  {child.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : (
+        <div className="my-6" />
+      )}
+      <ListingView listing={listing} emptyText={t('catalog.empty')} emptyHint={t('catalog.emptyHint')} />
+    </>
+  );
+}

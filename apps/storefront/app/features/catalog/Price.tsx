@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { useFormatPrice } from '../../lib/hooks';
+
+type Props = { price: number; regularPrice: number; discountPercent: number | null; size?: 'md' | 'lg' };
+
+/** The price to pay, and when discounted the crossed-out regular price and the discount. */
+export function Price({ price, regularPrice, discountPercent, size = 'md' }: Props) {
+  const { t } = useTranslation();
+  const format = useFormatPrice();
+  const big = size === 'lg' ? 'text-2xl' : 'text-base';
+  return (
+    <p className={`flex flex-wrap items-baseline gap-2 ${big}`}>
+      <span className={`font-semibold ${discountPercent ? 'text-red-700' : ''}`}>
+        <span className="sr-only">{t('product.price')}: </span>
+        {format(price)}
+      </span>
+      {discountPercent ? (
+        <>
+          <s className="text-sm text-stone-600">
+            <span className="sr-only">{t('product.regularPrice')}: </span>
+            {format(regularPrice)}
+          </s>
+          <span className="rounded bg-red-700 px-1.5 text-xs font-semibold text-white">{t('product.discount', { percent: discountPercent })}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}

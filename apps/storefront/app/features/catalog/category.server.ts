@@ -1,0 +1,12 @@
+import { redirect } from 'react-router';
+import { loadOrFail } from '../../lib/api/shop.server';
+import type { PageContext } from '../../lib/request-context.server';
+import { readListingQuery } from './listing-query';
+
+export async function loadCategoryPage({ api, lang }: PageContext, id: number, param: string, url: URL) {
+  const listing = await loadOrFail(api('getProducts', { id_category: id, with_category_tree: false, ...readListingQuery(url) }));
+  const category = listing.category!;
+  if (param !== `${category.id}-${category.slug}`) throw redirect(`/${lang}/${category.id}-${category.slug}${url.search}`, 301);
+  const alternates = Object.fromEntries(Object.entries(category.alternates).map(([code, path]) => [code, `/${code}/${path}`]));
+  return { kind: 'category' as const, listing, category, alternates };
+}

@@ -1,0 +1,23 @@
+import { redirect } from 'react-router';
+import { loadOrFail } from '../../lib/api/shop.server';
+import type { PageContext } from '../../lib/request-context.server';
+import { productPath } from './paths';
+
+/** `?g1=5&g2=17` → { 1: 5, 2: 17 }: the attribute chosen in each attribute group. */
+export function readChosenAttributes(url: URL): Record<string, number> {
+  const chosen: Record<string, number> = {};
+  for (const [key, value] of url.searchParams) {
+    const group = /^g([0-9]{1,6})$/.exec(key)?.[1];
+    if (group && /^[0-9]{1,9}$/.test(value)) chosen[group] = Number(value);
+  }
+  return chosen;
+}
+
+export async function loadProductPage({ api, lang }: PageContext, id: number, param: string, url: URL) {
+  const product = await loadOrFail(api('getProduct', { product_id: id, group: readChosenAttributes(url) }));
+  // An old or foreign-language slug goes to this language's address for the product.
+  const canonical = productPath(lang, product);
+  if (`/${lang}/${param}.html` !== canonical) throw redirect(`${canonical}${url.search}`, 301);
+  const alternates = Object.fromEntries(Object.entries(product.alternates).map(([code, path]) => [code, `/${code}/${path}.html`]));
+  return { kind: 'product' as const, product, alternates };
+}

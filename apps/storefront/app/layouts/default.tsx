@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { HeadLinks } from '../components/HeadLinks';
+import { ShopChrome } from '../components/ShopChrome';
+import { useFocusMainOnNavigate } from '../lib/focus';
+import { useRootData } from '../lib/hooks';
+
+export default function DefaultLayout() {
+  const root = useRootData()!;
+  useFocusMainOnNavigate();
+  return (
+    <ShopChrome root={root}>
+      <HeadLinks />
+      <Outlet />
+    </ShopChrome>
+  );
+}

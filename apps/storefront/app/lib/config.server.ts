@@ -1,0 +1,21 @@
+import { isLang, type Lang } from '@shop/contract';
+
+/** Parses LOCALE_DOMAINS, e.g. `boutique.example.fr=fr,shop.example.de=de`, into host → language. */
+export function parseLocaleDomains(value: string | undefined): Map<string, Lang> {
+  const domains = new Map<string, Lang>();
+  for (const entry of (value ?? '').split(',')) {
+    const [host, lang] = entry.split('=').map((part) => part.trim().toLowerCase());
+    if (host && isLang(lang)) domains.set(host, lang);
+  }
+  return domains;
+}
+
+export const storefrontConfig = {
+  shopApiUrl: (process.env.SHOP_API_URL ?? `http://127.0.0.1:${process.env.SHOP_API_PORT ?? 4000}`).replace(/\/+$/, ''),
+  /** Common headers sent with every call (SPEC §7), as JSON, e.g. `{"X-Api-Key":"…"}`. */
+  shopApiHeaders: JSON.parse(process.env.SHOP_API_HEADERS ?? '{}') as Record<string, string>,
+  shopApiTimeoutMs: Number(process.env.SHOP_API_TIMEOUT_MS ?? 10_000),
+  localeDomains: parseLocaleDomains(process.env.LOCALE_DOMAINS),
+  /** The shop's public address for absolute links (sitemap, canonical); defaults to the request's origin. */
+  publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, ''),
+};

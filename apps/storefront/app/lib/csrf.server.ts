@@ -1,0 +1,22 @@
+import { data } from 'react-router';
+
+/**
+ * Refuses a form post that another site made the browser send: the browser's Origin (or, failing
+ * that, Referer) must be this shop. Complements SameSite cookies for every action.
+ */
+export function assertSameOrigin(request: Request): void {
+  const expected = new URL(request.url).origin;
+  const forwardedHost = request.headers.get('X-Forwarded-Host');
+  const allowed = new Set([expected, ...(forwardedHost ? [`https://${forwardedHost}`, `http://${forwardedHost}`] : [])]);
+  const origin = request.headers.get('Origin') ?? originOf(request.headers.get('Referer'));
+  if (!origin || !allowed.has(origin)) throw data({ reason: 'forbidden' }, { status: 403 });
+}
+
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}

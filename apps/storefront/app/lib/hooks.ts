@@ -1,0 +1,28 @@
+import type { Lang } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '../root';
+
+/** The current storefront language. */
+export function useLang(): Lang {
+  return useTranslation().i18n.language as Lang;
+}
+
+/** A path inside the current language: `/dresses` → `/fr/dresses`. */
+export function useLocalePath(): (path?: string) => string {
+  const lang = useLang();
+  return (path = '') => `/${lang}${path}`;
+}
+
+/** The root loader's data: settings, menu, countries. Present on every page the shop renders normally. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>('root');
+}
+
+/** Formats integer cents in the shop currency for the current language. */
+export function useFormatPrice(): (cents: number) => string {
+  const lang = useLang();
+  const currency = useRootData()?.bootstrap.settings.currency ?? 'EUR';
+  const format = new Intl.NumberFormat(lang, { style: 'currency', currency });
+  return (cents) => format.format(cents / 100);
+}

@@ -1,0 +1,38 @@
+/**
+ * The route id rules of SPEC §2 and §5. A value that fails them is a 404.
+ * - product: letters, digits and hyphens (the URL adds `.html`);
+ * - category: digits and hyphens, a hyphen, then a slug;
+ * - brand: digits, a hyphen, then a slug.
+ */
+const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
+export const PRODUCT_ID = /^[A-Za-z0-9-]+$/;
+export const CATEGORY_ID = new RegExp(`^[0-9][0-9-]*-${SLUG}$`);
+export const BRAND_ID = new RegExp(`^[0-9]+-${SLUG}$`);
+
+/** The number a shop id starts with: `12-linen-dress` → 12. */
+export function leadingNumber(id: string): number | null {
+  const match = /^([0-9]+)/.exec(id);
+  if (!match) return null;
+  const value = Number(match[1]);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+export type PageTarget =
+  | { kind: 'product'; id: number; param: string }
+  | { kind: 'category'; id: number; param: string }
+  | { kind: 'content'; slug: string }
+  | { kind: 'invalid' };
+
+/** What `/{lang}/{segment}` names: a product page, a category page or a content page. */
+export function parsePageSegment(segment: string): PageTarget {
+  if (segment.endsWith('.html')) {
+    const param = segment.slice(0, -'.html'.length);
+    const id = PRODUCT_ID.test(param) ? leadingNumber(param) : null;
+    return id ? { kind: 'product', id, param } : { kind: 'invalid' };
+  }
+  if (/^[0-9]/.test(segment)) {
+    const id = CATEGORY_ID.test(segment) ? leadingNumber(segment) : null;
+    return id ? { kind: 'category', id, param: segment } : { kind: 'invalid' };
+  }
+  return new RegExp(`^${SLUG}$`).test(segment) ? { kind: 'content', slug: segment } : { kind: 'invalid' };
+}

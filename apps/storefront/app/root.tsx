@@ -1,0 +1,103 @@
+import { isLang } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { ErrorScreen, errorReason } from './components/ErrorScreen';
+import { FatalErrorProvider } from './components/FatalError';
+import { MaintenanceLayout } from './components/MaintenanceLayout';
+import { ShopChrome } from './components/ShopChrome';
+import { getClientI18n } from './i18n/client-instance';
+import { I18N_STATE_GLOBAL, switchLanguage, withFallbacks } from './i18n/i18n';
+import { loadOrFail } from './lib/api/shop.server';
+import { useNonce } from './lib/nonce';
+import { pageContext, publicOrigin } from './lib/request-context.server';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // SPEC §2: a trailing slash is removed from any path but the root, the query kept.
+  if (url.pathname !== '/' && url.pathname.endsWith('/')) {
+    throw redirect(`${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`, 301);
+  }
+  const { lang, country, api } = pageContext(request, params);
+  const bootstrap = await loadOrFail(api('bootstrap', {}));
+  if (bootstrap.settings.maintenance_mode) throw data({ reason: 'maintenance' }, { status: 503 });
+  return { lang, country: country || bootstrap.settings.default_country, bootstrap, origin: publicOrigin(request) };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** In the browser: a language change loads that language's texts while the server answers. */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const i18n = getClientI18n();
+  const [rootData] = await Promise.all([serverLoader(), isLang(params.lang) ? switchLanguage(i18n, params.lang) : null]);
+  await switchLanguage(i18n, rootData.lang);
+  return rootData;
+}
+
+/** The shop's frame changes with the language, or after a form changed something; not on every click. */
+export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentParams.lang !== nextParams.lang;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  const lang = i18n.language as 'en';
+  const state = { lang, resources: Object.fromEntries(withFallbacks(lang).map((code) => [code, i18n.store.data[code]])) };
+  // `<` is escaped so that no text can close the script element early.
+  const stateScript = `window.${I18N_STATE_GLOBAL}=${JSON.stringify(state).replace(/</g, '\\u003c')}`;
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-stone-900 antialiased">
+        {children}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stateScript }} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <FatalErrorProvider>
+      <Outlet />
+    </FatalErrorProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<RootData>('root');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const screen = <ErrorScreen status={status} reason={errorReason(error)} detail={error instanceof Error ? error.message : undefined} />;
+  if (!root) return <MaintenanceLayout>{screen}</MaintenanceLayout>;
+  return (
+    <FatalErrorProvider>
+      <ShopChrome root={root}>{screen}</ShopChrome>
+    </FatalErrorProvider>
+  );
+}

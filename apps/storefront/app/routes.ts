@@ -1,0 +1,43 @@
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
+
+// SPEC §2: every screen lives under a language prefix; /sitemap.xml (and the generated images) do not.
+export default [
+  index('routes/language-redirect.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('media/:file', 'routes/media.ts'),
+  ...prefix(':lang', [
+    route('preferences', 'routes/preferences.ts'),
+    layout('layouts/default.tsx', [
+      index('routes/home.tsx'),
+      route('home', 'routes/home.tsx', { id: 'routes/home-alias' }),
+      route('error', 'routes/error.tsx'),
+      route('offline', 'routes/offline.tsx'),
+      route('search', 'routes/search.tsx'),
+      route('cart', 'routes/cart.tsx'),
+      route('my-account', 'routes/account/profile.tsx'),
+      route('my-account/addresses', 'routes/account/addresses.tsx'),
+      route('my-account/orders', 'routes/account/orders.tsx'),
+      route('size-chart/:slug', 'routes/size-chart.tsx'),
+      route('brands', 'routes/brands.tsx'),
+      route('brands/:brandId', 'routes/brand.tsx'),
+      // A product ({id}.html), a category ({id}-{slug}) or a content page ({slug}).
+      route(':page', 'routes/page.tsx'),
+    ]),
+    layout('layouts/blank.tsx', [
+      route('checkout', 'routes/checkout/checkout.tsx'),
+      route('checkout/success', 'routes/checkout/success.tsx'),
+      route('checkout/failed', 'routes/checkout/failed.tsx'),
+      route('checkout/validate', 'routes/checkout/validate.tsx'),
+      route('auth/login', 'routes/auth/login.tsx'),
+      route('login', 'routes/auth/login.tsx', { id: 'routes/auth/login-alias' }),
+      route('auth/register', 'routes/auth/register.tsx'),
+      route('register', 'routes/auth/register.tsx', { id: 'routes/auth/register-alias' }),
+      route('forgot-password', 'routes/auth/forgot-password.tsx'),
+      route('auth/reset-password', 'routes/auth/forgot-password.tsx', { id: 'routes/auth/reset-password-alias' }),
+      route('auth/set-new-password', 'routes/auth/set-new-password.tsx'),
+      route('reset-password', 'routes/auth/set-new-password.tsx', { id: 'routes/auth/set-new-password-alias' }),
+      route('auth/reset-password-success', 'routes/auth/reset-password-success.tsx'),
+    ]),
+  ]),
+  route('*', 'routes/not-found.ts'),
+] satisfies RouteConfig;

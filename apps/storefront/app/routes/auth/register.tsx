@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Screen } from '../../components/Screen';
+import { useLocalePath } from '../../lib/hooks';
+
+export default function Register() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <Screen title={t('auth.registerTitle')} intro={t('auth.registerIntro')}>
+      <ul className="mt-6 space-y-2">
+        <li>
+          <Link to={localePath('/auth/login')} className="underline">
+            {t('auth.haveAccount')}
+          </Link>
+        </li>
+      </ul>
+    </Screen>
+  );
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/brand';
+import { PageMeta } from '../components/PageMeta';
+import { assertBrandPagesEnabled } from '../features/catalog/brands.server';
+import { readListingQuery } from '../features/catalog/listing-query';
+import { ListingView } from '../features/catalog/ListingView';
+import { loadOrFail } from '../lib/api/shop.server';
+import { BRAND_ID, leadingNumber } from '../lib/route-ids';
+import { notFound, pageContext } from '../lib/request-context.server';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const context = pageContext(request, params);
+  const id = BRAND_ID.test(params.brandId) ? leadingNumber(params.brandId) : null;
+  if (!id) return notFound();
+  const url = new URL(request.url);
+  const [, brand, listing] = await Promise.all([
+    assertBrandPagesEnabled(context),
+    loadOrFail(context.api('getBrand', { id_brand: id })),
+    loadOrFail(context.api('getProducts', { id_brand: id, with_category_tree: false, ...readListingQuery(url) })),
+  ]);
+  if (params.brandId !== `${brand.id}-${brand.slug}`) return notFound();
+  return { brand, listing };
+}
+
+export default function Brand({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { brand, listing } = loaderData;
+  return (
+    <div className="py-8">
+      <PageMeta title={brand.name} description={brand.description} />
+      <h1 className="text-3xl font-semibold">{brand.name}</h1>
+      <p className="mb-8 mt-2 max-w-2xl text-stone-700">{brand.description}</p>
+      <ListingView listing={listing} emptyText={t('catalog.empty')} emptyHint={t('catalog.emptyHint')} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { RECOMMENDED_CATEGORY_ID, type ProductSummary } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Route } from './+types/home';
+import { PageMeta } from '../components/PageMeta';
+import { categoryUrl } from '../features/catalog/paths';
+import { ProductGrid } from '../features/catalog/ProductCard';
+import { loadOrFail } from '../lib/api/shop.server';
+import { useLang, useRootData } from '../lib/hooks';
+import { pageContext } from '../lib/request-context.server';
+
+const RAIL_SIZE = 8;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api } = pageContext(request, params);
+  // The four rails are independent: one round trip's time, not four.
+  const [featured, bestsellers, latest, recommended] = await loadOrFail(
+    Promise.all([
+      api('getProductsFeatured', { limit: RAIL_SIZE }),
+      api('getProductsBestsellers', { limit: RAIL_SIZE }),
+      api('getProductsLatest', { limit: RAIL_SIZE }),
+      api('getProducts', { id_category: RECOMMENDED_CATEGORY_ID, page: 1, per_page: RAIL_SIZE, with_category_tree: false }),
+    ]),
+  );
+  return {
+    rails: { featured: featured.products, bestsellers: bestsellers.products, latest: latest.products, recommended: recommended.products },
+    recommendedCategory: recommended.category,
+  };
+}
+
+function Rail({ id, title, products, moreTo }: { id: string; title: string; products: ProductSummary[]; moreTo?: string }) {
+  const { t } = useTranslation();
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mt-14">
+      <div className="mb-6 flex items-baseline justify-between">
+        <h2 id={id} className="text-2xl font-semibold">
+          {title}
+        </h2>
+        {moreTo ? (
+          <Link to={moreTo} className="text-sm underline">
+            {t('home.seeAll')}
+          </Link>
+        ) : null}
+      </div>
+      <ProductGrid products={products} label={title} />
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const menu = useRootData()?.bootstrap.menu ?? [];
+  const { rails, recommendedCategory } = loaderData;
+  return (
+    <>
+      <PageMeta title={t('site.homeTitle')} description={t('site.homeDescription')} />
+      <section className="mt-6 rounded-lg bg-gradient-to-br from-stone-100 to-amber-50 px-6 py-16 text-center sm:px-16">
+        <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{t('home.heroTitle')}</h1>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-stone-700">{t('home.heroText')}</p>
+        <ul className="mt-8 flex flex-wrap justify-center gap-3">
+          {menu.map((category) => (
+            <li key={category.id}>
+              <Link to={categoryUrl(lang, category)} className="button-primary">
+                {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Rail id="rail-featured" title={t('home.featured')} products={rails.featured} />
+      <Rail id="rail-bestsellers" title={t('home.bestsellers')} products={rails.bestsellers} />
+      <Rail id="rail-latest" title={t('home.latest')} products={rails.latest} />
+      <Rail
+        id="rail-recommended"
+        title={t('home.recommended')}
+        products={rails.recommended}
+        moreTo={recommendedCategory ? categoryUrl(lang, recommendedCategory) : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Screen } from '../components/Screen';
+
+export default function Offline() {
+  const { t } = useTranslation();
+  return (
+    <Screen title={t('offline.title')} intro={t('offline.text')}>
+      <form method="get" className="mt-6">
+        <button type="submit" className="button-primary">
+          {t('offline.retry')}
+        </button>
+      </form>
+    </Screen>
+  );
+}

@@ -1,0 +1,26 @@
+import { isLang } from '@shop/contract';
+import { redirect } from 'react-router';
+import type { Route } from './+types/preferences';
+import { assertSameOrigin } from '../lib/csrf.server';
+import { COUNTRY_COOKIE, isSecureRequest, LANG_COOKIE, localeCookie } from '../lib/locale.server';
+import { notFound } from '../lib/request-context.server';
+
+/** Only the chooser posts here. */
+export const loader = () => notFound();
+
+/** Stores the chosen language and country, then shows the same page in the chosen language. */
+export async function action({ request, params }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const lang = String(form.get('lang') ?? params.lang);
+  if (!isLang(lang)) return notFound();
+  const target = String(form.get(`path_${lang}`) ?? '');
+  // Only a path of this shop, in the chosen language: never an open redirect.
+  const to = target.startsWith(`/${lang}`) && !target.startsWith('//') && !target.includes('\\') ? target : `/${lang}`;
+  const secure = isSecureRequest(request);
+  const headers = new Headers();
+  headers.append('Set-Cookie', localeCookie(LANG_COOKIE, lang, secure));
+  const country = String(form.get('country') ?? '').toUpperCase();
+  if (/^[A-Z]{2}$/.test(country)) headers.append('Set-Cookie', localeCookie(COUNTRY_COOKIE, country, secure));
+  return redirect(to, { headers });
+}

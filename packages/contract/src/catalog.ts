@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { STOREFRONT_LANGUAGES } from './locales.ts';
+
+/** Prices are integer cents, VAT included for the request's country; the currency comes from bootstrap. */
+const cents = z.number().int();
+
+export const BADGES = ['outlet', 'promo', 'sale', 'offer', 'discount', 'new_product', 'limited', 'black_friday'] as const;
+export const badgeSchema = z.enum(BADGES);
+export type Badge = z.infer<typeof badgeSchema>;
+
+export const SORT_KEYS = [
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'popularity',
+  'date_add_asc',
+  'date_add_desc',
+  'title_asc',
+  'title_desc',
+  'discount_desc',
+  'discount_asc',
+] as const;
+export const sortKeySchema = z.enum(SORT_KEYS);
+export type SortKey = z.infer<typeof sortKeySchema>;
+
+/** The same page in every storefront language: lang → the localized id-slug or slug. */
+export const alternatesSchema = z.partialRecord(z.enum(STOREFRONT_LANGUAGES), z.string());
+export type Alternates = z.infer<typeof alternatesSchema>;
+
+export const imageSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
+
+export const brandRefSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+
+export const colorSchema = z.object({ id: z.number().int(), name: z.string(), hex: z.string() });
+
+/** A product as a card shows it (SPEC §3's mapped fields plus display fields). */
+export const productSummarySchema = z.object({
+  id_product: z.number().int(),
+  name: z.string(),
+  link_rewrite: z.string(),
+  sku: z.string(),
+  reference: z.string(),
+  has_discount: z.boolean(),
+  regular_price: cents,
+  price: cents,
+  discount_percent: z.number().int().nullable(),
+  brand: brandRefSchema.nullable(),
+  colors: z.array(colorSchema),
+  badges: z.array(badgeSchema),
+  free_shipping: z.boolean(),
+  /** Units left when stock is low (shown as 'only N left'), else null. */
+  remaining_stock: z.number().int().nullable(),
+  /** The most a shopper may put in the cart at once (SPEC: quantity, shown as quantity limit). */
+  quantity: z.number().int(),
+  default_image: imageSchema,
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const breadcrumbSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+
+export type CategoryNode = { id: number; name: string; slug: string; children: CategoryNode[] };
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({ id: z.number().int(), name: z.string(), slug: z.string(), children: z.array(categoryNodeSchema) }),
+);
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  breadcrumbs: z.array(breadcrumbSchema),
+  children: z.array(breadcrumbSchema),
+  alternates: alternatesSchema,
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const paginationSchema = z.object({
+  total_items: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  per_page: z.number().int(),
+});
+
+export const PAGE_SIZES = [12, 24, 48] as const;
+export const DEFAULT_PAGE_SIZE = 24;
+
+export const getProductsInput = z.object({
+  id_category: z.coerce.number().int().positive().optional(),
+  categorySlug: z.string().max(200).optional(),
+  id_brand: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  q: z.string().trim().max(200).optional(),
+  with_category_tree: z.boolean().default(true),
+  order: sortKeySchema.optional(),
+});
+export type GetProductsInput = z.input<typeof getProductsInput>;
+
+export const listingSchema = z.object({
+  name: z.string(),
+  pagination: paginationSchema,
+  products: z.array(productSummarySchema),
+  order: sortKeySchema,
+  category: categorySchema.nullable(),
+  category_tree: z.array(categoryNodeSchema).nullable(),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+export const productListSchema = z.object({ products: z.array(productSummarySchema) });
+export const productRailInput = z.object({ limit: z.number().int().min(1).max(24).default(8) });
+
+export const attributeGroupSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['size', 'color']),
+  name: z.string(),
+  attributes: z.array(z.object({ id: z.number().int(), name: z.string(), hex: z.string().nullable() })),
+});
+
+export const combinationSchema = z.object({
+  id: z.number().int(),
+  attributes: z.array(z.number().int()),
+  price: cents,
+  regular_price: cents,
+  stock: z.number().int(),
+  available: z.boolean(),
+});
+
+export const getProductInput = z.object({
+  product_id: z.coerce.number().int().positive(),
+  /** group id → attribute id: picks the combination to show. */
+  group: z.record(z.string(), z.coerce.number().int()).optional(),
+});
+
+export const productSchema = productSummarySchema.extend({
+  description: z.string(),
+  additional_info: z.string(),
+  images: z.array(imageSchema.extend({ color_id: z.number().int().nullable() })),
+  groups: z.array(attributeGroupSchema),
+  combinations: z.array(combinationSchema),
+  selected_combination_id: z.number().int().nullable(),
+  out_of_stock_policy: z.enum(['deny', 'backorder', 'preorder']),
+  available_date: z.string().nullable(),
+  minimal_quantity: z.number().int(),
+  breadcrumbs: z.array(breadcrumbSchema),
+  size_chart_slug: z.string().nullable(),
+  alternates: alternatesSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const getCategoryInput = z.object({ id_category: z.coerce.number().int().positive() });
+
+export const brandSchema = brandRefSchema.extend({ description: z.string(), product_count: z.number().int() });
+export type Brand = z.infer<typeof brandSchema>;
+export const getBrandInput = z.object({ id_brand: z.coerce.number().int().positive() });
+
+export const CONTENT_KINDS = ['page', 'size-chart'] as const;
+export const getContentInput = z.object({
+  slug: z.string().min(1).max(200),
+  kind: z.enum(CONTENT_KINDS).default('page'),
+});
+export const sizeChartBodySchema = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) });
+export const contentPageSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  kind: z.enum(CONTENT_KINDS),
+  slug: z.string(),
+  title: z.string(),
+  /** Paragraphs for a page; columns and rows for a size chart. */
+  body: z.union([z.array(z.string()), sizeChartBodySchema]),
+  alternates: alternatesSchema,
+});
+export type ContentPage = z.infer<typeof contentPageSchema>;
+
+/** Everything the sitemap lists, with each entry's slug in every language. */
+export const sitemapSchema = z.object({
+  categories: z.array(z.object({ alternates: alternatesSchema })),
+  products: z.array(z.object({ alternates: alternatesSchema })),
+  brands: z.array(z.object({ alternates: alternatesSchema })),
+  pages: z.array(z.object({ alternates: alternatesSchema })),
+});

@@ -1,0 +1,12 @@
+/** Storefront languages (SPEC §9): every route is prefixed with one of these. */
+export const STOREFRONT_LANGUAGES = ['en', 'fr', 'it', 'es', 'de'] as const;
+export type Lang = (typeof STOREFRONT_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Lang = 'en';
+
+/** Languages that have texts: the storefront ones plus Polish (a text locale, not a route). */
+export const TEXT_LANGUAGES = [...STOREFRONT_LANGUAGES, 'pl'] as const;
+export type TextLang = (typeof TEXT_LANGUAGES)[number];
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (STOREFRONT_LANGUAGES as readonly string[]).includes(value);
+}
