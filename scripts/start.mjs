@@ -14,8 +14,8 @@ const env = {
 };
 
 const children = [];
-function run(name, args, extraEnv = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
+function run(name, args, { cwd = root, extraEnv = {} } = {}) {
+  const child = spawn(process.execPath, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit' });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the shop.`);
@@ -58,6 +58,10 @@ if (startsApi) {
   }
 }
 if (!stopping) {
-  run('storefront', ['node_modules/@react-router/serve/bin.js', 'apps/storefront/build/server/index.js'], { PORT: storefrontPort });
+  // react-router-serve finds the browser assets (build/client) relative to its working folder.
+  run('storefront', [`${root}/node_modules/@react-router/serve/bin.js`, 'build/server/index.js'], {
+    cwd: `${root}/apps/storefront`,
+    extraEnv: { PORT: storefrontPort },
+  });
   console.log(`The shop is starting at http://localhost:${storefrontPort} (shop API at ${env.SHOP_API_URL})`);
 }

@@ -6,4 +6,5 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   // The contract is TypeScript source shared with the API: bundle it rather than load it from node_modules.
   ssr: { noExternal: ['@shop/contract'] },
+  server: { port: Number(process.env.PORT ?? 3000) },
 });

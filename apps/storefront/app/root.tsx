@@ -1,4 +1,4 @@
-import { isLang } from '@shop/contract';
+import { isLang } from '@shop/contract/constants';
 import { useTranslation } from 'react-i18next';
 import {
   data,

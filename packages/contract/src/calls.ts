@@ -60,6 +60,3 @@ export type Calls = typeof calls;
 export type CallName = keyof Calls;
 export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
 export type CallOutput<N extends CallName> = z.output<Calls[N]['output']>;
-
-/** The recommended-products rail always shows this clothing category, page 1 (SPEC §7, §9). */
-export const RECOMMENDED_CATEGORY_ID = 10;

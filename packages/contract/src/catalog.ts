@@ -1,27 +1,13 @@
 import { z } from 'zod';
-import { STOREFRONT_LANGUAGES } from './locales.ts';
+import { BADGES, DEFAULT_PAGE_SIZE, SORT_KEYS, STOREFRONT_LANGUAGES } from './constants.ts';
 
 /** Prices are integer cents, VAT included for the request's country; the currency comes from bootstrap. */
 const cents = z.number().int();
 
-export const BADGES = ['outlet', 'promo', 'sale', 'offer', 'discount', 'new_product', 'limited', 'black_friday'] as const;
 export const badgeSchema = z.enum(BADGES);
 export type Badge = z.infer<typeof badgeSchema>;
 
-export const SORT_KEYS = [
-  'relevance',
-  'price_asc',
-  'price_desc',
-  'popularity',
-  'date_add_asc',
-  'date_add_desc',
-  'title_asc',
-  'title_desc',
-  'discount_desc',
-  'discount_asc',
-] as const;
 export const sortKeySchema = z.enum(SORT_KEYS);
-export type SortKey = z.infer<typeof sortKeySchema>;
 
 /** The same page in every storefront language: lang → the localized id-slug or slug. */
 export const alternatesSchema = z.partialRecord(z.enum(STOREFRONT_LANGUAGES), z.string());
@@ -81,8 +67,6 @@ export const paginationSchema = z.object({
   per_page: z.number().int(),
 });
 
-export const PAGE_SIZES = [12, 24, 48] as const;
-export const DEFAULT_PAGE_SIZE = 24;
 
 export const getProductsInput = z.object({
   id_category: z.coerce.number().int().positive().optional(),

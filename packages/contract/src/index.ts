@@ -1,5 +1,5 @@
 export * from './calls.ts';
 export * from './catalog.ts';
 export * from './envelope.ts';
-export * from './locales.ts';
+export * from './constants.ts';
 export * from './shop.ts';

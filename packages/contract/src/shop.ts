@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { categoryNodeSchema } from './catalog.ts';
-import { STOREFRONT_LANGUAGES } from './locales.ts';
-
-export const THEMES = ['default', 'blue'] as const;
+import { STOREFRONT_LANGUAGES, THEMES } from './constants.ts';
 
 export const publicSettingsSchema = z.object({
   maintenance_mode: z.boolean(),

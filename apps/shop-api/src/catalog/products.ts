@@ -38,8 +38,8 @@ const ORDER_BY: Record<Exclude<SortKey, 'relevance'>, SQL> = {
   popularity: sql`p.sales_count desc, p.id`,
   date_add_asc: sql`p.created_at asc, p.id`,
   date_add_desc: sql`p.created_at desc, p.id`,
-  title_asc: sql`pt.name asc, p.id`,
-  title_desc: sql`pt.name desc, p.id`,
+  title_asc: sql`lower(pt.name) asc, p.id`,
+  title_desc: sql`lower(pt.name) desc, p.id`,
   discount_desc: sql`(1 - ${FINAL_NET}::float / greatest(p.price_net_cents, 1)) desc, p.id`,
   discount_asc: sql`(1 - ${FINAL_NET}::float / greatest(p.price_net_cents, 1)) asc, p.id`,
 };

@@ -1,4 +1,4 @@
-import { STOREFRONT_LANGUAGES, DEFAULT_LANGUAGE, type Lang } from '@shop/contract';
+import { STOREFRONT_LANGUAGES, DEFAULT_LANGUAGE, type Lang } from '@shop/contract/constants';
 import { useLocation, useMatches } from 'react-router';
 import { useLang, useRootData } from '../lib/hooks';
 

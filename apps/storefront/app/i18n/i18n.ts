@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type TextLang } from '@shop/contract';
+import { DEFAULT_LANGUAGE, type TextLang } from '@shop/contract/constants';
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type en from './locales/en.json';

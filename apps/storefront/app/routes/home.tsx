@@ -1,4 +1,5 @@
-import { RECOMMENDED_CATEGORY_ID, type ProductSummary } from '@shop/contract';
+import { RECOMMENDED_CATEGORY_ID } from '@shop/contract/constants';
+import type { ProductSummary } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
@@ -55,7 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { rails, recommendedCategory } = loaderData;
   return (
     <>
-      <PageMeta title={t('site.homeTitle')} description={t('site.homeDescription')} />
+      <PageMeta title={t('site.homeTitle')} description={t('site.homeDescription')} standalone />
       <section className="mt-6 rounded-lg bg-gradient-to-br from-stone-100 to-amber-50 px-6 py-16 text-center sm:px-16">
         <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{t('home.heroTitle')}</h1>
         <p className="mx-auto mt-4 max-w-xl text-lg text-stone-700">{t('home.heroText')}</p>

@@ -1,4 +1,4 @@
-import { isLang } from '@shop/contract';
+import { isLang } from '@shop/contract/constants';
 import { redirect } from 'react-router';
 import type { Route } from './+types/preferences';
 import { assertSameOrigin } from '../lib/csrf.server';

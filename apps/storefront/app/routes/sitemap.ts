@@ -1,4 +1,5 @@
-import { STOREFRONT_LANGUAGES, type Alternates } from '@shop/contract';
+import { STOREFRONT_LANGUAGES } from '@shop/contract/constants';
+import type { Alternates } from '@shop/contract';
 import type { Route } from './+types/sitemap';
 import { loadOrFail } from '../lib/api/shop.server';
 import { pageContext, publicOrigin } from '../lib/request-context.server';

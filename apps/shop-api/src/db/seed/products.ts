@@ -1,4 +1,4 @@
-import type { Badge } from '@shop/contract';
+import type { Badge, Lang } from '@shop/contract';
 import type {
   combinationAttributes,
   combinations,
@@ -26,7 +26,7 @@ import {
   type Style,
 } from './product-lines.ts';
 import type { Random } from './random.ts';
-import { byLang, DAY_MS, daysBeforeReference, LANGS, REFERENCE_TIME, type Translated } from './shared.ts';
+import { byLang, daysBeforeReference, LANGS, REFERENCE_TIME, type Translated } from './shared.ts';
 import { slugify } from './slug.ts';
 
 export type SeededCombination = {
@@ -77,6 +77,8 @@ const REDUCTION_PERCENTS = [10, 15, 20, 25, 30, 40, 50];
 // Discounts that end must still run at least until the end of 2027, so that the demo shows them.
 const DISCOUNT_ENDS = [Date.UTC(2027, 11, 31, 23, 59, 59), Date.UTC(2028, 2, 31, 23, 59, 59), Date.UTC(2028, 5, 30, 23, 59, 59)];
 const XL_SURCHARGE_NET_CENTS = 200;
+const MIN_NET_PRICE_CENTS = 1_590;
+const MAX_NET_PRICE_CENTS = 24_990;
 const IMAGE_VIEWS = [1, 2];
 
 function sizeRun(gender: Gender, garment: Garment): Size[] {
@@ -87,28 +89,28 @@ function sizeRun(gender: Gender, garment: Garment): Size[] {
 /** Realistic net prices: within the style's range, scaled by the material, ending in 90 cents. */
 function netPrice(style: Style, priceFactor: number, random: Random): number {
   const [min, max] = style.price;
-  const cents = random.int(min, max) * priceFactor;
-  return Math.min(25_000, Math.max(1_500, Math.round(cents / 100) * 100 - 10));
+  const cents = Math.round((random.int(min, max) * priceFactor) / 100) * 100 - 10;
+  return Math.min(MAX_NET_PRICE_CENTS, Math.max(MIN_NET_PRICE_CENTS, cents));
 }
 
 type Naming = { collection: string; names: Translated; slugs: Translated };
 
 /** Tries the collections from a random one on until the name's slug is free in every language. */
-function uniqueNaming(style: Style, materialName: Translated, random: Random, taken: Record<string, Set<string>>): Naming {
+function uniqueNaming(style: Style, materialName: Translated, random: Random, taken: Record<Lang, Set<string>>): Naming {
   const start = random.int(0, COLLECTIONS.length - 1);
   for (let offset = 0; offset < COLLECTIONS.length; offset++) {
     const collection = COLLECTIONS[(start + offset) % COLLECTIONS.length] as string;
     const names = byLang((lang) => PRODUCT_NAME[lang](style.name[lang], materialName[lang], collection));
     const slugs = byLang((lang) => slugify(names[lang], lang));
-    if (LANGS.every((lang) => !taken[lang]?.has(slugs[lang]))) {
-      for (const lang of LANGS) taken[lang]?.add(slugs[lang]);
+    if (LANGS.every((lang) => !taken[lang].has(slugs[lang]))) {
+      for (const lang of LANGS) taken[lang].add(slugs[lang]);
       return { collection, names, slugs };
     }
   }
   throw new Error(`No free name left for ${style.name.en} in ${materialName.en}`);
 }
 
-function planProduct(id: number, subcategory: Subcategory, style: Style, random: Random, taken: Record<string, Set<string>>): SeededProduct {
+function planProduct(id: number, subcategory: Subcategory, style: Style, random: Random, taken: Record<Lang, Set<string>>): SeededProduct {
   const materialKey = random.pick(style.materials);
   const fabric = material(materialKey);
   const { collection, names, slugs } = uniqueNaming(style, fabric.name, random, taken);

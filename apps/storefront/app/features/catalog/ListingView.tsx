@@ -1,4 +1,5 @@
-import { SORT_KEYS, type Listing } from '@shop/contract';
+import { SORT_KEYS } from '@shop/contract/constants';
+import type { Listing } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { withQuery } from './listing-query';

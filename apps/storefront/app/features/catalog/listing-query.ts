@@ -1,4 +1,4 @@
-import { PAGE_SIZES, SORT_KEYS, type SortKey } from '@shop/contract';
+import { PAGE_SIZES, SORT_KEYS, type SortKey } from '@shop/contract/constants';
 
 export type ListingQuery = { page: number; order?: SortKey; per_page?: number };
 

@@ -1,0 +1,30 @@
+import { TEXT_LANGUAGES } from '@shop/contract';
+import { describe, expect, it } from 'vitest';
+import { loadResources } from './i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Key paths with plural suffixes folded (`count_one`, `count_few` → `count`), each with its placeholders. */
+function entries(tree: Tree, prefix = ''): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = `${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`;
+    if (typeof value === 'string') {
+      expect(value.trim(), path).not.toBe('');
+      result.set(path, [...new Set([...(result.get(path) ?? []), ...(value.match(/\{\{\w+\}\}/g) ?? [])])].sort());
+    } else {
+      for (const [childPath, placeholders] of entries(value, `${path}.`)) result.set(childPath, placeholders);
+    }
+  }
+  return result;
+}
+
+describe('texts', () => {
+  it.each(TEXT_LANGUAGES)('%s has every English key, with the same placeholders', async (lang) => {
+    const resources = await loadResources(lang);
+    const english = entries((await loadResources('en')).en!.translation as Tree);
+    const translated = entries(resources[lang]!.translation as Tree);
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [path, placeholders] of english) expect(translated.get(path), `${lang}: ${path}`).toEqual(placeholders);
+  });
+});

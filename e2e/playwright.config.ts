@@ -1,0 +1,67 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive the built shop in Debian's Chromium (never a downloaded browser).
+ * Four shops run side by side, as `npm start` runs them, each with the settings its tests need.
+ */
+export const SHOPS = {
+  main: 'http://127.0.0.1:3100',
+  blue: 'http://127.0.0.1:3200',
+  maintenance: 'http://127.0.0.1:3300',
+  apiDown: 'http://127.0.0.1:3400',
+} as const;
+
+// A fresh demo shop for every run. Playwright loads this file in its workers too: only the runner cleans.
+const dataDir = join(tmpdir(), 'shop-e2e-main');
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
+
+function shop(port: number, env: Record<string, string>) {
+  return {
+    command: 'node scripts/start.mjs',
+    cwd: '..',
+    // A static file: ready as soon as the storefront listens, whatever state the shop is in.
+    url: `http://127.0.0.1:${port}/favicon.svg`,
+    env: { PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: SHOPS.main,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    shop(3100, { SHOP_API_PORT: '4100', DATA_DIR: dataDir }),
+    shop(3200, { SHOP_API_PORT: '4200', DATA_DIR: 'memory://', THEME: 'blue' }),
+    shop(3300, { SHOP_API_PORT: '4300', DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
+    // Nothing listens on port 9: the storefront finds its API down.
+    shop(3400, { SHOP_API_URL: 'http://127.0.0.1:9' }),
+  ],
+});

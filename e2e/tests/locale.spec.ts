@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { TEXTS } from './fixtures';
+
+test('switching language keeps the product and stores the choice for a year', async ({ page, context }) => {
+  await page.goto('/en');
+  await page.getByRole('list', { name: TEXTS.en.home.bestsellers }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/en\/\d+-[a-z0-9-]+\.html$/);
+  const id = /\/en\/(\d+)-/.exec(page.url())![1];
+  const englishName = await page.getByRole('heading', { level: 1 }).textContent();
+
+  await page.getByText(TEXTS.en.locale.chooser).click();
+  await page.getByRole('radio', { name: 'Français' }).check();
+  await page.getByRole('button', { name: TEXTS.en.locale.save }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/fr/${id}-[a-z0-9-]+\\.html$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(englishName!);
+  await expect(page.getByRole('link', { name: TEXTS.fr.header.account })).toBeVisible();
+
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+  expect(cookie).toMatchObject({ value: 'fr', path: '/', sameSite: 'Lax' });
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThanOrEqual(365);
+
+  // The stored choice wins over the browser's language on the next visit to the root.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/fr$/);
+});
+
+test('choosing a country changes the prices shown to its VAT', async ({ page }) => {
+  await page.goto('/de');
+  const price = page.getByRole('list', { name: TEXTS.de.home.bestsellers }).getByRole('article').first().locator('p').filter({ hasText: '€' }).first();
+  const before = await price.textContent();
+  await page.getByText(TEXTS.de.locale.chooser).click();
+  await page.getByRole('combobox', { name: TEXTS.de.locale.country }).selectOption('US');
+  await page.getByRole('button', { name: TEXTS.de.locale.save }).click();
+  await expect(page.getByText(/Vereinigte Staaten/).first()).toBeVisible();
+  await expect(price).not.toHaveText(before!);
+});
+
+test('every page declares its language versions and canonical address', async ({ page }) => {
+  await page.goto('/it/cart');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/it\/cart$/);
+  for (const lang of ['en', 'fr', 'it', 'es', 'de']) {
+    await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute('href', new RegExp(`/${lang}/cart$`));
+  }
+});

@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import { SHOPS, TEXTS, type TestLang } from './fixtures';
+
+/** Every screen of SPEC §2 whose heading is a fixed text, with the message that heading shows. */
+const SCREENS: Array<[path: string, heading: (t: (typeof TEXTS)['en']) => string]> = [
+  ['/search', (t) => t.search.title],
+  ['/cart', (t) => t.cart.title],
+  ['/checkout', (t) => t.checkout.title],
+  ['/checkout/success', (t) => t.checkout.successTitle],
+  ['/checkout/failed', (t) => t.checkout.failedTitle],
+  ['/checkout/validate', (t) => t.checkout.validateTitle],
+  ['/auth/login', (t) => t.auth.loginTitle],
+  ['/login', (t) => t.auth.loginTitle],
+  ['/auth/register', (t) => t.auth.registerTitle],
+  ['/register', (t) => t.auth.registerTitle],
+  ['/forgot-password', (t) => t.auth.forgotTitle],
+  ['/auth/reset-password', (t) => t.auth.forgotTitle],
+  ['/auth/set-new-password', (t) => t.auth.setNewTitle],
+  ['/reset-password', (t) => t.auth.setNewTitle],
+  ['/auth/reset-password-success', (t) => t.auth.resetSuccessTitle],
+  ['/offline', (t) => t.offline.title],
+];
+
+for (const lang of ['en', 'fr', 'de'] as TestLang[]) {
+  test.describe(`screens in ${lang}`, () => {
+    for (const [path, heading] of SCREENS) {
+      test(`${path} answers 200 with its heading`, async ({ page }) => {
+        const response = await page.goto(`/${lang}${path}`);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading(TEXTS[lang]));
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      });
+    }
+
+    test('home and its alias show product rails', async ({ page }) => {
+      for (const path of [`/${lang}`, `/${lang}/home`]) {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS[lang].home.heroTitle);
+        await expect(page.getByRole('list', { name: TEXTS[lang].home.bestsellers }).getByRole('article')).toHaveCount(8);
+        await expect(page.getByRole('list', { name: TEXTS[lang].home.recommended }).getByRole('article').first()).toBeVisible();
+      }
+    });
+
+    test('the error screen shows the default error', async ({ page }) => {
+      const response = await page.goto(`/${lang}/error`);
+      expect(response?.status()).toBe(500);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS[lang].errors.default);
+      await page.getByRole('button', { name: TEXTS[lang].errors.goHome }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/?$`));
+    });
+  });
+}
+
+test('login-required screens send a visitor to login and remember where to return', async ({ page }) => {
+  for (const path of ['/en/my-account', '/en/my-account/addresses', '/fr/my-account/orders']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/${path.split('/')[1]}/auth/login?redirectTo=${encodeURIComponent(path)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+});
+
+test('a trailing slash is removed with a 301 and the query is kept', async ({ request }) => {
+  const response = await request.get('/en/cart/?from=mail', { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers()['location']).toBe('/en/cart?from=mail');
+  const root = await request.get('/', { maxRedirects: 0, headers: { 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.5' } });
+  expect(root.status()).toBe(302);
+  expect(root.headers()['location']).toBe('/it');
+});
+
+test.describe('page not found', () => {
+  const notFoundPaths = [
+    '/en/does-not-exist',
+    '/en/some/deep/path',
+    '/xx/cart',
+    '/en/12_bad.html',
+    '/en/999999-missing.html',
+    '/en/3-Women',
+    '/en/99999-nothing',
+    '/en/size-chart/none',
+    '/en/brands',
+    '/en/brands/1-anything',
+  ];
+  for (const path of notFoundPaths) {
+    test(`${path} is a 404 with the not-found screen`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.en.errors.pageNotFound);
+      await expect(page.getByText(TEXTS.en.errors.pageNotFoundText)).toBeVisible();
+    });
+  }
+
+  test('the 404 screen speaks the page language and leads home', async ({ page }) => {
+    await page.goto('/es/no-existe');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.es.errors.pageNotFound);
+    await page.getByRole('link', { name: TEXTS.es.errors.goHome }).click();
+    await expect(page).toHaveURL(/\/es$/);
+  });
+});
+
+test.describe('brand pages with the blue theme', () => {
+  test.use({ baseURL: SHOPS.blue });
+
+  test('lists brands and opens one with its products', async ({ page }) => {
+    const response = await page.goto('/it/brands');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.it.brands.title);
+    const first = page.getByRole('main').getByRole('heading', { level: 2 }).first();
+    const name = (await first.textContent())!.trim();
+    await first.getByRole('link').click();
+    await expect(page).toHaveURL(/\/it\/brands\/\d+-[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
+  test('a malformed brand id is a 404', async ({ page }) => {
+    for (const id of ['abc', '12', '12-Brand']) {
+      expect((await page.goto(`/en/brands/${id}`))?.status(), id).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * The contract's plain values, without any schema: safe to import in browser code, where the zod
+ * schemas of the calls would only add weight.
+ */
+export * from './locales.ts';
+
+export const BADGES = ['outlet', 'promo', 'sale', 'offer', 'discount', 'new_product', 'limited', 'black_friday'] as const;
+
+export const SORT_KEYS = [
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'popularity',
+  'date_add_asc',
+  'date_add_desc',
+  'title_asc',
+  'title_desc',
+  'discount_desc',
+  'discount_asc',
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export const PAGE_SIZES = [12, 24, 48] as const;
+export const DEFAULT_PAGE_SIZE = 24;
+
+export const THEMES = ['default', 'blue'] as const;
+
+/** The recommended-products rail always shows this clothing category, page 1 (SPEC §7, §9). */
+export const RECOMMENDED_CATEGORY_ID = 10;
