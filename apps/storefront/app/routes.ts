@@ -39,5 +39,5 @@ export default [
       route('auth/reset-password-success', 'routes/auth/reset-password-success.tsx'),
     ]),
   ]),
-  route('*', 'routes/not-found.ts'),
+  route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

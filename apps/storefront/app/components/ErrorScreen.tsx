@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../lib/hooks';
+import { PageMeta } from './PageMeta';
 
 export type ErrorReason = 'maintenance' | 'unavailable' | 'not_found' | undefined;
 
@@ -21,6 +22,7 @@ export function ErrorScreen({ status, reason, detail, onGoHome }: Props) {
   if (status === 503) {
     return (
       <section className="mx-auto max-w-xl px-4 py-24 text-center" aria-labelledby="error-title">
+        <PageMeta title={reason === 'maintenance' ? t('errors.maintenance') : t('errors.unavailable')} noIndex />
         {code}
         <h1 id="error-title" className="mt-4 text-3xl font-semibold">
           {reason === 'maintenance' ? t('errors.maintenance') : t('errors.unavailable')}
@@ -32,6 +34,7 @@ export function ErrorScreen({ status, reason, detail, onGoHome }: Props) {
   if (status === 404) {
     return (
       <section className="mx-auto max-w-xl px-4 py-24 text-center" aria-labelledby="error-title">
+        <PageMeta title={t('errors.pageNotFound')} noIndex />
         {code}
         <h1 id="error-title" className="mt-4 text-3xl font-semibold">
           {t('errors.pageNotFound')}
@@ -45,6 +48,7 @@ export function ErrorScreen({ status, reason, detail, onGoHome }: Props) {
   }
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center" aria-labelledby="error-title">
+      <PageMeta title={t('errors.default')} noIndex />
       {code}
       <h1 id="error-title" className="mt-4 text-3xl font-semibold">
         {t('errors.default')}

@@ -2,10 +2,8 @@ import { data } from 'react-router';
 import type { Route } from './+types/error';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { useFatalError } from '../components/FatalError';
-import { PageMeta } from '../components/PageMeta';
 import { useLocalePath } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
-import { useTranslation } from 'react-i18next';
 
 /** Opened directly, the error screen is SPEC §8's default page error: status 500, 'An error occurred'. */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -15,13 +13,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 /** Shows the app's fatal error (kept in shared state) and clears it on the way home. */
 export default function ErrorRoute() {
-  const { t } = useTranslation();
   const { fatal, clear } = useFatalError();
   const home = useLocalePath()();
-  return (
-    <>
-      <PageMeta title={t('errors.default')} noIndex />
-      <ErrorScreen status={fatal?.status ?? 500} detail={fatal?.message} onGoHome={() => clear({ redirectTo: home })} />
-    </>
-  );
+  return <ErrorScreen status={fatal?.status ?? 500} detail={fatal?.message} onGoHome={() => clear({ redirectTo: home })} />;
 }

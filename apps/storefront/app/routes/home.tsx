@@ -44,7 +44,7 @@ function Rail({ id, title, products, moreTo }: { id: string; title: string; prod
           </Link>
         ) : null}
       </div>
-      <ProductGrid products={products} label={title} />
+      <ProductGrid products={products} label={title} headingLevel={3} />
     </section>
   );
 }

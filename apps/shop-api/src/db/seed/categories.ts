@@ -1,5 +1,6 @@
+import type { Lang } from '@shop/contract';
 import type { categories, categoryTranslations } from '../schema.ts';
-import { LANGS, t, type Translated } from './shared.ts';
+import { byLang, LANGS, t, type Translated } from './shared.ts';
 import { slugify } from './slug.ts';
 
 export type Gender = 'women' | 'men' | 'kids';
@@ -303,8 +304,8 @@ export const SUBCATEGORIES: readonly Subcategory[] = SUBCATEGORY_DEFS.map((def, 
 
 type CategoryNode = CategoryText & { id: number; parentId: number | null; position: number; slug: Translated };
 
-function node(id: number, parentId: number | null, position: number, text: CategoryText, slugOf: (lang: keyof Translated) => string): CategoryNode {
-  return { ...text, id, parentId, position, slug: Object.fromEntries(LANGS.map((lang) => [lang, slugOf(lang)])) as Translated };
+function node(id: number, parentId: number | null, position: number, text: CategoryText, slugOf: (lang: Lang) => string): CategoryNode {
+  return { ...text, id, parentId, position, slug: byLang(slugOf) };
 }
 
 function categoryTree(): CategoryNode[] {

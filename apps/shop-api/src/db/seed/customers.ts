@@ -19,6 +19,7 @@ const ADDRESS = {
   phone: '+39 02 1234 5678',
 };
 const ITALY = country('IT');
+const VAT = ITALY.vatRateBasisPoints;
 /** Standard delivery to Italy, VAT included. */
 const SHIPPING_CENTS = 690;
 
@@ -49,7 +50,6 @@ export async function demoCustomerRow(): Promise<typeof customers.$inferInsert> 
   };
 }
 
-const VAT = ITALY.vatRateBasisPoints;
 const withVat = (netCents: number) => Math.round((netCents * (10_000 + VAT)) / 10_000);
 
 /** Three past orders of women's products in stock, with totals that add up (prices include Italian VAT). */

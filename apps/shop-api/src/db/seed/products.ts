@@ -197,7 +197,6 @@ function assignCombinations(planned: SeededProduct[], random: Random): void {
   let nextId = 1;
   for (const product of planned) {
     const surchargeXl = random.chance(0.3);
-    const defaultSize = product.sizes[Math.floor(product.sizes.length / 2)];
     product.combinations = product.colours.flatMap((colour, colourIndex) =>
       product.sizes.map((size, sizeIndex) => ({
         id: nextId++,
@@ -206,9 +205,13 @@ function assignCombinations(planned: SeededProduct[], random: Random): void {
         colour,
         priceImpactNetCents: surchargeXl && size.key === 'XL' ? XL_SURCHARGE_NET_CENTS : 0,
         quantity: stock(product.policy, colourIndex * product.sizes.length + sizeIndex, random),
-        isDefault: colourIndex === 0 && size === defaultSize,
+        isDefault: false,
       })),
     );
+    // The product page opens on the middle size of the first colour, or on the first one in stock if that one is sold out.
+    const middle = product.combinations[Math.floor(product.sizes.length / 2)] as SeededCombination;
+    const preferred = middle.quantity > 0 ? middle : (product.combinations.find((combination) => combination.quantity > 0) ?? middle);
+    preferred.isDefault = true;
   }
 }
 

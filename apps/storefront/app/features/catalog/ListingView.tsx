@@ -95,7 +95,7 @@ export function ListingView({ listing, emptyText, emptyHint }: { listing: Listin
         {pagination.total_items > 0 ? <SortForm order={listing.order} /> : null}
       </div>
       {listing.products.length > 0 ? (
-        <ProductGrid products={listing.products} label={t('catalog.products')} />
+        <ProductGrid products={listing.products} label={t('catalog.products')} headingLevel={2} />
       ) : (
         <div className="rounded border border-dashed border-stone-300 p-10 text-center">
           <p className="font-medium">{emptyText}</p>

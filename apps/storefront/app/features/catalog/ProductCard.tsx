@@ -6,7 +6,10 @@ import { Badges } from './Badges';
 import { productPath } from './paths';
 import { Price } from './Price';
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+type CardProps = { product: ProductSummary; eager?: boolean; headingLevel: 2 | 3 };
+
+export function ProductCard({ product, eager = false, headingLevel }: CardProps) {
+  const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation();
   const lang = useLang();
   const image = product.default_image;
@@ -27,12 +30,12 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         </div>
       </div>
       {product.brand ? <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand.name}</p> : null}
-      <h3 className="font-medium leading-snug">
+      <Heading className="font-medium leading-snug">
         {/* The whole card is clickable through this link's stretched area. */}
         <Link to={productPath(lang, product)} className="after:absolute after:inset-0">
           {product.name}
         </Link>
-      </h3>
+      </Heading>
       <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
       <div className="flex flex-wrap gap-x-3 text-xs text-stone-600">
         {product.colors.length > 1 ? <span>{t('product.colors', { count: product.colors.length })}</span> : null}
@@ -43,12 +46,13 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
   );
 }
 
-export function ProductGrid({ products, label }: { products: ProductSummary[]; label: string }) {
+/** A list of product cards; their names are headings one level below the section's. */
+export function ProductGrid({ products, label, headingLevel }: { products: ProductSummary[]; label: string; headingLevel: 2 | 3 }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 lg:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.id_product}>
-          <ProductCard product={product} eager={index < 4} />
+          <ProductCard product={product} eager={index < 4} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
