@@ -30,16 +30,23 @@ test('a product page lets the shopper pick a size and a colour, kept in the URL'
   await expect(page.getByRole('heading', { name: TEXTS.it.product.description })).toBeVisible();
   await expect(page.getByRole('link', { name: TEXTS.it.product.sizeGuide })).toBeVisible();
 
-  const groups = page.locator('fieldset');
-  const choices = groups.first().getByRole('link');
-  const count = await choices.count();
-  test.skip(count < 2, 'this product has a single choice');
-  const target = choices.nth(1);
-  await target.click();
-  await expect(page).toHaveURL(/\?g\d+=\d+/);
-  await expect(groups.first().locator('[aria-current="true"]')).toHaveCount(1);
+  const [sizes, colours] = [page.getByRole('main').getByRole('group').nth(0), page.getByRole('main').getByRole('group').nth(1)];
+  await expect(sizes).toHaveAccessibleName(/^Taglia: /);
+  expect(await sizes.getByRole('link').count()).toBeGreaterThan(1);
+
+  // Pick another size, then another colour: both stay chosen, in the URL and after a reload.
+  const size = sizes.locator('a:not([aria-current])').first();
+  const sizeName = (await size.textContent())!.trim();
+  await size.click();
+  await expect(page).toHaveURL(/\?g\d+=\d+&g\d+=\d+$/);
+  await expect(sizes.locator('[aria-current="true"]')).toHaveText(sizeName);
+  const colour = colours.locator('a:not([aria-current])').first();
+  const colourName = (await colour.getAttribute('title'))!.replace(/ \(.*\)$/, '');
+  await colour.click();
+  await expect(colours).toHaveAccessibleName(new RegExp(colourName));
   await page.reload();
-  await expect(groups.first().locator('[aria-current="true"]')).toHaveCount(1);
+  await expect(sizes.locator('[aria-current="true"]')).toHaveCount(1);
+  await expect(colours).toHaveAccessibleName(new RegExp(colourName));
 });
 
 test('the size guide and content pages open in the shopper’s language', async ({ page }) => {
