@@ -7,15 +7,16 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests drive the built shop in Debian's Chromium (never a downloaded browser).
  * Four shops run side by side, as `npm start` runs them, each with the settings its tests need.
  */
-export const SHOPS = {
-  main: 'http://127.0.0.1:3100',
-  blue: 'http://127.0.0.1:3200',
-  maintenance: 'http://127.0.0.1:3300',
-  apiDown: 'http://127.0.0.1:3400',
-} as const;
+// E2E_PORT_BASE lets two runs share a machine: storefronts on base…base+300, their APIs 1000 higher.
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
+const PORTS = { main: base, blue: base + 100, maintenance: base + 200, apiDown: base + 300 };
+export const SHOPS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, `http://127.0.0.1:${port}`])) as Record<
+  keyof typeof PORTS,
+  string
+>;
 
 // A fresh demo shop for every run. Playwright loads this file in its workers too: only the runner cleans.
-const dataDir = join(tmpdir(), 'shop-e2e-main');
+const dataDir = join(tmpdir(), `shop-e2e-${base}`);
 if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
 
 function shop(port: number, env: Record<string, string>) {
@@ -24,7 +25,7 @@ function shop(port: number, env: Record<string, string>) {
     cwd: '..',
     // A static file: ready as soon as the storefront listens, whatever state the shop is in.
     url: `http://127.0.0.1:${port}/favicon.svg`,
-    env: { PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { PORT: String(port), SHOP_API_PORT: String(port + 1000), LOG_LEVEL: 'warn', ...env },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore' as const,
@@ -58,10 +59,10 @@ export default defineConfig({
     },
   },
   webServer: [
-    shop(3100, { SHOP_API_PORT: '4100', DATA_DIR: dataDir }),
-    shop(3200, { SHOP_API_PORT: '4200', DATA_DIR: 'memory://', THEME: 'blue' }),
-    shop(3300, { SHOP_API_PORT: '4300', DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
+    shop(PORTS.main, { DATA_DIR: dataDir }),
+    shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue' }),
+    shop(PORTS.maintenance, { DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
     // Nothing listens on port 9: the storefront finds its API down.
-    shop(3400, { SHOP_API_URL: 'http://127.0.0.1:9' }),
+    shop(PORTS.apiDown, { SHOP_API_URL: 'http://127.0.0.1:9' }),
   ],
 });

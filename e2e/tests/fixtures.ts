@@ -1,16 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export { SHOPS } from '../playwright.config';
 
 /** The shop's texts per language, to find things by what a shopper reads in that language. */
 const LANGS = ['en', 'fr', 'it', 'es', 'de'] as const;
 export type TestLang = (typeof LANGS)[number];
-type Messages = typeof import('../../apps/storefront/app/i18n/locales/en.json');
-export const TEXTS = Object.fromEntries(
-  LANGS.map((lang) => [lang, JSON.parse(readFileSync(new URL(`../../apps/storefront/app/i18n/locales/${lang}.json`, import.meta.url), 'utf8'))]),
-) as Record<TestLang, Messages>;
+type Messages = typeof import('../../apps/storefront/app/i18n/locales/en/common.json');
+
+/** A language's texts: every feature file of its folder, merged as the storefront merges them. */
+function readTexts(lang: TestLang): Messages {
+  const folder = new URL(`../../apps/storefront/app/i18n/locales/${lang}/`, import.meta.url);
+  const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
+  return Object.assign({}, ...files.map((name) => JSON.parse(readFileSync(new URL(name, folder), 'utf8'))));
+}
+
+export const TEXTS = Object.fromEntries(LANGS.map((lang) => [lang, readTexts(lang)])) as Record<TestLang, Messages>;
 
 /** axe finds no violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {

@@ -52,6 +52,20 @@ for (const lang of ['en', 'fr', 'de'] as TestLang[]) {
   });
 }
 
+test('an unhandled error in the browser leads to the error screen, and going home clears it', async ({ page }) => {
+  await page.goto('/fr/cart');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.fr.cart.title);
+  await page.evaluate(() => setTimeout(() => Promise.reject(new Error('Le widget a planté'))));
+  await expect(page).toHaveURL('/fr/error');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.fr.errors.default);
+  await expect(page.getByText('Le widget a planté')).toBeVisible();
+  await page.getByRole('button', { name: TEXTS.fr.errors.goHome }).click();
+  await expect(page).toHaveURL(/\/fr$/);
+  // Cleared: the error screen no longer shows the old error.
+  await page.goBack();
+  await expect(page.getByText('Le widget a planté')).toHaveCount(0);
+});
+
 test('login-required screens send a visitor to login and remember where to return', async ({ page }) => {
   for (const path of ['/en/my-account', '/en/my-account/addresses', '/fr/my-account/orders']) {
     await page.goto(path);

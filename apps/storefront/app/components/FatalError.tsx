@@ -46,6 +46,8 @@ export function FatalErrorProvider({ children }: { children: React.ReactNode }) 
 
   useEffect(() => {
     const onError = (event: ErrorEvent | PromiseRejectionEvent) => {
+      // Errors of other sites' scripts (tag manager, payment widgets) arrive without details: not ours to handle.
+      if (event instanceof ErrorEvent && !event.error && event.message === 'Script error.') return;
       const reason = 'reason' in event ? event.reason : event.error;
       raise({ status: 500, message: reason instanceof Error ? reason.message : String(reason ?? '') });
     };

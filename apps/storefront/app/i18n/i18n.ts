@@ -1,19 +1,20 @@
 import { DEFAULT_LANGUAGE, type TextLang } from '@shop/contract/constants';
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type en from './locales/en.json';
 
-export type Messages = typeof en;
+type MessageTree = { [key: string]: string | MessageTree };
 
-/** Each language's texts are a separate chunk: the browser downloads only the ones it shows. */
-const messageLoaders: Record<TextLang, () => Promise<{ default: Messages }>> = {
-  en: () => import('./locales/en.json'),
-  fr: () => import('./locales/fr.json'),
-  it: () => import('./locales/it.json'),
-  es: () => import('./locales/es.json'),
-  de: () => import('./locales/de.json'),
-  pl: () => import('./locales/pl.json'),
-};
+/**
+ * Texts live in `locales/{lang}/*.json`, one file per feature, merged into one tree per language. Each file
+ * is its own chunk: the browser downloads only the files of the languages it shows.
+ */
+const messageFiles = import.meta.glob<{ default: MessageTree }>('./locales/*/*.json');
+
+async function loadMessages(lang: TextLang): Promise<MessageTree> {
+  const files = Object.entries(messageFiles).filter(([path]) => path.startsWith(`./locales/${lang}/`));
+  const loaded = await Promise.all(files.map(([, load]) => load()));
+  return Object.assign({}, ...loaded.map((file) => file.default));
+}
 
 /** A language and its fallbacks, in the order i18next looks them up. */
 export function withFallbacks(lang: TextLang): TextLang[] {
@@ -22,8 +23,8 @@ export function withFallbacks(lang: TextLang): TextLang[] {
 
 export async function loadResources(lang: TextLang): Promise<Resource> {
   const languages = withFallbacks(lang);
-  const bundles = await Promise.all(languages.map((code) => messageLoaders[code]()));
-  return Object.fromEntries(languages.map((code, index) => [code, { translation: bundles[index]!.default }]));
+  const bundles = await Promise.all(languages.map(loadMessages));
+  return Object.fromEntries(languages.map((code, index) => [code, { translation: bundles[index]! }]));
 }
 
 /** A ready i18next instance: resources are given up front, so initialisation is synchronous. */

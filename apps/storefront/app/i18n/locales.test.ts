@@ -20,6 +20,18 @@ function entries(tree: Tree, prefix = ''): Map<string, string[]> {
 }
 
 describe('texts', () => {
+  it.each(TEXT_LANGUAGES)('%s: no two feature files define the same top-level key', (lang) => {
+    const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+    const owners = new Map<string, string>();
+    for (const [path, tree] of Object.entries(files).filter(([path]) => path.startsWith(`./locales/${lang}/`))) {
+      for (const key of Object.keys(tree)) {
+        expect(owners.get(key), `${key} is in ${owners.get(key)} and ${path}`).toBeUndefined();
+        owners.set(key, path);
+      }
+    }
+    expect(owners.size).toBeGreaterThan(0);
+  });
+
   it.each(TEXT_LANGUAGES)('%s has every English key, with the same placeholders', async (lang) => {
     const resources = await loadResources(lang);
     const english = entries((await loadResources('en')).en!.translation as Tree);
