@@ -1,3 +1,4 @@
+export * from './call.ts';
 export * from './calls.ts';
 export * from './catalog.ts';
 export * from './envelope.ts';

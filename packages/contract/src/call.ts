@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+
+/**
+ * How a call travels and may be treated by the client:
+ * - `method`: POST for nearly everything (SPEC §7), GET for the two marked calls.
+ * - `readOnly`: a read-only POST is safe to retry once (DESIGN.md §3).
+ * - `publicCache`: public catalogue data, cacheable for the 5-second freshness time.
+ */
+export type CallDefinition<I extends z.ZodType, O extends z.ZodType> = {
+  method: 'GET' | 'POST';
+  input: I;
+  output: O;
+  readOnly: boolean;
+  publicCache: boolean;
+};
+
+export function call<I extends z.ZodType, O extends z.ZodType>(
+  input: I,
+  output: O,
+  options: Partial<Pick<CallDefinition<I, O>, 'method' | 'readOnly' | 'publicCache'>> = {},
+): CallDefinition<I, O> {
+  return { method: 'POST', readOnly: false, publicCache: false, ...options, input, output };
+}
+

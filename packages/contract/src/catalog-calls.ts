@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { call } from './call.ts';
+import {
+  brandSchema,
+  categorySchema,
+  contentPageSchema,
+  getBrandInput,
+  getCategoryInput,
+  getContentInput,
+  getProductInput,
+  getProductsInput,
+  listingSchema,
+  productListSchema,
+  productRailInput,
+  productSchema,
+  sitemapSchema,
+} from './catalog.ts';
+import { bootstrapSchema, countriesSchema } from './shop.ts';
+
+const catalogRead = { readOnly: true, publicCache: true } as const;
+const empty = z.object({}).strict();
+
+/** The public catalogue calls: anyone may make them, nothing personal is in their answers. */
+export const catalogCalls = {
+  bootstrap: call(empty, bootstrapSchema, catalogRead),
+  getProducts: call(getProductsInput, listingSchema, catalogRead),
+  getProduct: call(getProductInput, productSchema, catalogRead),
+  getProductsFeatured: call(productRailInput, productListSchema, catalogRead),
+  getProductsBestsellers: call(productRailInput, productListSchema, catalogRead),
+  getProductsLatest: call(productRailInput, productListSchema, catalogRead),
+  getCategory: call(getCategoryInput, categorySchema, catalogRead),
+  getBrands: call(empty, z.object({ brands: z.array(brandSchema) }), catalogRead),
+  getBrand: call(getBrandInput, brandSchema, catalogRead),
+  getContent: call(getContentInput, contentPageSchema, catalogRead),
+  getCountries: call(empty, countriesSchema, catalogRead),
+  getSitemap: call(empty, sitemapSchema, catalogRead),
+};
+
