@@ -59,7 +59,8 @@ export default defineConfig({
     },
   },
   webServer: [
-    shop(PORTS.main, { DATA_DIR: dataDir }),
+    // The main shop keeps its mail in a local outbox, readable on the development mailbox page.
+    shop(PORTS.main, { DATA_DIR: dataDir, DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.main }),
     shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue' }),
     shop(PORTS.maintenance, { DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
     // Nothing listens on port 9: the storefront finds its API down.

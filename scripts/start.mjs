@@ -11,6 +11,8 @@ const env = {
   NODE_ENV: 'production',
   SHOP_API_PORT: apiPort,
   SHOP_API_URL: process.env.SHOP_API_URL ?? `http://127.0.0.1:${apiPort}`,
+  // Links in the shop's emails lead here.
+  STOREFRONT_URL: process.env.STOREFRONT_URL ?? `http://localhost:${storefrontPort}`,
 };
 
 const children = [];

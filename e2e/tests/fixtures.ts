@@ -9,7 +9,8 @@ const LANGS = ['en', 'fr', 'it', 'es', 'de'] as const;
 export type TestLang = (typeof LANGS)[number];
 type Messages = typeof import('../../apps/storefront/app/i18n/locales/en/common.json') &
   typeof import('../../apps/storefront/app/i18n/locales/en/catalog.json') &
-  typeof import('../../apps/storefront/app/i18n/locales/en/account.json');
+  typeof import('../../apps/storefront/app/i18n/locales/en/account.json') &
+  typeof import('../../apps/storefront/app/i18n/locales/en/validation.json');
 
 /** A language's texts: every feature file of its folder, merged as the storefront merges them. */
 function readTexts(lang: TestLang): Messages {

@@ -2,26 +2,32 @@ import { calls, type CallName, type CallOutput } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
+import { accountHandlers, accountInvalidPayloadMessages, accountSuccessMessages } from './accounts/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { failure, success } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { requestContext, type RequestContext } from './http/request-context.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 
 /** What a call handler gets besides its validated payload. */
-export type CallContext = RequestContext & { db: Database; config: ApiConfig };
+export type CallContext = RequestContext & { db: Database; config: ApiConfig; mailer: Mailer };
 
 export type CallHandler<N extends CallName> = (input: z.output<(typeof calls)[N]['input']>, context: CallContext) => Promise<CallOutput<N>>;
 export type CallHandlers = { [N in CallName]: CallHandler<N> };
 
-const handlers: CallHandlers = { ...catalogHandlers };
+const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers };
+const successMessages: Partial<Record<CallName, string>> = { ...accountSuccessMessages };
+const invalidPayloadMessages: Partial<Record<CallName, string>> = { ...accountInvalidPayloadMessages };
 
 export type AppOptions = { db: Database; config: ApiConfig; logger?: FastifyServerOptions['logger'] };
 
 /** The shop API: one route per call of the contract, every answer in the `{success, code, psdata, message}` envelope. */
 export function buildApp({ db, config, logger = false }: AppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: 256 * 1024 });
+  const mailer = createMailer(config);
+  app.addHook('onClose', async () => mailer.close());
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
@@ -47,6 +53,12 @@ export function buildApp({ db, config, logger = false }: AppOptions): FastifyIns
     }
   });
 
+  const { outbox } = mailer;
+  if (config.devMailbox && outbox) {
+    // Development only: the storefront shows these mails so that links (password reset) can be followed.
+    app.get('/dev/outbox', async () => ({ messages: await outbox.list() }));
+  }
+
   for (const name of Object.keys(calls) as CallName[]) {
     const definition = calls[name];
     app.route({
@@ -54,13 +66,16 @@ export function buildApp({ db, config, logger = false }: AppOptions): FastifyIns
       url: `/${name}`,
       handler: async (request) => {
         const raw = definition.method === 'GET' ? request.query : (request.body ?? {});
+        // PostgreSQL text cannot hold a NUL character: refuse it here as bad input rather than fail in the database.
+        if (JSON.stringify(raw).includes('\\u0000')) throw new ApiError(400, 'bad_request', 'Invalid payload');
         const parsed = (definition.input as z.ZodType).safeParse(raw);
         if (!parsed.success) {
-          throw new ApiError(400, 'bad_request', 'Invalid payload', { errors: z.flattenError(parsed.error).fieldErrors });
+          const message = invalidPayloadMessages[name] ?? 'Invalid payload';
+          throw new ApiError(400, 'bad_request', message, { errors: z.flattenError(parsed.error).fieldErrors });
         }
         const handler = handlers[name] as CallHandler<typeof name>;
-        const psdata = await handler(parsed.data as never, { db, config, ...requestContext(request, config) });
-        return success(psdata);
+        const psdata = await handler(parsed.data as never, { db, config, mailer, ...requestContext(request, config) });
+        return success(psdata, successMessages[name]);
       },
     });
   }

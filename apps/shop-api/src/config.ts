@@ -17,6 +17,14 @@ export type ApiConfig = {
   defaultCountry: string;
   currency: string;
   logLevel: string;
+  /** Where the storefront lives, for links in mails (the password reset link). */
+  storefrontUrl: string;
+  /** smtp(s)://user:pass@host:port to send real mail; unset keeps mail in the local outbox. */
+  smtpUrl: string | undefined;
+  /** The sender of the shop's mails. */
+  mailFrom: string;
+  /** Serves the local outbox at GET /dev/outbox (development only; never with SMTP). */
+  devMailbox: boolean;
 };
 
 // SPEC §9: tag-manager ids are GTM- followed by letters or digits.
@@ -36,5 +44,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     defaultCountry: (env.DEFAULT_COUNTRY ?? 'IT').toUpperCase(),
     currency: 'EUR',
     logLevel: env.LOG_LEVEL ?? 'info',
+    storefrontUrl: (env.STOREFRONT_URL || 'http://localhost:3000').replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Atelier Moda <no-reply@localhost>',
+    devMailbox: isOn(env.DEV_MAILBOX) && !env.SMTP_URL,
   };
 }

@@ -31,22 +31,30 @@ describe.each(DRIVERS)('catalogue calls on %s', (driver) => {
   });
 
   it('sorts by every sort key of the spec', async () => {
-    const price = (order: string) =>
-      callApi(shop().app, 'getProducts', { id_category: 4, order, per_page: 50 }).then(({ body }) => body.psdata.products.map((p: { price: number }) => p.price));
-    for (const order of SORT_KEYS) {
-      const { status, body } = await callApi(shop().app, 'getProducts', { id_category: 4, order });
+    const listed = async (order: string) => {
+      const { status, body } = await callApi(shop().app, 'getProducts', { id_category: 10, order, per_page: 100, with_facets: false });
       expect(status, order).toBe(200);
       expect(body.psdata.order).toBe(order);
+      return body.psdata.products as { price: number; name: string; discount_percent: number | null }[];
+    };
+    const sorted = <T>(values: T[], compare: (a: T, b: T) => number) => [...values].sort(compare);
+    for (const order of SORT_KEYS) {
+      const products = await listed(order);
+      const prices = products.map((p) => p.price);
+      const discounts = products.map((p) => p.discount_percent ?? 0);
+      // A to Z whatever the case; letters beyond the first follow the database's collation.
+      const initials = products.map((p) => p.name[0]!.toLowerCase());
+      if (order === 'price_asc') expect(prices).toEqual(sorted(prices, (a, b) => a - b));
+      if (order === 'price_desc') expect(prices).toEqual(sorted(prices, (a, b) => b - a));
+      if (order === 'title_asc') expect(initials).toEqual(sorted(initials, (a, b) => a.localeCompare(b)));
+      if (order === 'title_desc') expect(initials).toEqual(sorted(initials, (a, b) => b.localeCompare(a)));
+      if (order === 'discount_desc') expect(discounts).toEqual(sorted(discounts, (a, b) => b - a));
+      if (order === 'discount_asc') expect(discounts).toEqual(sorted(discounts, (a, b) => a - b));
     }
-    const ascending = await price('price_asc');
-    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-    const descending = await price('price_desc');
-    expect(descending).toEqual([...descending].sort((a, b) => b - a));
-    // A to Z whatever the case; letters beyond the first follow the database's collation.
-    const initials = (await callApi(shop().app, 'getProducts', { id_category: 4, order: 'title_asc', per_page: 50 })).body.psdata.products.map(
-      (p: { name: string }) => p.name[0]!.toLowerCase(),
-    );
-    expect(initials).toEqual([...initials].sort());
+    const newest = (await listed('date_add_desc')).map((p) => p.name);
+    expect((await listed('date_add_asc')).map((p) => p.name)).toEqual([...newest].reverse());
+    const listing = (await callApi(shop().app, 'getProducts', { id_category: 4 })).body.psdata;
+    expect(listing.sort_orders).toEqual([...SORT_KEYS]);
   });
 
   it('has products in the recommended category', async () => {

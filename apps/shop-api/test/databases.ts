@@ -65,3 +65,22 @@ export async function callApi(app: FastifyInstance, name: string, payload: unkno
   const response = await app.inject({ method: 'POST', url: `/${name}`, payload: payload as object, headers: { 'accept-language': 'en', ...headers } });
   return { status: response.statusCode, body: response.json() as { success: boolean; code: string; psdata: any; message: string } };
 }
+
+/** The headers the storefront adds for a shopper: the session token (when there is one) and the shopper's address. */
+export function shopperHeaders(sessionToken?: string, clientIp = '198.51.100.1'): Record<string, string> {
+  return { 'x-client-ip': clientIp, ...(sessionToken ? { 'x-session-id': sessionToken } : {}) };
+}
+
+/** A password that passes the whole policy, strength included. */
+export const STRONG_PASSWORD = 'Tr4v3l!Blue#Kite';
+
+let registered = 0;
+
+/** Registers a new customer with a unique email address; returns it with the session the registration opened. */
+export async function registerCustomer(app: FastifyInstance, fields: Record<string, unknown> = {}) {
+  const email = `shopper${++registered}.${randomBytes(4).toString('hex')}@example.com`;
+  const payload = { first_name: 'Ada', last_name: 'Lovelace', email, password: STRONG_PASSWORD, ...fields };
+  const { status, body } = await callApi(app, 'register', payload, shopperHeaders());
+  if (status !== 200) throw new Error(`register answered ${status}: ${JSON.stringify(body)}`);
+  return { email: body.psdata.customer.email as string, password: payload.password as string, token: body.psdata.session.token as string, customer: body.psdata.customer };
+}

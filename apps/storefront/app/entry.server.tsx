@@ -7,10 +7,10 @@ import { I18nextProvider } from 'react-i18next';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { createI18n, loadResources } from './i18n/i18n';
-import { isSecureRequest, readCookies, requestLanguage } from './lib/locale.server';
+import { isSecureRequest, requestLanguage } from './lib/locale.server';
 import { NonceContext } from './lib/nonce';
 import { setSecurityHeaders } from './lib/security-headers.server';
-import { SESSION_COOKIE } from './lib/session.server';
+import { hasPersonalState } from './lib/session.server';
 
 export const streamTimeout = 10_000;
 
@@ -19,8 +19,7 @@ export const streamTimeout = 10_000;
  * for everyone with that URL and country, so a CDN may keep it briefly; everything else is private.
  */
 function cacheControl(request: Request, status: number): string {
-  const hasSession = Boolean(readCookies(request)[SESSION_COOKIE]);
-  if (status !== 200 || request.method !== 'GET' || hasSession) return 'private, no-store';
+  if (status !== 200 || request.method !== 'GET' || hasPersonalState(request)) return 'private, no-store';
   return 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 }
 

@@ -22,7 +22,10 @@ import { getClientI18n } from './i18n/client-instance';
 import { I18N_STATE_GLOBAL, switchLanguage, withFallbacks } from './i18n/i18n';
 import { loadOrFail } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
+import { currentCustomer } from './lib/auth.server';
+import { readCookies } from './lib/locale.server';
 import { pageContext, publicOrigin } from './lib/request-context.server';
+import { FLASH_COOKIE, flashCookie } from './lib/session.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -36,12 +39,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw redirect(`${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`, 301);
   }
   const { lang, country, api } = pageContext(request, params);
-  const bootstrap = await loadOrFail(api('bootstrap', {}));
+  const [bootstrap, customer] = await Promise.all([loadOrFail(api('bootstrap', {})), currentCustomer(request, api)]);
   if (bootstrap.settings.maintenance_mode) throw data({ reason: 'maintenance' }, { status: 503 });
-  return { lang, country: country || bootstrap.settings.default_country, bootstrap, origin: publicOrigin(request) };
+  const flash = readCookies(request)[FLASH_COOKIE] || null;
+  const rootData = {
+    lang,
+    country: country || bootstrap.settings.default_country,
+    bootstrap,
+    origin: publicOrigin(request),
+    customer: customer && { first_name: customer.first_name },
+    flash,
+  };
+  // A one-time message is shown once: the cookie goes with this answer.
+  return data(rootData, flash ? { headers: { 'Set-Cookie': flashCookie(request, null) } } : undefined);
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = Route.ComponentProps['loaderData'];
 
 /** In the browser: a language change loads that language's texts while the server answers. */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {

@@ -7,6 +7,8 @@ export default [
   route('media/:file', 'routes/media.ts'),
   ...prefix(':lang', [
     route('preferences', 'routes/preferences.ts'),
+    route('logout', 'routes/logout.ts'),
+    route('password-strength', 'routes/password-strength.ts'),
     layout('layouts/default.tsx', [
       index('routes/home.tsx'),
       route('home', 'routes/home.tsx', { id: 'routes/home-alias' }),
@@ -18,6 +20,7 @@ export default [
       route('my-account/addresses', 'routes/account/addresses.tsx'),
       route('my-account/orders', 'routes/account/orders.tsx'),
       route('size-chart/:slug', 'routes/size-chart.tsx'),
+      route('dev/mailbox', 'routes/dev-mailbox.tsx'),
       route('brands', 'routes/brands.tsx'),
       route('brands/:brandId', 'routes/brand.tsx'),
       // A product ({id}.html), a category ({id}-{slug}) or a content page ({slug}).

@@ -9,10 +9,14 @@ import {
   getContentInput,
   getProductInput,
   getProductsInput,
+  getRelatedProductsInput,
   listingSchema,
   productListSchema,
   productRailInput,
   productSchema,
+  relatedProductsSchema,
+  searchInput,
+  searchSuggestionsSchema,
   sitemapSchema,
 } from './catalog.ts';
 import { bootstrapSchema, countriesSchema } from './shop.ts';
@@ -25,6 +29,8 @@ export const catalogCalls = {
   bootstrap: call(empty, bootstrapSchema, catalogRead),
   getProducts: call(getProductsInput, listingSchema, catalogRead),
   getProduct: call(getProductInput, productSchema, catalogRead),
+  getRelatedProducts: call(getRelatedProductsInput, relatedProductsSchema, catalogRead),
+  search: call(searchInput, searchSuggestionsSchema, catalogRead),
   getProductsFeatured: call(productRailInput, productListSchema, catalogRead),
   getProductsBestsellers: call(productRailInput, productListSchema, catalogRead),
   getProductsLatest: call(productRailInput, productListSchema, catalogRead),

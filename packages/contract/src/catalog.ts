@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BADGES, DEFAULT_PAGE_SIZE, SORT_KEYS, STOREFRONT_LANGUAGES } from './constants.ts';
+import { AVAILABILITIES, BADGES, DEFAULT_PAGE_SIZE, SORT_KEYS, STOREFRONT_LANGUAGES } from './constants.ts';
 
 /** Prices are integer cents, VAT included for the request's country; the currency comes from bootstrap. */
 const cents = z.number().int();
@@ -68,23 +68,85 @@ export const paginationSchema = z.object({
 });
 
 
-export const getProductsInput = z.object({
-  id_category: z.coerce.number().int().positive().optional(),
-  categorySlug: z.string().max(200).optional(),
-  id_brand: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-  q: z.string().trim().max(200).optional(),
-  with_category_tree: z.boolean().default(true),
-  order: sortKeySchema.optional(),
+export const availabilitySchema = z.enum(AVAILABILITIES);
+
+const ids = z.array(z.coerce.number().int().positive()).max(50);
+
+/**
+ * The listing filters. Values of one filter are alternatives (size M or L); different filters all apply
+ * (size M and colour black). Prices are cents with the VAT of the request's country, both bounds included.
+ */
+export const listingFiltersSchema = z.object({
+  sizes: ids.optional(),
+  colors: ids.optional(),
+  brands: ids.optional(),
+  badges: z.array(badgeSchema).max(BADGES.length).optional(),
+  availability: z.array(availabilitySchema).max(AVAILABILITIES.length).optional(),
+  price_min: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  price_max: z.coerce.number().int().min(0).max(100_000_000).optional(),
 });
+export type ListingFilters = z.infer<typeof listingFiltersSchema>;
+
+const priceBoundsInOrder = (filters: ListingFilters) =>
+  filters.price_min === undefined || filters.price_max === undefined || filters.price_min <= filters.price_max;
+const priceBoundsMessage = { message: 'price_max must not be below price_min', path: ['price_max'] };
+
+export const getProductsInput = listingFiltersSchema
+  .extend({
+    id_category: z.coerce.number().int().positive().optional(),
+    categorySlug: z.string().max(200).optional(),
+    id_brand: z.coerce.number().int().positive().optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+    q: z.string().trim().max(200).optional(),
+    with_category_tree: z.boolean().default(true),
+    /** Facet counts cost a little: rails and other lists that show no filters leave them out. */
+    with_facets: z.boolean().default(true),
+    order: sortKeySchema.optional(),
+  })
+  .refine(priceBoundsInOrder, priceBoundsMessage);
 export type GetProductsInput = z.input<typeof getProductsInput>;
+
+/**
+ * One choice of a filter with the number of products it would give: the products matching every OTHER
+ * selected filter and this choice. `label` and `hex` come with sizes, colours and brands; badges and
+ * availability are translated by the storefront from `value`.
+ */
+export const facetOptionSchema = z.object({
+  value: z.string(),
+  label: z.string().optional(),
+  hex: z.string().optional(),
+  count: z.number().int(),
+  selected: z.boolean(),
+});
+export type FacetOption = z.infer<typeof facetOptionSchema>;
+
+export const FACET_KEYS = ['sizes', 'colors', 'brands', 'badges', 'availability'] as const;
+export type FacetKey = (typeof FACET_KEYS)[number];
+
+export const priceRangeSchema = z.object({ min: cents, max: cents.nullable(), count: z.number().int(), selected: z.boolean() });
+export type PriceRange = z.infer<typeof priceRangeSchema>;
+
+export const facetsSchema = z.object({
+  sizes: z.array(facetOptionSchema),
+  colors: z.array(facetOptionSchema),
+  brands: z.array(facetOptionSchema),
+  badges: z.array(facetOptionSchema),
+  availability: z.array(facetOptionSchema),
+  /** Prices of the products matching every other filter (null when there are none), and ready-made ranges. */
+  price: z.object({ min: cents.nullable(), max: cents.nullable(), ranges: z.array(priceRangeSchema) }),
+});
+export type Facets = z.infer<typeof facetsSchema>;
 
 export const listingSchema = z.object({
   name: z.string(),
   pagination: paginationSchema,
   products: z.array(productSummarySchema),
   order: sortKeySchema,
+  sort_orders: z.array(sortKeySchema),
+  facets: facetsSchema.nullable(),
+  /** For a search without results: the query with its words' closest catalogue spelling ('jaket' → 'jacket'). */
+  did_you_mean: z.string().nullable(),
   category: categorySchema.nullable(),
   category_tree: z.array(categoryNodeSchema).nullable(),
 });
@@ -92,6 +154,29 @@ export type Listing = z.infer<typeof listingSchema>;
 
 export const productListSchema = z.object({ products: z.array(productSummarySchema) });
 export const productRailInput = z.object({ limit: z.number().int().min(1).max(24).default(8) });
+
+export const getRelatedProductsInput = z.object({
+  id_product: z.coerce.number().int().positive(),
+  page: z.coerce.number().int().min(1).max(1_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(24).default(4),
+});
+export const relatedProductsSchema = z.object({ products: z.array(productSummarySchema), pagination: paginationSchema });
+export type RelatedProducts = z.infer<typeof relatedProductsSchema>;
+
+/** The header's search suggestions: a few products and categories for what the shopper has typed so far. */
+export const searchInput = z.object({
+  q: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(10).default(6),
+});
+export const searchSuggestionsSchema = z.object({
+  q: z.string(),
+  /** The query the suggestions are for when the typed one found nothing and a close spelling did. */
+  corrected: z.string().nullable(),
+  products: z.array(productSummarySchema),
+  /** `parent` tells apart categories of the same name ('Knitwear' for women and for men). */
+  categories: z.array(breadcrumbSchema.extend({ parent: z.string().nullable() })),
+});
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 
 export const attributeGroupSchema = z.object({
   id: z.number().int(),

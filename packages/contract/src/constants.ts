@@ -20,6 +20,10 @@ export const SORT_KEYS = [
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
+/** Stock states a listing can be filtered by (a product may be in several: a backorder item with some stock). */
+export const AVAILABILITIES = ['in_stock', 'backorder', 'preorder', 'out_of_stock'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
 export const PAGE_SIZES = [12, 24, 48] as const;
 export const DEFAULT_PAGE_SIZE = 24;
 

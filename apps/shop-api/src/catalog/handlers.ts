@@ -3,14 +3,19 @@ import { bootstrap, getCountries } from './bootstrap.ts';
 import { getBrand, getBrands } from './brands.ts';
 import { getCategory } from './categories.ts';
 import { getContent } from './content.ts';
-import { getProduct, getProducts, productRail } from './products.ts';
+import { getProducts } from './listing.ts';
+import { getProduct, getRelatedProducts } from './product.ts';
+import { productRail } from './rails.ts';
 import { getSitemap } from './sitemap.ts';
+import { searchSuggestions } from './suggestions.ts';
 
 /** The public catalogue calls: anyone may make them, nothing personal is in their answers. */
 export const catalogHandlers = {
   bootstrap: (_input, context) => bootstrap(context),
   getProducts: (input, context) => getProducts(input, context),
   getProduct: (input, context) => getProduct(input, context),
+  getRelatedProducts: (input, context) => getRelatedProducts(input, context),
+  search: (input, context) => searchSuggestions(input, context),
   getProductsFeatured: ({ limit }, context) => productRail(context, 'featured', limit),
   getProductsBestsellers: ({ limit }, context) => productRail(context, 'bestsellers', limit),
   getProductsLatest: ({ limit }, context) => productRail(context, 'latest', limit),

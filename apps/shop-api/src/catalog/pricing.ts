@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { countries } from '../db/schema.ts';
 
@@ -9,6 +9,11 @@ export async function vatRateFor(db: Database, country: string, defaultCountry: 
     .from(countries)
     .where(sql`${countries.iso} in (${country}, ${defaultCountry})`);
   return (rows.find((row) => row.iso === country) ?? rows.find((row) => row.iso === defaultCountry))?.rate ?? 0;
+}
+
+/** The same rate as vatRateFor, as an SQL expression evaluated once per query. */
+export function vatRateSql(country: string, defaultCountry: string): SQL {
+  return sql`coalesce((select vat_rate_bp from countries where iso = ${country}), (select vat_rate_bp from countries where iso = ${defaultCountry}), 0)`;
 }
 
 /** Price with VAT, in whole cents, rounded half up. */
@@ -24,9 +29,14 @@ export function reducedNet(netCents: number, reduction: Reduction): number {
   return Math.round((afterAmount * (100 - (reduction.percent ?? 0))) / 100);
 }
 
-/** The same discount rule in SQL, for sorting by price on the database. */
-export function reducedNetSql(net: unknown, percent: unknown, amount: unknown) {
-  return sql`(greatest(0, ${net} - coalesce(${amount}, 0)) * (100 - coalesce(${percent}, 0)) / 100)`;
+/** withVat in SQL: numeric arithmetic, so that it rounds exactly as the shopper's card does. */
+export function withVatSql(netCents: SQL, vatRate: SQL): SQL {
+  return sql`round(${netCents}::numeric * (10000 + ${vatRate}) / 10000)::int`;
+}
+
+/** reducedNet in SQL, for filtering and sorting by the price the shopper pays. */
+export function reducedNetSql(net: SQL, percent: SQL, amount: SQL): SQL {
+  return sql`round(greatest(0, ${net} - coalesce(${amount}, 0))::numeric * (100 - coalesce(${percent}, 0)) / 100)`;
 }
 
 export function discountPercent(regularCents: number, priceCents: number): number | null {
@@ -34,3 +44,12 @@ export function discountPercent(regularCents: number, priceCents: number): numbe
   return Math.round(((regularCents - priceCents) / regularCents) * 100);
 }
 
+/** The discount running now for product `p`, at most one (the oldest wins), joined as `reduction`. */
+export const ACTIVE_REDUCTION = sql`left join lateral (
+    select sp.reduction_percent, sp.reduction_net_cents from specific_prices sp
+    where sp.product_id = p.id and (sp.starts_at is null or sp.starts_at <= now()) and (sp.ends_at is null or sp.ends_at > now())
+    order by sp.id limit 1
+  ) reduction on true`;
+
+/** Product `p`'s net price after its running discount (needs ACTIVE_REDUCTION). */
+export const FINAL_NET = reducedNetSql(sql`p.price_net_cents`, sql`reduction.reduction_percent`, sql`reduction.reduction_net_cents`);

@@ -265,3 +265,65 @@ export const orderLines = pgTable('order_lines', {
   unitPriceCents: integer('unit_price_cents').notNull(),
   totalCents: integer('total_cents').notNull(),
 });
+
+/**
+ * A visitor's session with the shop: guests get one on their first change (cart, wishlist), customers at
+ * login. Only a hash of the token is stored, so a leaked table gives no usable session.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use password reset tokens (stored hashed), valid for one hour. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_customer_idx').on(t.customerId)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    company: text('company').notNull().default(''),
+    address1: text('address1').notNull(),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull(),
+    state: varchar('state', { length: 8 }).notNull().default(''),
+    countryIso: varchar('country_iso', { length: 2 }).notNull(),
+    postcode: varchar('postcode', { length: 12 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    vatNumber: varchar('vat_number', { length: 32 }).notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Attempt counters for rate limits (login, password reset), in the database so that every API process
+ * sees the same counts. One row per key and window.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../lib/hooks';
 import type { RootData } from '../root';
+import { FlashMessage } from './FlashMessage';
 import { LocaleChooser } from './LocaleChooser';
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
@@ -105,7 +106,7 @@ function Header({ root }: { root: RootData }) {
         <SearchBox />
         <nav aria-label={t('header.account')} className="ml-auto flex items-center gap-3">
           <Link to={localePath('/my-account')} className="hover:underline">
-            {t('header.account')}
+            {root.customer ? t('account.hello', { name: root.customer.first_name }) : t('header.account')}
           </Link>
           <Link to={localePath('/cart')} className="hover:underline">
             {t('header.cart')}
@@ -157,6 +158,7 @@ export function ShopChrome({ root, children }: { root: RootData; children: React
     <>
       <SkipLink />
       <Header root={root} />
+      <FlashMessage />
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 outline-none">
         {children}
       </main>

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { FlashMessage } from '../components/FlashMessage';
 import { HeadLinks } from '../components/HeadLinks';
 import { LocaleChooser } from '../components/LocaleChooser';
 import { Logo, SkipLink } from '../components/ShopChrome';
@@ -18,6 +19,7 @@ export default function BlankLayout() {
           <LocaleChooser root={root} />
         </div>
       </header>
+      <FlashMessage />
       <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-10 outline-none">
         <HeadLinks />
         <Outlet />

@@ -1,11 +1,50 @@
+import type { Customer } from '@shop/contract';
 import { redirect } from 'react-router';
+import { ShopApiError } from './api/client';
+import { pageError, type ShopApi } from './api/shop.server';
+import type { PageContext } from './request-context.server';
+import { flashCookie, sessionCookie, sessionToken } from './session.server';
 
-/**
- * Guards the login-required screens (SPEC §6): a signed-out visitor goes to the login screen, which
- * brings them back afterwards. Sign-in itself arrives with the accounts feature; until a session can
- * hold a customer, every visitor is signed out.
- */
-export function requireCustomer(request: Request, lang: string): never {
+/** The signed-in customer, or null for a visitor (an expired session counts as signed out). */
+export async function currentCustomer(request: Request, api: ShopApi): Promise<Customer | null> {
+  if (!sessionToken(request)) return null;
+  try {
+    return await api('getCustomer', {});
+  } catch (error) {
+    if (error instanceof ShopApiError && error.status === 401) return null;
+    return pageError(error);
+  }
+}
+
+/** The login screen, with the way back to where the visitor was going. */
+function loginRedirect(request: Request, lang: string): Response {
   const url = new URL(request.url);
-  throw redirect(`/${lang}/auth/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const headers = sessionToken(request) ? { 'Set-Cookie': sessionCookie(request, null) } : undefined;
+  return redirect(`/${lang}/auth/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers });
+}
+
+/** Guards the login-required screens (SPEC §6): a signed-out visitor goes to login and comes back after. */
+export async function requireCustomer(request: Request, { api, lang }: PageContext): Promise<Customer> {
+  const customer = await currentCustomer(request, api);
+  if (!customer) throw loginRedirect(request, lang);
+  return customer;
+}
+
+/** Only a path inside this shop: a `redirectTo` from a query string is never an open redirect. */
+export function safeRedirect(target: FormDataEntryValue | string | null, fallback: string): string {
+  const value = typeof target === 'string' ? target : '';
+  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : fallback;
+}
+
+/** Headers that sign the visitor in (or out, with null) and leave a one-time message for the next page. */
+export function sessionHeaders(request: Request, session: { token: string; expires_at: string } | null, flash: string): Headers {
+  const headers = new Headers();
+  headers.append('Set-Cookie', sessionCookie(request, session));
+  headers.append('Set-Cookie', flashCookie(request, flash));
+  return headers;
+}
+
+/** Leaves a one-time message for the next page. */
+export function flashHeaders(request: Request, flash: string): Headers {
+  return new Headers({ 'Set-Cookie': flashCookie(request, flash) });
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Form, NavLink } from 'react-router';
 import { Screen } from '../../components/Screen';
 import { useLocalePath } from '../../lib/hooks';
 
@@ -9,24 +9,29 @@ const SECTIONS = [
   ['/orders', 'account.orders'],
 ] as const;
 
-/** The frame of every my-account screen: its title and the account's sections. */
+/** The frame of every my-account screen: its title, the account's sections and the sign-out button. */
 export function AccountScreen({ title, children }: { title: string; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
     <Screen title={title}>
-      <nav aria-label={t('account.title')} className="mt-6">
-        <ul className="flex gap-4">
+      <nav aria-label={t('account.title')} className="mt-6 flex flex-wrap items-center justify-between gap-4 border-b border-stone-200 pb-4">
+        <ul className="flex gap-6">
           {SECTIONS.map(([path, label]) => (
             <li key={path}>
-              <NavLink to={localePath(`/my-account${path}`)} end className="aria-[current=page]:font-semibold">
+              <NavLink to={localePath(`/my-account${path}`)} end className="hover:underline aria-[current=page]:font-semibold aria-[current=page]:underline">
                 {t(label)}
               </NavLink>
             </li>
           ))}
         </ul>
+        <Form method="post" action={localePath('/logout')}>
+          <button type="submit" className="underline">
+            {t('account.logout')}
+          </button>
+        </Form>
       </nav>
-      {children}
+      <div className="mt-8">{children}</div>
     </Screen>
   );
 }

@@ -37,8 +37,10 @@ export function retryBudget(method: string, readOnly: boolean): number {
 export type CallContext = {
   lang: string;
   country: string;
-  /** The shopper's session id, forwarded to the API (never for cached calls). */
+  /** The shopper's session token, forwarded to the API (never for cached calls). */
   sessionId?: string;
+  /** The shopper's network address, for the API's rate limits. */
+  clientIp?: string;
   /** The incoming request's signal: if the shopper goes away, so does the call. */
   signal?: AbortSignal;
 };
@@ -70,7 +72,8 @@ export function createShopClient({ baseUrl, headers = {}, timeoutMs, fetch: fetc
       'Accept-Language': context.lang,
       'X-Shop-Country': context.country,
       ...(definition.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
-      ...(context.sessionId ? { 'X-Session-Id': context.sessionId } : {}),
+      ...(context.sessionId && !definition.publicCache ? { 'X-Session-Id': context.sessionId } : {}),
+      ...(context.clientIp ? { 'X-Client-Ip': context.clientIp } : {}),
     };
 
     let attemptsLeft = retryBudget(definition.method, definition.readOnly);

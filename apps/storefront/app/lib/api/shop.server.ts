@@ -1,6 +1,7 @@
 import type { CallInput, CallName, CallOutput, Lang } from '@shop/contract';
 import { data } from 'react-router';
 import { storefrontConfig } from '../config.server';
+import { clientIp, sessionToken } from '../session.server';
 import { createShopClient, ShopApiError } from './client';
 
 /** One client for the whole process, so that its 5-second cache serves every request. */
@@ -12,9 +13,10 @@ const client = createShopClient({
 
 export type ShopApi = <N extends CallName>(name: N, payload: CallInput<N>) => Promise<CallOutput<N>>;
 
-/** The API as seen by one request: its language, country and signal travel with every call. */
+/** The API as seen by one request: its language, country, session and signal travel with every call. */
 export function shopApi(request: Request, lang: Lang, country: string): ShopApi {
-  return (name, payload) => client.call(name, payload, { lang, country, signal: request.signal });
+  const context = { lang, country, signal: request.signal, sessionId: sessionToken(request), clientIp: clientIp(request) };
+  return (name, payload) => client.call(name, payload, context);
 }
 
 /** What a page shows when a call fails: a missing thing is a 404, a sick API is the 503 screen. */

@@ -1,14 +1,181 @@
+import { COUNTRY_STATES, type Address } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/addresses';
+import { CheckboxField, SelectField, SubmitButton, TextField } from '../../components/forms/fields';
+import { ShopForm } from '../../components/forms/ShopForm';
+import { useShopForm } from '../../components/forms/useShopForm';
+import { countryName } from '../../components/LocaleChooser';
 import { AccountScreen } from '../../features/account/AccountScreen';
-import { requireCustomer } from '../../lib/auth.server';
-import { pageContext } from '../../lib/request-context.server';
+import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { accountLabels, addressForm } from '../../features/account/forms';
+import { loadOrFail } from '../../lib/api/shop.server';
+import { flashHeaders, requireCustomer } from '../../lib/auth.server';
+import { assertSameOrigin } from '../../lib/csrf.server';
+import { useLang, useRootData } from '../../lib/hooks';
+import { notFound, pageContext } from '../../lib/request-context.server';
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return requireCustomer(request, pageContext(request, params).lang);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const context = pageContext(request, params);
+  const [, { addresses }] = await Promise.all([requireCustomer(request, context), loadOrFail(context.api('getAddresses', {}))]);
+  return { addresses };
 }
 
-export default function AccountAddresses() {
+export async function action({ request, params }: Route.ActionArgs) {
+  const context = pageContext(request, params);
+  const { api, lang } = context;
+  await requireCustomer(request, context);
+  const { formData, formId } = await postedForm(request);
+  const list = `/${lang}/my-account/addresses`;
+  const back = (flash: string) => redirect(list, { headers: flashHeaders(request, flash) });
+  if (formId === 'delete-address') {
+    assertSameOrigin(request);
+    await loadOrFail(api('removeAddress', { id: Number(formData.get('id')) }));
+    return back('addressDeleted');
+  }
+  if (formId !== 'address') return notFound();
+  const id = Number(formData.get('id') ?? 0);
+  return submitAccountForm(request, lang, formData, addressForm, async (address) => {
+    if (id) await api('updateAddress', { id, address });
+    else await api('createAddress', { address });
+    return back(id ? 'addressChanged' : 'addressSaved');
+  });
+}
+
+function AddressCard({ address }: { address: Address }) {
   const { t } = useTranslation();
-  return <AccountScreen title={t('account.addresses')} />;
+  const lang = useLang();
+  const [searchParams] = useSearchParams();
+  const confirming = searchParams.get('delete') === String(address.id);
+  return (
+    <li className="rounded border border-stone-200 p-4">
+      <h3 className="font-semibold">
+        {address.alias}
+        {address.is_default ? <span className="ml-2 rounded bg-stone-900 px-2 py-0.5 text-xs text-white">{t('account.defaultAddress')}</span> : null}
+      </h3>
+      <address className="mt-2 not-italic text-stone-700">
+        {address.first_name} {address.last_name}
+        {address.company ? <>, {address.company}</> : null}
+        <br />
+        {address.address1}
+        {address.address2 ? <>, {address.address2}</> : null}
+        <br />
+        {address.postcode} {address.city} {address.state}
+        <br />
+        {countryName(address.country, lang)}
+        {address.phone ? (
+          <>
+            <br />
+            {address.phone}
+          </>
+        ) : null}
+      </address>
+      {confirming ? (
+        // Deleting cannot be undone: it asks first (works without JavaScript too).
+        <Form method="post" className="mt-4 space-y-2" role="alert">
+          <p>{t('account.deleteConfirm', { alias: address.alias })}</p>
+          <input type="hidden" name="form" value="delete-address" />
+          <input type="hidden" name="id" value={address.id} />
+          <div className="flex gap-4">
+            <button type="submit" className="rounded bg-red-800 px-4 py-2 text-white">
+              {t('account.confirmDelete')}
+            </button>
+            <Link to="?" className="px-4 py-2 underline">
+              {t('account.cancel')}
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <div className="mt-4 flex gap-4">
+          <Link to={`?edit=${address.id}`} className="underline" aria-label={`${t('account.edit')}: ${address.alias}`}>
+            {t('account.edit')}
+          </Link>
+          <Link to={`?delete=${address.id}`} className="underline" aria-label={`${t('account.delete')}: ${address.alias}`}>
+            {t('account.delete')}
+          </Link>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function AddressEditor({ address }: { address: Address | undefined }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const root = useRootData();
+  const lastResult = useActionData<typeof action>()?.result;
+  const { fields, busy, formProps } = useShopForm({
+    id: 'address',
+    schema: addressForm,
+    labels: accountLabels(t),
+    lastResult,
+    defaultValue: address ?? { country: root?.country },
+  });
+  const countries = (root?.bootstrap.countries ?? [])
+    .map((country) => ({ value: country.iso, label: countryName(country.iso, lang) }))
+    .sort((a, b) => a.label.localeCompare(b.label, lang));
+  const states = Object.entries(COUNTRY_STATES).flatMap(([country, codes]) =>
+    codes.map((code) => ({ value: code, label: `${code} (${countryName(country, lang)})` })),
+  );
+  const field = (name: keyof typeof fields) => fields[name];
+  return (
+    <section aria-labelledby="address-editor" className="max-w-2xl rounded border border-stone-300 p-6">
+      <h2 id="address-editor" className="mb-4 text-xl font-semibold">
+        {address ? t('account.editAddress', { alias: address.alias }) : t('account.newAddress')}
+      </h2>
+      <ShopForm {...formProps}>
+        {address ? <input type="hidden" name="id" value={address.id} /> : null}
+        <TextField field={field('alias')} label={t('account.addressFields.alias')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={field('first_name')} label={t('auth.firstName')} autoComplete="given-name" />
+          <TextField field={field('last_name')} label={t('auth.lastName')} autoComplete="family-name" />
+        </div>
+        <TextField field={field('company')} label={t('account.addressFields.company')} autoComplete="organization" />
+        <TextField field={field('address1')} label={t('account.addressFields.address1')} autoComplete="address-line1" />
+        <TextField field={field('address2')} label={t('account.addressFields.address2')} autoComplete="address-line2" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={field('postcode')} label={t('account.addressFields.postcode')} autoComplete="postal-code" />
+          <TextField field={field('city')} label={t('account.addressFields.city')} autoComplete="address-level2" />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField field={field('country')} label={t('account.addressFields.country')} options={countries} />
+          <SelectField field={field('state')} label={t('account.addressFields.state')} options={states} placeholder={t('account.addressFields.chooseState')} />
+        </div>
+        <TextField field={field('phone')} label={t('account.addressFields.phone')} type="tel" autoComplete="tel" />
+        <TextField field={field('vat_number')} label={t('account.addressFields.vatNumber')} />
+        <CheckboxField field={field('is_default')} label={t('account.addressFields.isDefault')} />
+        <div className="flex items-center gap-6">
+          <SubmitButton busy={busy}>{t('account.saveAddress')}</SubmitButton>
+          <Link to="?" className="underline">
+            {t('account.cancel')}
+          </Link>
+        </div>
+      </ShopForm>
+    </section>
+  );
+}
+
+export default function Addresses({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const { addresses } = loaderData;
+  const editing = addresses.find((address) => String(address.id) === searchParams.get('edit'));
+  const adding = searchParams.has('new') || addresses.length === 0;
+  return (
+    <AccountScreen title={t('account.addresses')}>
+      {addresses.length === 0 ? <p className="mb-6">{t('account.noAddresses')}</p> : null}
+      <ul className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {addresses.map((address) => (
+          <AddressCard key={address.id} address={address} />
+        ))}
+      </ul>
+      {editing || adding ? (
+        <AddressEditor key={editing?.id ?? 'new'} address={editing} />
+      ) : (
+        <Link to="?new" className="button-primary inline-block">
+          {t('account.addAddress')}
+        </Link>
+      )}
+    </AccountScreen>
+  );
 }

@@ -1,14 +1,120 @@
+import { GENDERS, NEWSLETTER_INTERESTS, PASSWORD_POLICY, type Customer } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
+import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/profile';
+import { CheckboxField, ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
+import { ShopForm } from '../../components/forms/ShopForm';
+import { useShopForm } from '../../components/forms/useShopForm';
 import { AccountScreen } from '../../features/account/AccountScreen';
-import { requireCustomer } from '../../lib/auth.server';
-import { pageContext } from '../../lib/request-context.server';
+import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { accountLabels, newsletterForm, passwordChangeForm, profileForm } from '../../features/account/forms';
+import { NewPasswordField } from '../../features/account/PasswordField';
+import { flashHeaders, requireCustomer } from '../../lib/auth.server';
+import { notFound, pageContext } from '../../lib/request-context.server';
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return requireCustomer(request, pageContext(request, params).lang);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request, pageContext(request, params));
+  return { customer };
 }
 
-export default function AccountProfile() {
+/** The updateCustomer call takes the whole profile: each form changes its part of what is stored. */
+function profileOf(customer: Customer) {
+  const { first_name, last_name, email, gender, newsletter, newsletter_interests } = customer;
+  return { first_name, last_name, email, gender, newsletter, newsletter_interests };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const context = pageContext(request, params);
+  const { api, lang } = context;
+  const customer = await requireCustomer(request, context);
+  const { formData, formId } = await postedForm(request);
+  const back = (flash: string) => redirect(new URL(request.url).pathname, { headers: flashHeaders(request, flash) });
+  switch (formId) {
+    case 'profile':
+      return submitAccountForm(request, lang, formData, profileForm, async (changes) => {
+        await api('updateCustomer', { ...profileOf(customer), ...changes, gender: changes.gender ?? null });
+        return back(changes.email === customer.email ? 'accountUpdated' : 'contactUpdated');
+      }, ['current_password']);
+    case 'newsletter':
+      return submitAccountForm(request, lang, formData, newsletterForm, async (changes) => {
+        await api('updateCustomer', { ...profileOf(customer), ...changes });
+        return back('newsletterSaved');
+      });
+    case 'password':
+      return submitAccountForm(request, lang, formData, passwordChangeForm, async ({ current_password, new_password }) => {
+        await api('updateCustomer', { ...profileOf(customer), current_password, new_password });
+        return back('passwordChanged');
+      }, ['current_password', 'new_password', 'confirm_password']);
+    default:
+      return notFound();
+  }
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="max-w-lg">
+      <h2 id={id} className="mb-4 text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <AccountScreen title={t('account.title')} />;
+  const { customer } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const labels = accountLabels(t);
+  const resultFor = (id: string) => (actionData?.result.initialValue?.form === id ? actionData.result : undefined);
+  const profile = useShopForm({ id: 'profile', schema: profileForm, labels, lastResult: resultFor('profile'), defaultValue: profileOf(customer) });
+  const newsletter = useShopForm({ id: 'newsletter', schema: newsletterForm, labels, lastResult: resultFor('newsletter'), defaultValue: profileOf(customer) });
+  const password = useShopForm({ id: 'password', schema: passwordChangeForm, labels, lastResult: resultFor('password') });
+  return (
+    <AccountScreen title={t('account.hello', { name: customer.first_name })}>
+      <div className="grid gap-12 lg:grid-cols-2">
+        <Section id="personal-data" title={t('account.personalData')}>
+          <ShopForm {...profile.formProps}>
+            <ChoiceGroup
+              field={profile.fields.gender}
+              legend={t('auth.gender')}
+              type="radio"
+              options={GENDERS.map((gender) => ({ value: gender, label: t(`auth.gender${gender[0]!.toUpperCase()}${gender.slice(1)}`) }))}
+            />
+            <TextField field={profile.fields.first_name} label={t('auth.firstName')} autoComplete="given-name" />
+            <TextField field={profile.fields.last_name} label={t('auth.lastName')} autoComplete="family-name" />
+            <TextField field={profile.fields.email} label={t('auth.email')} type="email" autoComplete="email" />
+            <TextField field={profile.fields.current_password} label={t('auth.currentPassword')} type="password" autoComplete="current-password" />
+            <SubmitButton busy={profile.busy}>{t('account.saveProfile')}</SubmitButton>
+          </ShopForm>
+        </Section>
+        <div className="space-y-12">
+          <Section id="password-change" title={t('account.passwordChange')}>
+            <ShopForm {...password.formProps}>
+              <TextField field={password.fields.current_password} label={t('auth.currentPassword')} type="password" autoComplete="current-password" />
+              <NewPasswordField field={password.fields.new_password} label={t('auth.newPassword')} symbols={PASSWORD_POLICY.symbols} min={PASSWORD_POLICY.min_length} />
+              <TextField field={password.fields.confirm_password} label={t('auth.confirmPassword')} type="password" autoComplete="new-password" />
+              <SubmitButton busy={password.busy}>{t('account.savePasswordChange')}</SubmitButton>
+            </ShopForm>
+          </Section>
+          <Section id="newsletter" title={t('account.newsletterTitle')}>
+            <ShopForm {...newsletter.formProps}>
+              <CheckboxField
+                field={newsletter.fields.newsletter}
+                label={t('auth.newsletter')}
+                onValidate={() => newsletter.form.validate({ name: newsletter.fields.newsletter.name })}
+              />
+              <ChoiceGroup
+                field={newsletter.fields.newsletter_interests}
+                legend={t('auth.newsletterInterests')}
+                type="checkbox"
+                options={NEWSLETTER_INTERESTS.map((interest) => ({ value: interest, label: t(`auth.interests.${interest}`) }))}
+              />
+              <SubmitButton busy={newsletter.busy}>{t('account.saveNewsletter')}</SubmitButton>
+            </ShopForm>
+          </Section>
+        </div>
+      </div>
+    </AccountScreen>
+  );
 }

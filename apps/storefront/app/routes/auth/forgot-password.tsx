@@ -1,20 +1,44 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, redirect, useActionData } from 'react-router';
+import type { Route } from './+types/forgot-password';
+import { SubmitButton, TextField } from '../../components/forms/fields';
+import { ShopForm } from '../../components/forms/ShopForm';
+import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
+import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { accountLabels, forgotPasswordForm } from '../../features/account/forms';
+import { flashHeaders } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
+import { pageContext } from '../../lib/request-context.server';
+
+/** Asks for the reset email. The answer is the same whether or not the address is known (SPEC §8). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { api, lang } = pageContext(request, params);
+  const { formData } = await postedForm(request);
+  return submitAccountForm(request, lang, formData, forgotPasswordForm, async ({ email }) => {
+    await api('resetPasswordEmail', { email });
+    return redirect(new URL(request.url).pathname, { headers: flashHeaders(request, 'passwordResetEmailSent') });
+  });
+}
 
 export default function ForgotPassword() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
+  const lastResult = useActionData<typeof action>()?.result;
+  const { fields, busy, formProps } = useShopForm({ id: 'forgot-password', schema: forgotPasswordForm, labels: accountLabels(t), lastResult });
   return (
     <Screen title={t('auth.forgotTitle')} intro={t('auth.forgotIntro')}>
-      <ul className="mt-6 space-y-2">
-        <li>
+      <div className="mt-6 max-w-md">
+        <ShopForm {...formProps}>
+          <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
+          <SubmitButton busy={busy}>{t('auth.sendResetLink')}</SubmitButton>
+        </ShopForm>
+        <p className="mt-6">
           <Link to={localePath('/auth/login')} className="underline">
             {t('auth.backToLogin')}
           </Link>
-        </li>
-      </ul>
+        </p>
+      </div>
     </Screen>
   );
 }

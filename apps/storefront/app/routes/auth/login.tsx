@@ -1,25 +1,62 @@
+import { redirect, useActionData, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Route } from './+types/login';
+import { TextField, SubmitButton } from '../../components/forms/fields';
+import { ShopForm } from '../../components/forms/ShopForm';
+import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
+import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { accountLabels, loginForm } from '../../features/account/forms';
+import { currentCustomer, safeRedirect, sessionHeaders } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
+import { pageContext } from '../../lib/request-context.server';
+
+/** A customer who is already signed in has nothing to do here. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api, lang } = pageContext(request, params);
+  if (await currentCustomer(request, api)) throw redirect(`/${lang}/my-account`);
+  return null;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { api, lang } = pageContext(request, params);
+  const { formData } = await postedForm(request);
+  return submitAccountForm(request, lang, formData, loginForm, async ({ email, password, redirectTo }) => {
+    const { session } = await api('login', { email, password });
+    return redirect(safeRedirect(redirectTo ?? null, `/${lang}/my-account`), { headers: sessionHeaders(request, session, 'loginSuccessful') });
+  }, ['password']);
+}
 
 export default function Login() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get('redirectTo');
+  const lastResult = useActionData<typeof action>()?.result;
+  const { fields, busy, formProps } = useShopForm({ id: 'login', schema: loginForm, labels: accountLabels(t), lastResult });
   return (
-    <Screen title={t('auth.loginTitle')} intro={t('auth.loginIntro')}>
-      <ul className="mt-6 space-y-2">
-        <li>
-          <Link to={localePath('/auth/register')} className="underline">
-            {t('auth.noAccount')}
-          </Link>
-        </li>
-        <li>
-          <Link to={localePath('/forgot-password')} className="underline">
-            {t('auth.forgotLink')}
-          </Link>
-        </li>
-      </ul>
+    <Screen title={t('auth.loginTitle')} intro={redirectTo ? t('auth.loginRequired') : t('auth.loginIntro')}>
+      <div className="mt-6 max-w-md">
+        <ShopForm {...formProps}>
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
+          <TextField field={fields.password} label={t('auth.password')} type="password" autoComplete="current-password" />
+          <SubmitButton busy={busy}>{t('auth.signIn')}</SubmitButton>
+        </ShopForm>
+        <ul className="mt-6 space-y-2">
+          <li>
+            <Link to={localePath('/auth/register')} className="underline">
+              {t('auth.noAccount')}
+            </Link>
+          </li>
+          <li>
+            <Link to={localePath('/forgot-password')} className="underline">
+              {t('auth.forgotLink')}
+            </Link>
+          </li>
+        </ul>
+      </div>
     </Screen>
   );
 }

@@ -1,20 +1,79 @@
+import { GENDERS, NEWSLETTER_INTERESTS, PASSWORD_POLICY } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, redirect, useActionData } from 'react-router';
+import type { Route } from './+types/register';
+import { CheckboxField, ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
+import { ShopForm } from '../../components/forms/ShopForm';
+import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
+import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { accountLabels, registerForm } from '../../features/account/forms';
+import { NewPasswordField } from '../../features/account/PasswordField';
+import { currentCustomer, sessionHeaders } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
+import { pageContext } from '../../lib/request-context.server';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api, lang } = pageContext(request, params);
+  if (await currentCustomer(request, api)) throw redirect(`/${lang}/my-account`);
+  return null;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { api, lang } = pageContext(request, params);
+  const { formData } = await postedForm(request);
+  return submitAccountForm(
+    request,
+    lang,
+    formData,
+    registerForm,
+    async ({ confirm_password: _repeated, ...customer }) => {
+      const { session } = await api('register', customer);
+      return redirect(`/${lang}/my-account`, { headers: sessionHeaders(request, session, 'registered') });
+    },
+    ['password', 'confirm_password'],
+  );
+}
 
 export default function Register() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
+  const lastResult = useActionData<typeof action>()?.result;
+  const { form, fields, busy, formProps } = useShopForm({ id: 'register', schema: registerForm, labels: accountLabels(t), lastResult });
+  const validate = (name: string) => () => form.validate({ name });
   return (
     <Screen title={t('auth.registerTitle')} intro={t('auth.registerIntro')}>
-      <ul className="mt-6 space-y-2">
-        <li>
+      <div className="mt-6 max-w-lg">
+        <ShopForm {...formProps}>
+          <ChoiceGroup
+            field={fields.gender}
+            legend={t('auth.gender')}
+            type="radio"
+            options={GENDERS.map((gender) => ({ value: gender, label: t(`auth.gender${gender[0]!.toUpperCase()}${gender.slice(1)}`) }))}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField field={fields.first_name} label={t('auth.firstName')} autoComplete="given-name" />
+            <TextField field={fields.last_name} label={t('auth.lastName')} autoComplete="family-name" />
+          </div>
+          <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
+          <NewPasswordField field={fields.password} label={t('auth.password')} symbols={PASSWORD_POLICY.symbols} min={PASSWORD_POLICY.min_length} />
+          <TextField field={fields.confirm_password} label={t('auth.confirmPassword')} type="password" autoComplete="new-password" />
+          <CheckboxField field={fields.newsletter} label={t('auth.newsletter')} onValidate={validate(fields.newsletter.name)} />
+          <ChoiceGroup
+            field={fields.newsletter_interests}
+            legend={t('auth.newsletterInterests')}
+            type="checkbox"
+            options={NEWSLETTER_INTERESTS.map((interest) => ({ value: interest, label: t(`auth.interests.${interest}`) }))}
+            onValidate={validate(fields.newsletter_interests.name)}
+          />
+          <SubmitButton busy={busy}>{t('auth.createAccount')}</SubmitButton>
+        </ShopForm>
+        <p className="mt-6">
           <Link to={localePath('/auth/login')} className="underline">
             {t('auth.haveAccount')}
           </Link>
-        </li>
-      </ul>
+        </p>
+      </div>
     </Screen>
   );
 }

@@ -1,0 +1,131 @@
+import { GENDERS, NEWSLETTER_INTERESTS, type Customer, type registerInput, type updateCustomerInput } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CallContext } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { customers } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { hashPassword, requireStrongPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import { giveBackAttempt, RATE_LIMITS, takeAttempt, type Counter } from './rate-limit.ts';
+import { endCustomerSessions, requireCustomerId, startCustomerSession, type IssuedSession } from './sessions.ts';
+
+type CustomerRow = typeof customers.$inferSelect;
+type SignedIn = { customer: Customer; session: IssuedSession };
+
+const authenticationFailed = () => new ApiError(401, 'authentication_failed', 'Authentication failed');
+const emailTaken = () => new ApiError(409, 'email_taken', 'An account already exists with this email address');
+const invalidPassword = (reason: string) => new ApiError(400, 'invalid_password', 'Invalid Password', { errors: { current_password: [reason] } });
+
+/** PostgreSQL refused a duplicate (here: an email address); both drivers leave its code on the error Drizzle wraps. */
+const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: unknown } }).cause?.code === '23505';
+
+const isGender = (value: string | null): value is Customer['gender'] => (GENDERS as readonly (string | null)[]).includes(value);
+const isInterest = (value: string): value is Customer['newsletter_interests'][number] => (NEWSLETTER_INTERESTS as readonly string[]).includes(value);
+
+function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    gender: isGender(row.gender) ? row.gender : null,
+    newsletter: row.newsletter,
+    newsletter_interests: row.newsletterInterests.filter(isInterest),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function findCustomerByEmail(db: Database, email: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.email, email));
+  return row;
+}
+
+async function signedInCustomer(context: CallContext): Promise<CustomerRow> {
+  const id = await requireCustomerId(context);
+  const [row] = await context.db.select().from(customers).where(eq(customers.id, id));
+  // Sessions go with their customer (on delete cascade), so a live session always has one.
+  if (!row) throw new ApiError(401, 'unauthorized', 'Please sign in');
+  return row;
+}
+
+/**
+ * Checks a password typed for an account, within the limits on failures per email address and per shopper's
+ * address: over a limit the password is not even checked. With no account (`passwordHash` null) the check
+ * takes as long as a real one and fails.
+ */
+async function checkPasswordAttempt(context: CallContext, email: string, passwordHash: string | null, password: string): Promise<boolean> {
+  const counters: Counter[] = [
+    { limit: RATE_LIMITS.passwordFailuresPerEmail, subject: email },
+    { limit: RATE_LIMITS.passwordFailuresPerClient, subject: context.clientIp },
+  ];
+  await takeAttempt(context.db, counters);
+  const correct = passwordHash ? await verifyPassword(passwordHash, password) : await verifyAgainstNothing(password);
+  if (correct) await giveBackAttempt(context.db, counters);
+  return correct;
+}
+
+/** Wrong email and wrong password give the same answer, so that nobody learns which addresses have an account. */
+export async function login(input: { email: string; password: string }, context: CallContext): Promise<SignedIn> {
+  const customer = await findCustomerByEmail(context.db, input.email);
+  const correct = await checkPasswordAttempt(context, input.email, customer?.passwordHash ?? null, input.password);
+  if (!customer || !correct) throw authenticationFailed();
+  return { customer: toCustomer(customer), session: await startCustomerSession(context, customer.id) };
+}
+
+export async function register(input: z.output<typeof registerInput>, context: CallContext): Promise<SignedIn> {
+  await requireStrongPassword(input.password, context.textLang, 'password', [input.email, input.first_name, input.last_name]);
+  const [customer] = await context.db
+    .insert(customers)
+    .values({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.first_name,
+      lastName: input.last_name,
+      gender: input.gender ?? null,
+      newsletter: input.newsletter,
+      newsletterInterests: [...new Set(input.newsletter_interests)],
+      lang: context.textLang,
+    })
+    .onConflictDoNothing({ target: customers.email })
+    .returning();
+  if (!customer) throw emailTaken();
+  return { customer: toCustomer(customer), session: await startCustomerSession(context, customer.id) };
+}
+
+export async function getCustomer(context: CallContext): Promise<Customer> {
+  return toCustomer(await signedInCustomer(context));
+}
+
+/** Profile and newsletter changes; a new email address or password needs the current password. */
+export async function updateCustomer(input: z.output<typeof updateCustomerInput>, context: CallContext): Promise<Customer> {
+  const current = await signedInCustomer(context);
+  const { db } = context;
+  const emailChanges = input.email !== current.email;
+  if (emailChanges || input.new_password) {
+    if (!input.current_password) throw invalidPassword('Password is required');
+    if (!(await checkPasswordAttempt(context, current.email, current.passwordHash, input.current_password))) throw invalidPassword('Invalid Password');
+  }
+  if (input.new_password) {
+    await requireStrongPassword(input.new_password, context.textLang, 'new_password', [input.email, input.first_name, input.last_name]);
+  }
+  const newPasswordHash = input.new_password ? await hashPassword(input.new_password) : undefined;
+  const [updated] = await db
+    .update(customers)
+    .set({
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      gender: input.gender === undefined ? current.gender : input.gender,
+      newsletter: input.newsletter,
+      newsletterInterests: [...new Set(input.newsletter_interests)],
+      ...(newPasswordHash ? { passwordHash: newPasswordHash } : {}),
+    })
+    .where(eq(customers.id, current.id))
+    .returning()
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    });
+  // A new password signs the customer out on every other device.
+  if (input.new_password) await endCustomerSessions(db, current.id, context.sessionToken);
+  return toCustomer(updated!);
+}

@@ -1,0 +1,70 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { CallContext } from '../app.ts';
+import { customers, passwordResetTokens } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { passwordResetMail } from '../mail/password-reset.ts';
+import { findCustomerByEmail } from './customers.ts';
+import { hashPassword, requireStrongPassword } from './passwords.ts';
+import { RATE_LIMITS, takeAttempt } from './rate-limit.ts';
+import { endCustomerSessions } from './sessions.ts';
+import { newToken, sha256 } from './tokens.ts';
+
+/** How long the link in a reset mail works (it also works only once). */
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/** The answer to every reset request: it must not tell whether the address is registered. */
+export const RESET_REQUESTED_MESSAGE = 'If your address is registered, you will receive an email with a link to reset your password.';
+
+const resetFailed = () => new ApiError(400, 'reset_token_invalid', 'Password reset failed');
+
+/** Sends a reset link when the address has an account; does the same visible nothing when it has not. */
+export async function requestPasswordReset(email: string, context: CallContext): Promise<void> {
+  const { db, config } = context;
+  await takeAttempt(db, [
+    { limit: RATE_LIMITS.resetRequestsPerEmail, subject: email },
+    { limit: RATE_LIMITS.resetRequestsPerClient, subject: context.clientIp },
+  ]);
+  const customer = await findCustomerByEmail(db, email);
+  if (!customer) return;
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    // A new link replaces the older ones that have not been used.
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.customerId, customer.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      customerId: customer.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+    });
+  });
+  const mail = passwordResetMail({ to: customer.email, firstName: customer.firstName, lang: context.textLang, token, storefrontUrl: config.storefrontUrl });
+  // Sent in the background: neither the answer's timing nor a failing mail server may tell that the address is known.
+  context.mailer.send(mail).catch((error: unknown) => context.log.error({ err: error }, 'password reset mail not sent'));
+}
+
+const usableToken = (tokenHash: string) =>
+  and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()));
+
+/** Sets the new password from a reset link: the link is used up and the customer is signed out everywhere. */
+export async function enterNewPassword({ token, password }: { token: string; password: string }, context: CallContext): Promise<void> {
+  const { db } = context;
+  const tokenHash = sha256(token);
+  const [owner] = await db
+    .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+    .from(passwordResetTokens)
+    .innerJoin(customers, eq(customers.id, passwordResetTokens.customerId))
+    .where(usableToken(tokenHash));
+  if (!owner) throw resetFailed();
+  await requireStrongPassword(password, context.textLang, 'password', [owner.email, owner.firstName, owner.lastName]);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    // Checking and using the token in one statement keeps it single-use when two requests race.
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(usableToken(tokenHash))
+      .returning({ customerId: passwordResetTokens.customerId });
+    if (!used) throw resetFailed();
+    await tx.update(customers).set({ passwordHash }).where(eq(customers.id, used.customerId));
+    await endCustomerSessions(tx, used.customerId);
+  });
+}

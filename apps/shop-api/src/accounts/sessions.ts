@@ -1,0 +1,68 @@
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
+import type { CallContext } from '../app.ts';
+import { sessions } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Queryable, Transaction } from './database.ts';
+import { newToken, sha256 } from './tokens.ts';
+
+/** How long a session lasts after sign-in; the storefront's cookie expires at the same time. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+type SessionRow = typeof sessions.$inferSelect;
+
+export type IssuedSession = { token: string; expires_at: string };
+
+/** The live session the request came with, or null (none, unknown or expired: an expired one is never accepted). */
+async function currentSession({ db, sessionToken }: CallContext): Promise<SessionRow | null> {
+  if (!sessionToken) return null;
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sha256(sessionToken)), gt(sessions.expiresAt, new Date())));
+  return row ?? null;
+}
+
+/** The signed-in customer's id; a call that needs one answers 401 without it. */
+export async function requireCustomerId(context: CallContext): Promise<number> {
+  const session = await currentSession(context);
+  if (session?.customerId == null) throw new ApiError(401, 'unauthorized', 'Please sign in');
+  return session.customerId;
+}
+
+/**
+ * Moves what a guest gathered in their session (cart, wishlist) to the customer who has just signed in.
+ * There is no cart or wishlist table yet: the cart issue plugs the merge in here.
+ */
+async function moveGuestDataToCustomer(_tx: Transaction, _guestSession: SessionRow, _customerId: number): Promise<void> {}
+
+/**
+ * Signs a customer in with a new session (rotation: a token known before sign-in is worth nothing after it).
+ * The session the request came with is removed, after a guest's data has moved to the customer.
+ */
+export async function startCustomerSession(context: CallContext, customerId: number): Promise<IssuedSession> {
+  const previous = await currentSession(context);
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  await context.db.transaction(async (tx) => {
+    if (previous) {
+      if (previous.customerId === null) await moveGuestDataToCustomer(tx, previous, customerId);
+      await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));
+    }
+    // Housekeeping: this customer's expired sessions are of no use to anyone.
+    await tx.delete(sessions).where(and(eq(sessions.customerId, customerId), lte(sessions.expiresAt, now)));
+    await tx.insert(sessions).values({ tokenHash: sha256(token), customerId, createdAt: now, expiresAt });
+  });
+  return { token, expires_at: expiresAt.toISOString() };
+}
+
+/** Ends the session the request came with, if any. */
+export async function endSession({ db, sessionToken }: CallContext): Promise<void> {
+  if (sessionToken) await db.delete(sessions).where(eq(sessions.tokenHash, sha256(sessionToken)));
+}
+
+/** Signs a customer out everywhere, except on the session given (after a password change, the device that made it). */
+export async function endCustomerSessions(db: Queryable, customerId: number, exceptToken: string | null = null): Promise<void> {
+  const others = exceptToken ? ne(sessions.tokenHash, sha256(exceptToken)) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.customerId, customerId), others));
+}

@@ -1,0 +1,44 @@
+import type { Availability, ListingFilters } from '@shop/contract';
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The listing's filters as SQL conditions on the columns of the listing's `base` rows (see listing.ts):
+ * attribute_ids, brand_id, badges, policy, stock and price. A filter the shopper did not use is absent.
+ */
+export type FilterKey = 'sizes' | 'colors' | 'brands' | 'badges' | 'availability' | 'price';
+export type FilterConditions = Partial<Record<FilterKey, SQL>>;
+
+const intArray = (values: number[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::int[]`;
+const textArray = (values: string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+
+/** Which `base` rows are in each stock state. A product can be in two (a backorder item with stock left). */
+export const AVAILABILITY_SQL: Record<Availability, SQL> = {
+  in_stock: sql`stock > 0`,
+  backorder: sql`policy = 'backorder'`,
+  preorder: sql`policy = 'preorder'`,
+  out_of_stock: sql`(stock = 0 and policy = 'deny')`,
+};
+
+export function filterConditions(filters: ListingFilters): FilterConditions {
+  const conditions: FilterConditions = {};
+  // Sizes and colours are attribute ids of the combinations one can buy: a sold-out size does not match.
+  if (filters.sizes?.length) conditions.sizes = sql`attribute_ids && ${intArray(filters.sizes)}`;
+  if (filters.colors?.length) conditions.colors = sql`attribute_ids && ${intArray(filters.colors)}`;
+  if (filters.brands?.length) conditions.brands = sql`brand_id = any(${intArray(filters.brands)})`;
+  if (filters.badges?.length) conditions.badges = sql`badges && ${textArray(filters.badges)}`;
+  if (filters.availability?.length) {
+    conditions.availability = sql`(${sql.join(filters.availability.map((state) => AVAILABILITY_SQL[state]), sql` or `)})`;
+  }
+  if (filters.price_min !== undefined || filters.price_max !== undefined) {
+    conditions.price = sql`price between ${filters.price_min ?? 0} and ${filters.price_max ?? 2_147_483_647}`;
+  }
+  return conditions;
+}
+
+/** Every condition but `except`'s: the rows an option of `except` is counted on (facet counts respond to each other). */
+export function allConditions(conditions: FilterConditions, except?: FilterKey): SQL {
+  const parts = Object.entries(conditions)
+    .filter(([key]) => key !== except)
+    .map(([, condition]) => condition);
+  return parts.length === 0 ? sql`true` : sql`(${sql.join(parts, sql` and `)})`;
+}

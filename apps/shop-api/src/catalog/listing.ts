@@ -1,0 +1,124 @@
+import { SORT_KEYS, type getProductsInput, type Listing, type SortKey } from '@shop/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CallContext } from '../app.ts';
+import { selectRows } from '../db/raw.ts';
+import { notFound } from '../http/errors.ts';
+import { getCategory, loadCategoryTree } from './categories.ts';
+import { facetColumns, toFacets, type RawFacets } from './facets.ts';
+import { allConditions, filterConditions } from './listing-filters.ts';
+import { ACTIVE_REDUCTION, FINAL_NET, vatRateSql, withVatSql } from './pricing.ts';
+import { searchDocument, translationIn, websearchQuery } from './search-sql.ts';
+import { correctSpelling } from './spelling.ts';
+import { productSummaries } from './summaries.ts';
+
+type ListingInput = z.output<typeof getProductsInput>;
+
+/** What the listing is of, before any filter: a category, a brand, a search, or the whole catalogue. */
+export type ListingScope = { categoryId?: number; brandId?: number; q?: string };
+
+/** Orders over the columns of `base`; each ends with the id, so that pages never overlap. */
+const ORDER_BY: Record<Exclude<SortKey, 'relevance'>, SQL> = {
+  price_asc: sql`price asc, id`,
+  price_desc: sql`price desc, id`,
+  popularity: sql`sales_count desc, id`,
+  date_add_asc: sql`created_at asc, id`,
+  date_add_desc: sql`created_at desc, id`,
+  title_asc: sql`lower(name) asc, id`,
+  title_desc: sql`lower(name) desc, id`,
+  discount_desc: sql`(price::float / greatest(regular_price, 1)) asc, id`,
+  discount_asc: sql`(price::float / greatest(regular_price, 1)) desc, id`,
+};
+
+/** Relevance: the search rank for a search, the shop's own order in a category, else best sellers first. */
+function relevanceOrder(scope: ListingScope): SQL {
+  if (scope.q) return sql`rank desc, sales_count desc, id`;
+  if (scope.categoryId) return sql`position asc, id`;
+  return ORDER_BY.popularity;
+}
+
+/**
+ * The products of the scope with everything filters, facets and orders need, one row each: computed once
+ * (materialized) and then counted, faceted and paged. Prices are what the shopper pays in their country.
+ */
+function baseRows(context: CallContext, scope: ListingScope, order: SortKey): SQL {
+  const { lang } = context;
+  const needsName = Boolean(scope.q) || order === 'title_asc' || order === 'title_desc';
+  const vatRate = vatRateSql(context.country, context.config.defaultCountry);
+  const query = scope.q ? websearchQuery(lang, scope.q) : null;
+  return sql`select p.id, p.brand_id, p.badges, p.out_of_stock_policy as policy, p.sales_count, p.created_at,
+      f.attribute_ids, f.stock,
+      ${withVatSql(FINAL_NET, vatRate)} as price, ${withVatSql(sql`p.price_net_cents`, vatRate)} as regular_price
+      ${needsName ? sql`, pt.name` : sql``}
+      ${query ? sql`, ts_rank(${searchDocument(lang)}, ${query}) as rank` : sql``}
+      ${scope.categoryId ? sql`, pc.position` : sql``}
+    from products p
+    join catalog_product_facets f on f.product_id = p.id
+    ${needsName ? sql`join product_translations pt on pt.product_id = p.id and ${translationIn(lang)}` : sql``}
+    ${scope.categoryId ? sql`join product_categories pc on pc.product_id = p.id and pc.category_id = ${scope.categoryId}` : sql``}
+    ${ACTIVE_REDUCTION}
+    where p.is_active
+      ${scope.brandId ? sql`and p.brand_id = ${scope.brandId}` : sql``}
+      ${query ? sql`and ${searchDocument(lang)} @@ ${query}` : sql``}`;
+}
+
+type ListingRow = { total: number; ids: number[] | null } & Partial<RawFacets>;
+
+/** One page of product ids in the asked order, the total, and (when asked) the facets: one query. */
+export async function queryListing(context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey) {
+  const conditions = filterConditions(input);
+  const matching = allConditions(conditions);
+  const orderBy = order === 'relevance' ? relevanceOrder(scope) : ORDER_BY[order];
+  const [row] = await selectRows<ListingRow>(
+    context.db,
+    sql`with base as materialized (${baseRows(context, scope, order)})
+      select
+        (select count(*)::int from base where ${matching}) as total,
+        (select json_agg(page.id order by page.n) from (
+          select id, row_number() over (order by ${orderBy}) as n from base where ${matching}
+          order by ${orderBy} limit ${input.per_page} offset ${(input.page - 1) * input.per_page}
+        ) page) as ids
+        ${input.with_facets ? sql`, ${facetColumns(conditions, context.lang)}` : sql``}`,
+  );
+  const facets = input.with_facets && row ? toFacets(row as RawFacets, input) : null;
+  return { ids: row?.ids ?? [], total: row?.total ?? 0, facets };
+}
+
+/** SPEC's categorySlug: a category named by its slug in the request's language. */
+async function categoryIdBySlug(context: CallContext, slug: string): Promise<number> {
+  const [row] = await selectRows<{ id: number }>(
+    context.db,
+    sql`select category_id as id from category_translations where lang = ${context.lang} and slug = ${slug}`,
+  );
+  if (!row) throw notFound('Category');
+  return row.id;
+}
+
+export async function getProducts(input: ListingInput, context: CallContext): Promise<Listing> {
+  const { db, lang } = context;
+  const order: SortKey = input.order ?? 'relevance';
+  const categoryId = input.id_category ?? (input.categorySlug ? await categoryIdBySlug(context, input.categorySlug) : undefined);
+  const scope: ListingScope = { categoryId, brandId: input.id_brand, q: input.q || undefined };
+  const [category, tree, page] = await Promise.all([
+    categoryId ? getCategory(db, lang, categoryId) : null,
+    input.with_category_tree ? loadCategoryTree(db, lang) : null,
+    queryListing(context, scope, input, order),
+  ]);
+  const [products, didYouMean] = await Promise.all([
+    productSummaries(context, page.ids),
+    // Nothing found: perhaps a typo ('jaket'); the shopper is offered the catalogue's spelling.
+    scope.q && page.total === 0 ? correctSpelling(db, lang, scope.q) : null,
+  ]);
+  return {
+    name: category?.name ?? scope.q ?? '',
+    pagination: { total_items: page.total, page: input.page, pages: Math.max(1, Math.ceil(page.total / input.per_page)), per_page: input.per_page },
+    products,
+    order,
+    sort_orders: [...SORT_KEYS],
+    facets: page.facets,
+    did_you_mean: didYouMean,
+    category,
+    category_tree: tree?.menu() ?? null,
+  };
+}
+

@@ -1,0 +1,146 @@
+import type { Alternates, Product, RelatedProducts } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import type { CallContext } from '../app.ts';
+import { selectRows } from '../db/raw.ts';
+import { notFound } from '../http/errors.ts';
+import { loadCategoryTree } from './categories.ts';
+import { ACTIVE_REDUCTION, discountPercent, reducedNet, vatRateFor, withVat } from './pricing.ts';
+import { productSummaries } from './summaries.ts';
+
+export async function productAlternates(context: CallContext, productId: number): Promise<Alternates> {
+  const rows = await selectRows<{ lang: string; slug: string }>(
+    context.db,
+    sql`select lang, slug from product_translations where product_id = ${productId}`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.lang, `${productId}-${row.slug}`]));
+}
+
+type DetailRow = {
+  description: string;
+  additional_info: string;
+  out_of_stock_policy: Product['out_of_stock_policy'];
+  available_date: Date | null;
+  minimal_quantity: number;
+  default_category_id: number;
+  gender: string;
+  price_net_cents: number;
+  reduction_percent: number | null;
+  reduction_net_cents: number | null;
+};
+
+export async function getProduct(input: { product_id: number; group?: Record<string, number> }, context: CallContext): Promise<Product> {
+  const { db, lang } = context;
+  const id = input.product_id;
+  const [summary] = await productSummaries(context, [id]);
+  if (!summary) throw notFound('Product');
+  const [[detail], groups, combinations, images, alternates, tree, vatRate, sizeChart] = await Promise.all([
+    selectRows<DetailRow>(
+      db,
+      sql`select pt.description, pt.additional_info, p.out_of_stock_policy, p.available_date, p.minimal_quantity,
+          p.default_category_id, p.gender, p.price_net_cents, reduction.reduction_percent, reduction.reduction_net_cents
+        from products p join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
+        ${ACTIVE_REDUCTION}
+        where p.id = ${id}`,
+    ),
+    selectRows<{ id: number; kind: 'size' | 'color'; name: string; attributes: { id: number; name: string; hex: string | null }[] }>(
+      db,
+      sql`select g.id, g.kind, gt.name,
+          json_agg(json_build_object('id', a.id, 'name', at.name, 'hex', a.color_hex) order by a.position, a.id) as attributes
+        from attribute_groups g
+        join attribute_group_translations gt on gt.group_id = g.id and gt.lang = ${lang}
+        join attributes a on a.group_id = g.id
+        join attribute_translations at on at.attribute_id = a.id and at.lang = ${lang}
+        where a.id in (select ca.attribute_id from combination_attributes ca join combinations c on c.id = ca.combination_id where c.product_id = ${id})
+        group by g.id, g.kind, gt.name, g.position order by g.position, g.id`,
+    ),
+    selectRows<{ id: number; attributes: number[]; price_impact_net_cents: number; quantity: number; is_default: boolean }>(
+      db,
+      sql`select c.id, array_agg(ca.attribute_id order by ca.attribute_id) as attributes, c.price_impact_net_cents, c.quantity, c.is_default
+        from combinations c join combination_attributes ca on ca.combination_id = c.id
+        where c.product_id = ${id} group by c.id order by c.id`,
+    ),
+    selectRows<{ url: string; width: number; height: number; color_id: number | null }>(
+      db,
+      sql`select url, width, height, color_attribute_id as color_id from product_images where product_id = ${id} order by position, id`,
+    ),
+    productAlternates(context, id),
+    loadCategoryTree(db, lang),
+    vatRateFor(db, context.country, context.config.defaultCountry),
+    selectRows<{ slug: string }>(
+      db,
+      sql`select t.slug from content_pages cp join content_page_translations t on t.page_id = cp.id and t.lang = ${lang}
+        join products p on p.id = ${id} where cp.kind = 'size-chart' and cp.key = 'size-chart-' || p.gender`,
+    ),
+  ]);
+  if (!detail) throw notFound('Product');
+
+  const sellable = (quantity: number) => quantity > 0 || detail.out_of_stock_policy !== 'deny';
+  const priced = combinations.map((combination) => {
+    const net = detail.price_net_cents + combination.price_impact_net_cents;
+    const reduction = { percent: detail.reduction_percent, netCents: detail.reduction_net_cents };
+    return {
+      id: combination.id,
+      attributes: combination.attributes,
+      price: withVat(reducedNet(net, reduction), vatRate),
+      regular_price: withVat(net, vatRate),
+      stock: combination.quantity,
+      available: sellable(combination.quantity),
+      isDefault: combination.is_default,
+    };
+  });
+  const wanted = Object.values(input.group ?? {});
+  const chosen =
+    (wanted.length > 0 && priced.find((combination) => wanted.every((attributeId) => combination.attributes.includes(attributeId)))) ||
+    priced.find((combination) => combination.isDefault) ||
+    priced[0];
+
+  return {
+    ...summary,
+    ...(chosen ? { price: chosen.price, regular_price: chosen.regular_price, discount_percent: discountPercent(chosen.regular_price, chosen.price) } : {}),
+    description: detail.description,
+    additional_info: detail.additional_info,
+    images: images.map((image) => ({ ...image, alt: summary.name })),
+    groups,
+    combinations: priced.map(({ isDefault: _isDefault, ...combination }) => combination),
+    selected_combination_id: chosen?.id ?? null,
+    out_of_stock_policy: detail.out_of_stock_policy,
+    available_date: detail.available_date ? new Date(detail.available_date).toISOString() : null,
+    minimal_quantity: detail.minimal_quantity,
+    breadcrumbs: tree.breadcrumbs(detail.default_category_id).map(({ id: crumbId, name, slug }) => ({ id: crumbId, name, slug })),
+    size_chart_slug: sizeChart[0]?.slug ?? null,
+    alternates,
+  };
+}
+
+
+/**
+ * Products to show beside one: others of its category, best sellers first, one page at a time.
+ * An unknown or inactive product is a 404, not an empty list.
+ */
+export async function getRelatedProducts(
+  input: { id_product: number; page: number; per_page: number },
+  context: CallContext,
+): Promise<RelatedProducts> {
+  const { id_product: id, page, per_page: perPage } = input;
+  const rows = await selectRows<{ id: number | null; total: number }>(
+    context.db,
+    sql`with product as (select default_category_id from products where id = ${id} and is_active),
+      related as (
+        select p.id, p.sales_count from products p
+        join product_categories pc on pc.product_id = p.id and pc.category_id = (select default_category_id from product)
+        where p.is_active and p.id <> ${id}
+      )
+      select page.id, (select count(*)::int from related) as total
+      from (select 1) as always
+      left join (select id, sales_count from related order by sales_count desc, id limit ${perPage} offset ${(page - 1) * perPage}) page on true
+      where exists (select 1 from product)
+      order by page.sales_count desc, page.id`,
+  );
+  if (rows.length === 0) throw notFound('Product');
+  const total = rows[0]?.total ?? 0;
+  const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  return {
+    products: await productSummaries(context, ids),
+    pagination: { total_items: total, page, pages: Math.max(1, Math.ceil(total / perPage)), per_page: perPage },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Lang } from '@shop/contract';
+import { sql, type SQL } from 'drizzle-orm';
+
+/** PostgreSQL's text-search configuration for each storefront language (stemming: 'robes' finds 'robe'). */
+export const TEXT_SEARCH_CONFIG: Record<Lang, string> = { en: 'english', fr: 'french', it: 'italian', es: 'spanish', de: 'german' };
+
+/**
+ * Language and configuration as SQL literals, not parameters: the planner uses a partial expression index
+ * only when it sees these constants. Both come from fixed lists, never from input.
+ */
+const langLiteral = (lang: Lang) => sql.raw(`'${lang}'`);
+export const configLiteral = (lang: Lang) => sql.raw(`'${TEXT_SEARCH_CONFIG[lang]}'::regconfig`);
+
+/**
+ * The text a product translation `pt` is searched by: its name (weight A) and description (weight B).
+ * This must stay the very expression of the product_translations_search_{lang} indexes (migration 0001_search).
+ */
+export function searchDocument(lang: Lang): SQL {
+  const config = configLiteral(lang);
+  return sql`(setweight(to_tsvector(${config}, pt.name), 'A') || setweight(to_tsvector(${config}, pt.description), 'B'))`;
+}
+
+/** `pt` is the translation in `lang` (a literal, for the partial indexes). */
+export const translationIn = (lang: Lang) => sql`pt.lang = ${langLiteral(lang)}`;
+
+/** The words of a query, lowercased; punctuation and operators are dropped. At most `max` words. */
+export function queryWords(q: string, max = 6): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, max);
+}
+
+/** A tsquery matching names that have words starting with each typed word (the shopper is still typing). */
+export function namePrefixQuery(lang: Lang, words: string[]): SQL {
+  // Words hold only letters and digits (queryWords), so no quoting is needed inside the tsquery text.
+  return sql`to_tsquery(${configLiteral(lang)}, ${words.map((word) => `${word}:*A`).join(' & ')})`;
+}
+
+/** What a shopper types in the search page: words, "phrases", OR and -exclusions (websearch syntax). */
+export function websearchQuery(lang: Lang, q: string): SQL {
+  return sql`websearch_to_tsquery(${configLiteral(lang)}, ${q})`;
+}

@@ -1,0 +1,86 @@
+import type { Badge, ProductSummary } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import type { CallContext } from '../app.ts';
+import { selectRows } from '../db/raw.ts';
+import { ACTIVE_REDUCTION, discountPercent, reducedNet, vatRateFor, withVat } from './pricing.ts';
+
+/** Stock at or under this is shown as 'only N left'. */
+export const LOW_STOCK = 5;
+
+type SummaryRow = {
+  id: number;
+  reference: string;
+  badges: string[];
+  free_shipping: boolean;
+  quantity_limit: number;
+  price_net_cents: number;
+  reduction_percent: number | null;
+  reduction_net_cents: number | null;
+  out_of_stock_policy: string;
+  name: string;
+  slug: string;
+  brand_id: number | null;
+  brand_name: string | null;
+  brand_slug: string | null;
+  image_url: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  stock: number;
+  colors: { id: number; name: string; hex: string }[];
+};
+
+/** Card data for the given products, in the order of `ids`. */
+export async function productSummaries(context: CallContext, ids: number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const { db, lang } = context;
+  const [rows, vatRate] = await Promise.all([
+    selectRows<SummaryRow>(
+      db,
+      sql`select p.id, p.reference, p.badges, p.free_shipping, p.quantity_limit, p.price_net_cents, p.out_of_stock_policy,
+        reduction.reduction_percent, reduction.reduction_net_cents,
+        pt.name, pt.slug, b.id as brand_id, b.name as brand_name, b.slug as brand_slug,
+        image.url as image_url, image.width as image_width, image.height as image_height,
+        stock.total as stock, colors.list as colors
+      from products p
+      join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
+      left join brands b on b.id = p.brand_id
+      ${ACTIVE_REDUCTION}
+      left join lateral (select url, width, height from product_images i where i.product_id = p.id order by i.position, i.id limit 1) image on true
+      left join lateral (select coalesce(sum(c.quantity), 0)::int as total from combinations c where c.product_id = p.id) stock on true
+      left join lateral (
+        select coalesce(json_agg(json_build_object('id', a.id, 'name', at.name, 'hex', a.color_hex) order by a.position, a.id), '[]'::json) as list
+        from attributes a join attribute_translations at on at.attribute_id = a.id and at.lang = ${lang}
+        where a.color_hex is not null and a.id in (
+          select ca.attribute_id from combination_attributes ca join combinations c on c.id = ca.combination_id where c.product_id = p.id)
+      ) colors on true
+      where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+    ),
+    vatRateFor(db, context.country, context.config.defaultCountry),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row, vatRate)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+function toSummary(row: SummaryRow, vatRate: number): ProductSummary {
+  const regular = withVat(row.price_net_cents, vatRate);
+  const price = withVat(reducedNet(row.price_net_cents, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), vatRate);
+  const discount = discountPercent(regular, price);
+  return {
+    id_product: row.id,
+    name: row.name,
+    link_rewrite: row.slug,
+    sku: row.reference,
+    reference: row.reference,
+    has_discount: discount !== null,
+    regular_price: regular,
+    price,
+    discount_percent: discount,
+    brand: row.brand_id === null ? null : { id: row.brand_id, name: row.brand_name ?? '', slug: row.brand_slug ?? '' },
+    colors: row.colors,
+    badges: row.badges as Badge[],
+    free_shipping: row.free_shipping,
+    remaining_stock: row.out_of_stock_policy === 'deny' && row.stock > 0 && row.stock <= LOW_STOCK ? row.stock : null,
+    quantity: row.quantity_limit,
+    default_image: { url: row.image_url ?? '/media/placeholder.svg', width: row.image_width ?? 600, height: row.image_height ?? 800, alt: row.name },
+  };
+}

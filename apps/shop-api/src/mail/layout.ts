@@ -1,0 +1,40 @@
+import type { TextLang } from '@shop/contract';
+
+/** The parts of a simple shop mail: a greeting, paragraphs, one button, and small print. */
+export type MailContent = {
+  lang: TextLang;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  smallPrint: string[];
+};
+
+export const SHOP_NAME = 'Atelier Moda';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+export function plainText({ greeting, paragraphs, action, smallPrint }: MailContent): string {
+  return [greeting, ...paragraphs, `${action.label}:\n${action.url}`, ...smallPrint, SHOP_NAME].join('\n\n') + '\n';
+}
+
+/** Table layout and inline styles: what mail programs render reliably. */
+export function html({ lang, greeting, paragraphs, action, smallPrint }: MailContent, title: string): string {
+  const paragraph = (text: string, style = '') => `<p style="margin:0 0 16px;${style}">${escapeHtml(text)}</p>`;
+  const url = escapeHtml(action.url);
+  return `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f1ec;font-family:Helvetica,Arial,sans-serif;color:#1c1c1c;line-height:1.5">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-collapse:collapse"><tr><td style="padding:32px">
+<p style="margin:0 0 24px;font-size:20px;letter-spacing:2px;text-transform:uppercase">${SHOP_NAME}</p>
+${paragraph(greeting)}
+${paragraphs.map((text) => paragraph(text)).join('\n')}
+<p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 24px;background:#1c1c1c;color:#ffffff;text-decoration:none">${escapeHtml(action.label)}</a></p>
+${paragraph(action.url, 'font-size:13px;word-break:break-all;color:#555555')}
+${smallPrint.map((text) => paragraph(text, 'font-size:13px;color:#555555')).join('\n')}
+</td></tr></table>
+</body>
+</html>
+`;
+}

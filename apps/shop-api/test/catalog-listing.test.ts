@@ -1,0 +1,174 @@
+import { AVAILABILITIES } from '@shop/contract';
+import { describe, expect, it } from 'vitest';
+import { callApi, DRIVERS, useTestShop } from './databases.ts';
+
+type Option = { value: string; label?: string; count: number; selected: boolean };
+type Summary = { id_product: number; price: number; badges: string[]; brand: { id: number } | null; colors: { id: number }[] };
+
+const WOMEN = 3;
+
+describe.each(DRIVERS)('filtered listings on %s', (driver) => {
+  const shop = useTestShop(driver);
+  const list = async (payload: Record<string, unknown>) => {
+    const { status, body } = await callApi(shop().app, 'getProducts', { id_category: WOMEN, per_page: 100, ...payload });
+    expect(status, JSON.stringify(body.psdata?.errors ?? '')).toBe(200);
+    return body.psdata as {
+      products: Summary[];
+      pagination: { total_items: number };
+      facets: Record<'sizes' | 'colors' | 'brands' | 'badges' | 'availability', Option[]> & {
+        price: { min: number; max: number; ranges: { min: number; max: number | null; count: number; selected: boolean }[] };
+      };
+    };
+  };
+  const total = async (payload: Record<string, unknown>) => (await list(payload)).pagination.total_items;
+
+  it('offers sizes, colours, brands, badges, stock states and price ranges of the category, with counts', async () => {
+    const { facets, pagination } = await list({});
+    expect(facets.sizes.map((o) => o.label)).toEqual(expect.arrayContaining(['XS', 'S', 'M', 'L', 'XL']));
+    expect(facets.colors.length).toBeGreaterThan(5);
+    expect(facets.colors.every((o) => o.label && /^#[0-9a-f]{6}$/.test((o as { hex?: string }).hex ?? ''))).toBe(true);
+    expect(facets.brands.length).toBeGreaterThan(2);
+    expect(facets.badges.length).toBeGreaterThan(2);
+    expect(facets.availability.map((o) => o.value)).toContain('in_stock');
+    expect(facets.price.min).toBeLessThanOrEqual(facets.price.max);
+    expect(facets.price.ranges.reduce((sum, range) => sum + range.count, 0)).toBe(pagination.total_items);
+    for (const facet of [facets.sizes, facets.colors, facets.brands, facets.badges, facets.availability]) {
+      for (const option of facet) expect(option.count).toBeLessThanOrEqual(pagination.total_items);
+    }
+  });
+
+  it('counts each option as the products matching it and every other chosen filter', async () => {
+    const { facets } = await list({});
+    const size = facets.sizes.find((o) => o.label === 'M')!;
+    const colour = facets.colors[0]!;
+    // Nothing chosen: an option's count is what choosing it gives.
+    expect(await total({ sizes: [size.value] })).toBe(size.count);
+    expect(await total({ colors: [colour.value] })).toBe(colour.count);
+
+    // A size chosen: colour counts shrink to that size, size counts stay (other sizes are alternatives).
+    const withSize = await list({ sizes: [size.value] });
+    expect(withSize.facets.sizes.find((o) => o.value === size.value)).toMatchObject({ selected: true, count: size.count });
+    for (const option of withSize.facets.colors.slice(0, 4)) {
+      expect(option.count).toBe(await total({ sizes: [size.value], colors: [option.value] }));
+    }
+    const otherSize = withSize.facets.sizes.find((o) => o.value !== size.value)!;
+    expect(otherSize.count).toBe(facets.sizes.find((o) => o.value === otherSize.value)!.count);
+
+    // Two sizes are either one; size and colour are both.
+    const either = await total({ sizes: [size.value, otherSize.value] });
+    expect(either).toBeGreaterThanOrEqual(Math.max(size.count, otherSize.count));
+    expect(await total({ sizes: [size.value], colors: [colour.value] })).toBeLessThanOrEqual(Math.min(size.count, colour.count));
+  });
+
+  it('filters by brand, badge, price range and colour, and the products show it', async () => {
+    const { facets } = await list({});
+    const brand = facets.brands[0]!;
+    const byBrand = await list({ brands: [brand.value] });
+    expect(byBrand.products.length).toBe(brand.count);
+    expect(byBrand.products.every((p) => p.brand?.id === Number(brand.value))).toBe(true);
+
+    const badge = facets.badges[0]!;
+    const byBadge = await list({ badges: [badge.value] });
+    expect(byBadge.products.length).toBe(badge.count);
+    expect(byBadge.products.every((p) => p.badges.includes(badge.value))).toBe(true);
+
+    const range = facets.price.ranges.find((r) => r.count > 0 && r.max !== null)!;
+    const byPrice = await list({ price_min: range.min, price_max: range.max });
+    expect(byPrice.pagination.total_items).toBe(range.count);
+    expect(byPrice.products.every((p) => p.price >= range.min && p.price <= range.max!)).toBe(true);
+    expect(byPrice.facets.price.ranges.find((r) => r.min === range.min)!.selected).toBe(true);
+
+    const colour = facets.colors[0]!;
+    const byColour = await list({ colors: [colour.value] });
+    expect(byColour.products.every((p) => p.colors.some((c) => c.id === Number(colour.value)))).toBe(true);
+  });
+
+  it('filters by stock state; a chosen size leaves out products sold out in that size', async () => {
+    const { facets } = await list({});
+    for (const option of facets.availability) expect(await total({ availability: [option.value] }), option.value).toBe(option.count);
+    expect(facets.availability.every((option) => (AVAILABILITIES as readonly string[]).includes(option.value))).toBe(true);
+    const size = Number(facets.sizes[0]!.value);
+    const { products } = await list({ sizes: [size], per_page: 5 });
+    for (const summary of products) {
+      const product = (await callApi(shop().app, 'getProduct', { product_id: summary.id_product })).body.psdata;
+      expect(product.combinations.some((c: { attributes: number[]; available: boolean }) => c.available && c.attributes.includes(size))).toBe(true);
+    }
+  });
+
+  it('keeps a chosen option listed when nothing matches it any more', async () => {
+    const { facets } = await list({});
+    const rare = facets.badges.reduce((a, b) => (a.count <= b.count ? a : b));
+    const cheapest = facets.price.ranges[0]!;
+    const none = await list({ badges: [rare.value], price_min: 0, price_max: 0 });
+    expect(none.pagination.total_items).toBe(0);
+    expect(none.products).toEqual([]);
+    expect(none.facets.badges.find((o) => o.value === rare.value)).toMatchObject({ selected: true, count: 0 });
+    expect(cheapest.selected).toBe(false);
+  });
+
+  it('leaves facets out when not asked', async () => {
+    const { body } = await callApi(shop().app, 'getProducts', { id_category: WOMEN, with_facets: false });
+    expect(body.psdata.facets).toBeNull();
+  });
+
+  it('finds a category by its slug in the request language', async () => {
+    const { body } = await callApi(shop().app, 'getProducts', { categorySlug: 'femme' }, { 'accept-language': 'fr' });
+    expect(body.psdata.category).toMatchObject({ id: WOMEN, name: 'Femme' });
+    expect((await callApi(shop().app, 'getProducts', { categorySlug: 'nowhere' })).status).toBe(404);
+  });
+
+  it('refuses bad filters with 400 and an error per field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ sizes: ['M'] }, 'sizes'],
+      [{ colors: [-1] }, 'colors'],
+      [{ brands: 'all' }, 'brands'],
+      [{ badges: ['cheap'] }, 'badges'],
+      [{ availability: ['soon'] }, 'availability'],
+      [{ price_min: -5 }, 'price_min'],
+      [{ price_min: 9000, price_max: 100 }, 'price_max'],
+      [{ per_page: 0 }, 'per_page'],
+      [{ per_page: 101 }, 'per_page'],
+      [{ page: 10_001 }, 'page'],
+      [{ id_category: 'women' }, 'id_category'],
+    ];
+    for (const [payload, field] of cases) {
+      const { status, body } = await callApi(shop().app, 'getProducts', payload);
+      expect(status, field).toBe(400);
+      expect(body).toMatchObject({ success: false, code: 'bad_request' });
+      expect(Object.keys(body.psdata.errors), field).toContain(field);
+    }
+  });
+});
+
+describe.each(DRIVERS)('related products on %s', (driver) => {
+  const shop = useTestShop(driver);
+
+  it('lists other products of the same category, page by page', async () => {
+    const product = (await callApi(shop().app, 'getProduct', { product_id: 1 })).body.psdata;
+    const first = await callApi(shop().app, 'getRelatedProducts', { id_product: 1 });
+    expect(first.status).toBe(200);
+    const { products, pagination } = first.body.psdata;
+    expect(products).toHaveLength(4);
+    expect(products.map((p: { id_product: number }) => p.id_product)).not.toContain(1);
+    expect(pagination).toMatchObject({ page: 1, per_page: 4, pages: Math.ceil(pagination.total_items / 4) });
+    const category = (await callApi(shop().app, 'getProducts', { id_category: product.breadcrumbs.at(-1).id, with_facets: false })).body.psdata;
+    expect(pagination.total_items).toBe(category.pagination.total_items - 1);
+
+    const second = (await callApi(shop().app, 'getRelatedProducts', { id_product: 1, page: 2 })).body.psdata;
+    const seen = new Set(products.map((p: { id_product: number }) => p.id_product));
+    expect(second.products.some((p: { id_product: number }) => seen.has(p.id_product))).toBe(false);
+    const past = (await callApi(shop().app, 'getRelatedProducts', { id_product: 1, page: pagination.pages + 1 })).body.psdata;
+    expect(past.products).toEqual([]);
+  });
+
+  it('answers 404 for an unknown product and 400 for a bad payload', async () => {
+    const missing = await callApi(shop().app, 'getRelatedProducts', { id_product: 999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, code: 'not_found' });
+    for (const payload of [{}, { id_product: 'one' }, { id_product: 1, page: 0 }, { id_product: 1, per_page: 50 }]) {
+      const bad = await callApi(shop().app, 'getRelatedProducts', payload);
+      expect(bad.status, JSON.stringify(payload)).toBe(400);
+      expect(bad.body.code).toBe('bad_request');
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { getFormProps, type FormMetadata } from '@conform-to/react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { FormAlert } from './fields';
+
+type Props = {
+  // Any form of the shop: only its id, its errors and its props are used here.
+  form: FormMetadata<any, string[]>;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  incomplete: boolean;
+  action?: string;
+  className?: string;
+  children: React.ReactNode;
+};
+
+/**
+ * A form of the shop: posts to its route's action (works without JavaScript), says which form it is
+ * (`form` field, so one page can hold several), shows the 'form incomplete' alert or the shop's refusal,
+ * and is disabled while it is being sent.
+ */
+export function ShopForm({ form, onSubmit, busy, incomplete, action, className = 'space-y-4', children }: Props) {
+  const { t } = useTranslation();
+  const refusal = form.errors?.[0];
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} onSubmit={onSubmit} className={className}>
+      <input type="hidden" name="form" value={form.id} />
+      <FormAlert message={refusal ?? (incomplete ? t('validation.formIncomplete') : null)} />
+      <fieldset disabled={busy} className="space-y-4">
+        {children}
+      </fieldset>
+    </Form>
+  );
+}

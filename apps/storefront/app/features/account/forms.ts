@@ -1,0 +1,60 @@
+import {
+  addressFields,
+  loginInput,
+  newPasswordSchema,
+  registerInput,
+  resetPasswordEmailInput,
+  updateCustomerInput,
+} from '@shop/contract/account';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+
+/** The repeated password must match the new one (the API never sees the repetition). */
+function withConfirmation<T extends { confirm_password: string }>(password: (value: T) => string | undefined) {
+  return (value: T, context: z.RefinementCtx) => {
+    if (password(value) !== value.confirm_password) {
+      context.addIssue({ code: 'custom', path: ['confirm_password'], message: 'Passwords do not match', params: { rule: 'passwords_match' } });
+    }
+  };
+}
+
+// Each form validates with the contract's schema for its call, plus what only the form has.
+export const loginForm = loginInput.extend({ redirectTo: z.string().optional() });
+export const registerForm = registerInput.extend({ confirm_password: z.string() }).superRefine(withConfirmation((value) => value.password));
+export const forgotPasswordForm = resetPasswordEmailInput;
+export const setNewPasswordForm = z
+  .object({ token: z.string().min(1), password: newPasswordSchema, confirm_password: z.string() })
+  .superRefine(withConfirmation((value) => value.password));
+export const profileForm = updateCustomerInput.pick({ first_name: true, last_name: true, email: true, gender: true, current_password: true });
+export const newsletterForm = updateCustomerInput.pick({ newsletter: true, newsletter_interests: true });
+export const passwordChangeForm = z
+  .object({ current_password: z.string().min(1), new_password: newPasswordSchema, confirm_password: z.string() })
+  .superRefine(withConfirmation((value) => value.new_password));
+export const addressForm = addressFields;
+
+/** The label of every account field, for messages such as 'First name is required.'. */
+export function accountLabels(t: TFunction): Record<string, string> {
+  return {
+    email: t('auth.email'),
+    password: t('auth.password'),
+    new_password: t('auth.newPassword'),
+    confirm_password: t('auth.confirmPassword'),
+    current_password: t('auth.currentPassword'),
+    first_name: t('auth.firstName'),
+    last_name: t('auth.lastName'),
+    gender: t('auth.gender'),
+    newsletter: t('auth.newsletter'),
+    newsletter_interests: t('auth.newsletterInterests'),
+    alias: t('account.addressFields.alias'),
+    company: t('account.addressFields.company'),
+    address1: t('account.addressFields.address1'),
+    address2: t('account.addressFields.address2'),
+    city: t('account.addressFields.city'),
+    state: t('account.addressFields.state'),
+    country: t('account.addressFields.country'),
+    postcode: t('account.addressFields.postcode'),
+    phone: t('account.addressFields.phone'),
+    vat_number: t('account.addressFields.vatNumber'),
+    is_default: t('account.addressFields.isDefault'),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Route } from './+types/password-strength';
+import { assertSameOrigin } from '../lib/csrf.server';
+import { loadOrFail } from '../lib/api/shop.server';
+import { notFound, pageContext } from '../lib/request-context.server';
+
+/** Only the password fields post here. */
+export const loader = () => notFound();
+
+/** The strength meter's answer: the shop API's validatePassword verdict for what the shopper typed. */
+export async function action({ request, params }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const { api } = pageContext(request, params);
+  const password = String((await request.formData()).get('password') ?? '').slice(0, 1024);
+  const check = await loadOrFail(api('validatePassword', { password }));
+  return Response.json(check, { headers: { 'Cache-Control': 'no-store' } });
+}

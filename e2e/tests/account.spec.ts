@@ -1,0 +1,206 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, TEXTS, type TestLang } from './fixtures';
+
+const STRONG_PASSWORD = 'Linen-Sunset-4821';
+const OTHER_STRONG_PASSWORD = 'Velvet-Harbour-9377';
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function register(page: Page, lang: TestLang, email: string, firstName = 'Chiara') {
+  const t = TEXTS[lang];
+  await page.goto(`/${lang}/auth/register`);
+  await page.getByLabel(t.auth.firstName).fill(firstName);
+  await page.getByLabel(t.auth.lastName).fill('Bianchi');
+  await page.getByLabel(t.auth.email).fill(email);
+  await page.getByLabel(t.auth.password, { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel(t.auth.confirmPassword).fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: t.auth.createAccount }).click();
+  await expect(page).toHaveURL(`/${lang}/my-account`);
+  await expect(page.getByRole('status')).toContainText(t.flash.registered);
+}
+
+async function login(page: Page, lang: TestLang, email: string, password: string) {
+  const t = TEXTS[lang];
+  await page.getByLabel(t.auth.email).fill(email);
+  await page.getByLabel(t.auth.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: t.auth.signIn }).click();
+}
+
+async function logout(page: Page, lang: TestLang) {
+  await page.getByRole('button', { name: TEXTS[lang].account.logout }).click();
+  await expect(page.getByRole('status')).toContainText(TEXTS[lang].flash.logout);
+}
+
+test('a shopper registers, signs out, fails and then succeeds to sign in, and is brought back', async ({ page }) => {
+  const t = TEXTS.en;
+  const email = uniqueEmail('register');
+  await register(page, 'en', email);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.account.hello.replace('{{name}}', 'Chiara'));
+  await logout(page, 'en');
+
+  await page.goto('/en/my-account/orders');
+  await expect(page).toHaveURL(/\/en\/auth\/login\?redirectTo=%2Fen%2Fmy-account%2Forders$/);
+  await login(page, 'en', email, 'Wrong-Password-1');
+  await expect(page.getByRole('alert')).toHaveText(TEXTS.en.messages.authenticationFailed);
+  await expect(page.getByLabel(t.auth.password, { exact: true })).toHaveValue('');
+  await login(page, 'en', email, STRONG_PASSWORD);
+  await expect(page).toHaveURL('/en/my-account/orders');
+  await expect(page.getByText(t.account.noOrders)).toBeVisible();
+});
+
+test('the registration form explains what is missing before it is sent', async ({ page }) => {
+  const t = TEXTS.fr;
+  await page.goto('/fr/auth/register');
+  await page.getByRole('button', { name: t.auth.createAccount }).click();
+  await expect(page.getByRole('alert')).toHaveText(t.validation.formIncomplete);
+  await expect(page.getByText(t.validation.required.replace('{{name}}', t.auth.firstName))).toBeVisible();
+
+  // Messages appear when a field is left, and the strength meter judges the password.
+  await page.getByLabel(t.auth.password, { exact: true }).fill('abc');
+  await page.getByLabel(t.auth.confirmPassword).focus();
+  await expect(page.getByText(t.validation.passwordTooShort.replace('{{min}}', '8'))).toBeVisible();
+  await expect(page.getByText(t.auth.strengthLabel.replace('{{strength}}', t.auth.strength.very_weak))).toBeVisible();
+  await page.getByLabel(t.auth.password, { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel(t.auth.confirmPassword).fill('Something-Else-1');
+  await page.getByLabel(t.auth.email).focus();
+  await expect(page.getByText(t.validation.passwordsDoNotMatch)).toBeVisible();
+});
+
+test('a customer changes the password and signs in with the new one', async ({ page }) => {
+  const t = TEXTS.fr;
+  const email = uniqueEmail('change');
+  await register(page, 'fr', email);
+  const section = page.getByRole('region', { name: t.account.passwordChange });
+  await section.getByLabel(t.auth.currentPassword).fill(STRONG_PASSWORD);
+  await section.getByLabel(t.auth.newPassword, { exact: true }).fill(OTHER_STRONG_PASSWORD);
+  await section.getByLabel(t.auth.confirmPassword).fill(OTHER_STRONG_PASSWORD);
+  await section.getByRole('button', { name: t.account.savePasswordChange }).click();
+  await expect(page.getByRole('status')).toContainText(t.flash.passwordChanged);
+  await logout(page, 'fr');
+  await page.goto('/fr/auth/login');
+  await login(page, 'fr', email, OTHER_STRONG_PASSWORD);
+  await expect(page).toHaveURL('/fr/my-account');
+});
+
+test('a customer resets a forgotten password through the emailed link', async ({ page }) => {
+  const t = TEXTS.it;
+  const email = uniqueEmail('reset');
+  await register(page, 'it', email);
+  await logout(page, 'it');
+
+  await page.goto('/it/forgot-password');
+  await page.getByLabel(t.auth.email).fill(email);
+  await page.getByRole('button', { name: t.auth.sendResetLink }).click();
+  await expect(page.getByRole('status')).toContainText(t.flash.passwordResetEmailSent);
+
+  await page.goto('/it/dev/mailbox');
+  const mail = page.getByRole('listitem').filter({ hasText: email }).first();
+  await mail.getByRole('link', { name: /set-new-password\?token=/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.setNewTitle);
+  await page.getByLabel(t.auth.newPassword, { exact: true }).fill(OTHER_STRONG_PASSWORD);
+  await page.getByLabel(t.auth.confirmPassword).fill(OTHER_STRONG_PASSWORD);
+  await page.getByRole('button', { name: t.auth.savePassword }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.resetSuccessTitle);
+
+  await page.goto('/it/auth/login');
+  await login(page, 'it', email, OTHER_STRONG_PASSWORD);
+  await expect(page).toHaveURL('/it/my-account');
+});
+
+test('an unknown address gets the same neutral answer', async ({ page }) => {
+  await page.goto('/es/forgot-password');
+  await page.getByLabel(TEXTS.es.auth.email).fill(uniqueEmail('nobody'));
+  await page.getByRole('button', { name: TEXTS.es.auth.sendResetLink }).click();
+  await expect(page.getByRole('status')).toContainText(TEXTS.es.flash.passwordResetEmailSent);
+});
+
+test('a customer adds, edits and deletes an address', async ({ page }) => {
+  const t = TEXTS.de;
+  await register(page, 'de', uniqueEmail('address'));
+  await page.goto('/de/my-account/addresses');
+  await expect(page.getByText(t.account.noAddresses)).toBeVisible();
+  const fields = t.account.addressFields;
+  await page.getByLabel(fields.alias).fill('Zuhause');
+  await page.getByLabel(t.auth.firstName).fill('Chiara');
+  await page.getByLabel(t.auth.lastName).fill('Bianchi');
+  await page.getByLabel(fields.address1, { exact: true }).fill('Via Roma 12');
+  await page.getByLabel(fields.country).selectOption('IT');
+  await page.getByLabel(fields.state).selectOption('MI');
+  await page.getByLabel(fields.postcode).fill('ABC');
+  await page.getByLabel(fields.city).fill('Milano');
+  await expect(page.getByText(t.validation.postcode)).toBeVisible();
+  await page.getByLabel(fields.postcode).fill('20121');
+  await page.getByRole('button', { name: t.account.saveAddress }).click();
+  await expect(page.getByRole('status')).toContainText(t.flash.addressSaved);
+  const card = page.getByRole('listitem').filter({ hasText: 'Zuhause' });
+  await expect(card).toContainText('Via Roma 12');
+  await expect(card).toContainText(t.account.defaultAddress);
+
+  await card.getByRole('link', { name: `${t.account.edit}: Zuhause` }).click();
+  await page.getByLabel(fields.address1, { exact: true }).fill('Corso Como 5');
+  await page.getByRole('button', { name: t.account.saveAddress }).click();
+  await expect(page.getByRole('status')).toContainText(t.flash.addressChanged);
+  await expect(card).toContainText('Corso Como 5');
+
+  await card.getByRole('link', { name: `${t.account.delete}: Zuhause` }).click();
+  await expect(card.getByRole('alert')).toContainText('Zuhause');
+  await card.getByRole('button', { name: t.account.confirmDelete }).click();
+  await expect(page.getByRole('status')).toContainText(t.flash.addressDeleted);
+  await expect(page.getByText(t.account.noAddresses)).toBeVisible();
+});
+
+test('the demo customer sees the order history and an order’s details', async ({ page }) => {
+  const t = TEXTS.es;
+  await page.goto('/es/auth/login');
+  await login(page, 'es', 'demo@example.com', 'Demo-Passw0rd!');
+  await page.goto('/es/my-account/orders');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(4);
+  await rows.nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(/\?order=DEMO/);
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(/DEMO/);
+  await expect(page.getByText(t.account.taxIncluded)).toBeVisible();
+  await expect(page.getByRole('table', { name: t.account.orderItems }).getByRole('row').nth(1)).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('signing in and saving an address work with plain forms', async ({ page }) => {
+    const t = TEXTS.en;
+    await page.goto('/en/auth/login');
+    await page.getByRole('button', { name: t.auth.signIn }).click();
+    await expect(page.getByText(t.validation.required.replace('{{name}}', t.auth.email))).toBeVisible();
+    await login(page, 'en', 'demo@example.com', 'Demo-Passw0rd!');
+    await expect(page).toHaveURL('/en/my-account');
+    await page.goto('/en/my-account/addresses?new');
+    const fields = t.account.addressFields;
+    await page.getByLabel(fields.alias).fill(`Office ${Date.now()}`);
+    await page.getByLabel(t.auth.firstName).fill('Giulia');
+    await page.getByLabel(t.auth.lastName).fill('Rossi');
+    await page.getByLabel(fields.address1, { exact: true }).fill('Rue de Rivoli 1');
+    await page.getByLabel(fields.country).selectOption('FR');
+    await page.getByLabel(fields.postcode).fill('75001');
+    await page.getByLabel(fields.city).fill('Paris');
+    await page.getByRole('button', { name: t.account.saveAddress }).click();
+    await expect(page.getByRole('status')).toContainText(t.flash.addressSaved);
+  });
+});
+
+test.describe('accessibility of the account screens', () => {
+  for (const path of ['/en/auth/login', '/fr/auth/register', '/it/forgot-password', '/de/auth/set-new-password?token=x', '/es/auth/reset-password-success']) {
+    test(`axe finds nothing on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('axe finds nothing on the signed-in screens', async ({ page }) => {
+    await page.goto('/en/auth/login');
+    await login(page, 'en', 'demo@example.com', 'Demo-Passw0rd!');
+    for (const path of ['/en/my-account', '/en/my-account/addresses?new', '/en/my-account/orders', '/en/my-account/orders?order=DEMO000001']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  });
+});

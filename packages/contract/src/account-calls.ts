@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import {
+  addressSchema,
+  createAddressInput,
+  customerSchema,
+  getOrderInput,
+  loginInput,
+  orderSchema,
+  orderSummarySchema,
+  registerInput,
+  removeAddressInput,
+  resetPasswordEmailInput,
+  resetPasswordEnterInput,
+  signedInSchema,
+  updateAddressInput,
+  updateCustomerInput,
+  validatePasswordInput,
+} from './account.ts';
+import { call } from './call.ts';
+import { passwordCheckSchema, passwordPolicySchema } from './password-policy.ts';
+
+const empty = z.object({}).strict();
+const done = z.object({});
+const personalRead = { readOnly: true } as const;
+
+/**
+ * Customer accounts. These calls are about one person: never cached. The session travels as the
+ * `X-Session-Id` header; the API answers 401 `unauthorized` when a call needs a signed-in customer.
+ */
+export const accountCalls = {
+  login: call(loginInput, signedInSchema),
+  register: call(registerInput, signedInSchema),
+  logout: call(empty, done),
+  getCustomer: call(empty, customerSchema, personalRead),
+  updateCustomer: call(updateCustomerInput, customerSchema),
+  getAddresses: call(empty, z.object({ addresses: z.array(addressSchema) }), personalRead),
+  createAddress: call(createAddressInput, addressSchema),
+  updateAddress: call(updateAddressInput, addressSchema),
+  removeAddress: call(removeAddressInput, done),
+  getOrders: call(empty, z.object({ orders: z.array(orderSummarySchema) }), personalRead),
+  getOrder: call(getOrderInput, orderSchema, personalRead),
+  /** Always the same neutral answer, whether or not the address is registered (no enumeration). */
+  resetPasswordEmail: call(resetPasswordEmailInput, done),
+  resetPasswordEnter: call(resetPasswordEnterInput, done),
+  validatePassword: call(validatePasswordInput, passwordCheckSchema, personalRead),
+  getPasswordPolicy: call(z.object({}), passwordPolicySchema, { method: 'GET', readOnly: true, publicCache: true }),
+};
