@@ -35,6 +35,8 @@ function shop(port: number, env: Record<string, string>) {
 
 export default defineConfig({
   testDir: './tests',
+  // Runs on other port ranges keep their own results.
+  outputDir: `./test-results/${base}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

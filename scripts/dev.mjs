@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 // The same data folder as `npm start`, whichever workspace folder the API runs in.
-const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? resolve('.data') };
+const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? resolve('.data'), DEV_MAILBOX: process.env.DEV_MAILBOX ?? 'on' };
 
 const children = [
   spawn('npm', ['run', 'dev', '-w', 'apps/shop-api'], { stdio: 'inherit', env }),

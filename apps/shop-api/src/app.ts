@@ -21,6 +21,20 @@ const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers };
 const successMessages: Partial<Record<CallName, string>> = { ...accountSuccessMessages };
 const invalidPayloadMessages: Partial<Record<CallName, string>> = { ...accountInvalidPayloadMessages };
 
+/**
+ * The messages of a payload's problems per field. A field in a nested object is named by its path
+ * ('address.postcode'); a list is one field ('sizes', whichever of its items is wrong).
+ */
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const firstIndex = issue.path.findIndex((key) => typeof key !== 'string');
+    const field = (firstIndex === -1 ? issue.path : issue.path.slice(0, firstIndex)).join('.') || 'payload';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
 export type AppOptions = { db: Database; config: ApiConfig; logger?: FastifyServerOptions['logger'] };
 
 /** The shop API: one route per call of the contract, every answer in the `{success, code, psdata, message}` envelope. */
@@ -71,7 +85,7 @@ export function buildApp({ db, config, logger = false }: AppOptions): FastifyIns
         const parsed = (definition.input as z.ZodType).safeParse(raw);
         if (!parsed.success) {
           const message = invalidPayloadMessages[name] ?? 'Invalid payload';
-          throw new ApiError(400, 'bad_request', message, { errors: z.flattenError(parsed.error).fieldErrors });
+          throw new ApiError(400, 'bad_request', message, { errors: fieldErrors(parsed.error) });
         }
         const handler = handlers[name] as CallHandler<typeof name>;
         const psdata = await handler(parsed.data as never, { db, config, mailer, ...requestContext(request, config) });

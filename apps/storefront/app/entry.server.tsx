@@ -6,6 +6,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import type { TextLang } from '@shop/contract/constants';
+import type { i18n as I18n } from 'i18next';
 import { createI18n, loadResources } from './i18n/i18n';
 import { isSecureRequest, requestLanguage } from './lib/locale.server';
 import { NonceContext } from './lib/nonce';
@@ -23,9 +25,22 @@ function cacheControl(request: Request, status: number): string {
   return 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 }
 
+/**
+ * One i18next instance per language for the whole process, made on first use: the texts never change while
+ * it runs and no server render switches language, so parsing and merging them for every request is waste.
+ */
+const i18nByLang = new Map<TextLang, Promise<I18n>>();
+function serverI18n(lang: TextLang): Promise<I18n> {
+  let instance = i18nByLang.get(lang);
+  if (!instance) {
+    instance = loadResources(lang).then((resources) => createI18n(lang, resources));
+    i18nByLang.set(lang, instance);
+  }
+  return instance;
+}
+
 export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
-  const lang = requestLanguage(request);
-  const i18n = createI18n(lang, await loadResources(lang));
+  const i18n = await serverI18n(requestLanguage(request));
   const nonce = randomBytes(16).toString('base64');
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';

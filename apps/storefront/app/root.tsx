@@ -25,12 +25,16 @@ import { useNonce } from './lib/nonce';
 import { currentCustomer } from './lib/auth.server';
 import { readCookies } from './lib/locale.server';
 import { pageContext, publicOrigin } from './lib/request-context.server';
+import { pageCacheMiddleware } from './lib/page-cache.server';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/** Pages for visitors without a session come from a few-seconds cache (DESIGN.md §2, lib/page-cache.server). */
+export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);

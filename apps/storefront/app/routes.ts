@@ -7,6 +7,7 @@ export default [
   route('media/:file', 'routes/media.ts'),
   ...prefix(':lang', [
     route('preferences', 'routes/preferences.ts'),
+    route('search/suggestions', 'routes/search-suggestions.ts'),
     route('logout', 'routes/logout.ts'),
     route('password-strength', 'routes/password-strength.ts'),
     layout('layouts/default.tsx', [

@@ -77,6 +77,11 @@ export const COUNTRY_STATES: Record<string, readonly string[]> = {
   US: 'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '),
 };
 
+/** Whether a not-yet-validated form value has a string at `key`. */
+function hasText(value: unknown, key: string): boolean {
+  return typeof (value as Record<string, unknown> | null)?.[key] === 'string';
+}
+
 export const addressFields = z
   .object({
     alias: z.string().trim().min(1).max(32),
@@ -93,17 +98,19 @@ export const addressFields = z
     vat_number: z.string().trim().toUpperCase().max(32).default(''),
     is_default: z.boolean().default(false),
   })
-  .superRefine((address, context) => {
-    if (!(POSTCODE_FORMATS[address.country] ?? ANY_POSTCODE).test(address.postcode)) {
-      context.addIssue({ code: 'custom', path: ['postcode'], message: 'Invalid postcode for this country', params: { rule: 'postcode' } });
-    }
-    const states = COUNTRY_STATES[address.country];
-    if (states && !states.includes(address.state)) {
-      context.addIssue({ code: 'custom', path: ['state'], message: 'Choose a state or province', params: { rule: 'state' } });
-    }
-    if (!states && address.state) {
-      context.addIssue({ code: 'custom', path: ['state'], message: 'This country has no states', params: { rule: 'state' } });
-    }
+  // Each rule runs as soon as the fields it reads are there, even while other fields are still wrong
+  // (so that a form can say 'wrong postcode' before the city is filled in).
+  .refine((address) => (POSTCODE_FORMATS[address.country] ?? ANY_POSTCODE).test(address.postcode), {
+    path: ['postcode'],
+    message: 'Invalid postcode for this country',
+    params: { rule: 'postcode' },
+    when: ({ value }) => hasText(value, 'country') && hasText(value, 'postcode'),
+  })
+  .refine((address) => (COUNTRY_STATES[address.country] ? COUNTRY_STATES[address.country]!.includes(address.state) : !address.state), {
+    path: ['state'],
+    message: 'Choose a state or province of this country (or none where the country has no states)',
+    params: { rule: 'state' },
+    when: ({ value }) => hasText(value, 'country'),
   });
 
 export const addressSchema = z.object({

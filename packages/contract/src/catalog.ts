@@ -121,8 +121,6 @@ export const facetOptionSchema = z.object({
 });
 export type FacetOption = z.infer<typeof facetOptionSchema>;
 
-export const FACET_KEYS = ['sizes', 'colors', 'brands', 'badges', 'availability'] as const;
-export type FacetKey = (typeof FACET_KEYS)[number];
 
 export const priceRangeSchema = z.object({ min: cents, max: cents.nullable(), count: z.number().int(), selected: z.boolean() });
 export type PriceRange = z.infer<typeof priceRangeSchema>;

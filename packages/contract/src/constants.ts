@@ -24,6 +24,10 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export const AVAILABILITIES = ['in_stock', 'backorder', 'preorder', 'out_of_stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
+/** The listing filters that are lists of options (price is a range). */
+export const FACET_KEYS = ['sizes', 'colors', 'brands', 'badges', 'availability'] as const;
+export type FacetKey = (typeof FACET_KEYS)[number];
+
 export const PAGE_SIZES = [12, 24, 48] as const;
 export const DEFAULT_PAGE_SIZE = 24;
 

@@ -13,6 +13,12 @@ export const ERROR_CODES = [
   'too_many_requests',
   'maintenance',
   'internal_error',
+  // Accounts
+  'authentication_failed',
+  'email_taken',
+  'invalid_password',
+  'password_too_weak',
+  'reset_token_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -52,7 +52,7 @@ const ownAddress = (id: number, customerId: number) => and(eq(addresses.id, id),
 /** The shop delivers to the countries of its countries table; an address elsewhere is bad input. */
 async function requireShopCountry({ db }: CallContext, iso: string): Promise<void> {
   const [country] = await db.select({ iso: countries.iso }).from(countries).where(and(eq(countries.iso, iso), eq(countries.isActive, true)));
-  if (!country) throw new ApiError(400, 'bad_request', 'Invalid payload', { errors: { country: ['Choose a country'] } });
+  if (!country) throw new ApiError(400, 'bad_request', 'Invalid payload', { errors: { 'address.country': ['Choose a country'] } });
 }
 
 /**

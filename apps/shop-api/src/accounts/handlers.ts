@@ -38,7 +38,7 @@ export const accountHandlers = {
     return {};
   },
   validatePassword: ({ password }, { textLang }) => checkPassword(password, textLang),
-  getPasswordPolicy: async () => ({ ...PASSWORD_POLICY }),
+  getPasswordPolicy: async () => PASSWORD_POLICY,
 } satisfies Partial<CallHandlers>;
 
 /** The envelope's message of a successful call, where 'OK' would say too little (SPEC §8). */

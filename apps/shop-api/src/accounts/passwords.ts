@@ -24,14 +24,14 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-let dummyHash: Promise<string> | undefined;
+// Made at start rather than on first use, so that not even the first unknown email is answered faster.
+const dummyHash = hashPassword(newToken());
 
 /**
  * Spends the time of one verification when there is no account to check the password against, so that
  * the answer's timing does not tell whether the email is registered.
  */
 export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword(newToken());
   await verifyPassword(await dummyHash, password);
   return false;
 }

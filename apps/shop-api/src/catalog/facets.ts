@@ -21,7 +21,8 @@ export type RawFacets = {
 
 /**
  * Columns computing every facet over the listing's `base` rows. Options are what the listing holds, so they
- * stay put while the shopper filters; each count applies every other filter.
+ * stay put while the shopper filters; each count applies every other filter. Sizes, colours and badges are
+ * first counted per distinct set (thousands of products share a few hundred), then per value.
  */
 export function facetColumns(conditions: FilterConditions, lang: Lang): SQL {
   const but = (key: Parameters<typeof allConditions>[1]) => allConditions(conditions, key);
@@ -31,8 +32,10 @@ export function facetColumns(conditions: FilterConditions, lang: Lang): SQL {
   return sql`
     (select json_agg(json_build_object('id', a.id, 'kind', g.kind, 'label', at.name, 'hex', a.color_hex,
         'size_count', counted.size_count, 'color_count', counted.color_count) order by g.position, a.position, a.id)
-      from (select attribute_id, count(*) filter (where ${but('sizes')}) as size_count, count(*) filter (where ${but('colors')}) as color_count
-        from base, unnest(attribute_ids) as attribute_id group by attribute_id) counted
+      from (select attribute_id, sum(size_count)::int as size_count, sum(color_count)::int as color_count
+        from (select attribute_ids, count(*) filter (where ${but('sizes')}) as size_count, count(*) filter (where ${but('colors')}) as color_count
+          from base group by attribute_ids) as same_choice, unnest(attribute_ids) as attribute_id
+        group by attribute_id) counted
       join attributes a on a.id = counted.attribute_id
       join attribute_groups g on g.id = a.group_id
       join attribute_translations at on at.attribute_id = a.id and at.lang = ${lang}) as attributes,
@@ -40,7 +43,9 @@ export function facetColumns(conditions: FilterConditions, lang: Lang): SQL {
       from (select brand_id, count(*) filter (where ${but('brands')}) as count from base where brand_id is not null group by brand_id) counted
       join brands b on b.id = counted.brand_id) as brands,
     (select json_agg(json_build_object('value', badge, 'count', count))
-      from (select badge, count(*) filter (where ${but('badges')}) as count from base, unnest(badges) as badge group by badge) counted) as badges,
+      from (select badge, sum(count)::int as count
+        from (select badges, count(*) filter (where ${but('badges')}) as count from base group by badges) as same_badges, unnest(badges) as badge
+        group by badge) counted) as badges,
     (select json_build_object(${sql.join(
       AVAILABILITIES.map((state) => sql`${state}::text, ${countPair(AVAILABILITY_SQL[state], but('availability'))}`),
       sql`, `,

@@ -3,12 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallContext } from '../app.ts';
 import { selectRows } from '../db/raw.ts';
+import { selectRowsTuned } from './tuned-query.ts';
 import { notFound } from '../http/errors.ts';
 import { getCategory, loadCategoryTree } from './categories.ts';
 import { facetColumns, toFacets, type RawFacets } from './facets.ts';
 import { allConditions, filterConditions } from './listing-filters.ts';
-import { ACTIVE_REDUCTION, FINAL_NET, vatRateSql, withVatSql } from './pricing.ts';
-import { searchDocument, translationIn, websearchQuery } from './search-sql.ts';
+import { reducedNetSql, runningReductionsJoin, vatRateSql, withVatSql } from './pricing.ts';
+import { searchDocumentJoin, translationIn, websearchQuery } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
 
@@ -30,36 +31,34 @@ const ORDER_BY: Record<Exclude<SortKey, 'relevance'>, SQL> = {
   discount_asc: sql`(price::float / greatest(regular_price, 1)) desc, id`,
 };
 
-/** Relevance: the search rank for a search, the shop's own order in a category, else best sellers first. */
+/** Relevance: the search rank for a search, else best sellers first. */
 function relevanceOrder(scope: ListingScope): SQL {
-  if (scope.q) return sql`rank desc, sales_count desc, id`;
-  if (scope.categoryId) return sql`position asc, id`;
-  return ORDER_BY.popularity;
+  return scope.q ? sql`rank desc, sales_count desc, id` : ORDER_BY.popularity;
 }
 
 /**
- * The products of the scope with everything filters, facets and orders need, one row each: computed once
- * (materialized) and then counted, faceted and paged. Prices are what the shopper pays in their country.
+ * The products of the scope with everything filters, facets and orders need, one row each (from the
+ * catalog_listing table of migration 0001_search): computed once (materialized), then counted, faceted and
+ * paged. Prices are what the shopper pays in their country.
  */
 function baseRows(context: CallContext, scope: ListingScope, order: SortKey): SQL {
   const { lang } = context;
-  const needsName = Boolean(scope.q) || order === 'title_asc' || order === 'title_desc';
+  const needsName = order === 'title_asc' || order === 'title_desc';
   const vatRate = vatRateSql(context.country, context.config.defaultCountry);
   const query = scope.q ? websearchQuery(lang, scope.q) : null;
-  return sql`select p.id, p.brand_id, p.badges, p.out_of_stock_policy as policy, p.sales_count, p.created_at,
-      f.attribute_ids, f.stock,
-      ${withVatSql(FINAL_NET, vatRate)} as price, ${withVatSql(sql`p.price_net_cents`, vatRate)} as regular_price
+  const net = reducedNetSql(sql`l.price_net_cents`, sql`reduction.reduction_percent`, sql`reduction.reduction_net_cents`);
+  return sql`select l.product_id as id, l.brand_id, l.badges, l.policy, l.sales_count, l.created_at, l.attribute_ids, l.stock,
+      ${withVatSql(net, vatRate)} as price, ${withVatSql(sql`l.price_net_cents`, vatRate)} as regular_price
       ${needsName ? sql`, pt.name` : sql``}
-      ${query ? sql`, ts_rank(${searchDocument(lang)}, ${query}) as rank` : sql``}
-      ${scope.categoryId ? sql`, pc.position` : sql``}
-    from products p
-    join catalog_product_facets f on f.product_id = p.id
-    ${needsName ? sql`join product_translations pt on pt.product_id = p.id and ${translationIn(lang)}` : sql``}
-    ${scope.categoryId ? sql`join product_categories pc on pc.product_id = p.id and pc.category_id = ${scope.categoryId}` : sql``}
-    ${ACTIVE_REDUCTION}
-    where p.is_active
-      ${scope.brandId ? sql`and p.brand_id = ${scope.brandId}` : sql``}
-      ${query ? sql`and ${searchDocument(lang)} @@ ${query}` : sql``}`;
+      ${query ? sql`, ts_rank(d.document, ${query}) as rank` : sql``}
+    from catalog_listing l
+    ${needsName ? sql`join product_translations pt on pt.product_id = l.product_id and ${translationIn(lang)}` : sql``}
+    ${query ? searchDocumentJoin(lang, sql`l.product_id`) : sql``}
+    ${runningReductionsJoin(sql`l.product_id`)}
+    where l.is_active
+      ${scope.categoryId ? sql`and l.category_ids @> array[${scope.categoryId}::int]` : sql``}
+      ${scope.brandId ? sql`and l.brand_id = ${scope.brandId}` : sql``}
+      ${query ? sql`and d.document @@ ${query}` : sql``}`;
 }
 
 type ListingRow = { total: number; ids: number[] | null } & Partial<RawFacets>;
@@ -69,7 +68,7 @@ export async function queryListing(context: CallContext, scope: ListingScope, in
   const conditions = filterConditions(input);
   const matching = allConditions(conditions);
   const orderBy = order === 'relevance' ? relevanceOrder(scope) : ORDER_BY[order];
-  const [row] = await selectRows<ListingRow>(
+  const [row] = await selectRowsTuned<ListingRow>(
     context.db,
     sql`with base as materialized (${baseRows(context, scope, order)})
       select

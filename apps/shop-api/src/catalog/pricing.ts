@@ -29,14 +29,17 @@ export function reducedNet(netCents: number, reduction: Reduction): number {
   return Math.round((afterAmount * (100 - (reduction.percent ?? 0))) / 100);
 }
 
-/** withVat in SQL: numeric arithmetic, so that it rounds exactly as the shopper's card does. */
+/**
+ * withVat in SQL, in integers: (x + half) / divisor rounds half up exactly as Math.round does for the
+ * non-negative amounts of a shop, and integer arithmetic is several times faster than numeric on a listing.
+ */
 export function withVatSql(netCents: SQL, vatRate: SQL): SQL {
-  return sql`round(${netCents}::numeric * (10000 + ${vatRate}) / 10000)::int`;
+  return sql`((${netCents})::bigint * (10000 + ${vatRate}) + 5000) / 10000`;
 }
 
 /** reducedNet in SQL, for filtering and sorting by the price the shopper pays. */
 export function reducedNetSql(net: SQL, percent: SQL, amount: SQL): SQL {
-  return sql`round(greatest(0, ${net} - coalesce(${amount}, 0))::numeric * (100 - coalesce(${percent}, 0)) / 100)`;
+  return sql`(greatest(0, ${net} - coalesce(${amount}, 0))::bigint * (100 - coalesce(${percent}, 0)) + 50) / 100`;
 }
 
 export function discountPercent(regularCents: number, priceCents: number): number | null {
@@ -44,12 +47,22 @@ export function discountPercent(regularCents: number, priceCents: number): numbe
   return Math.round(((regularCents - priceCents) / regularCents) * 100);
 }
 
+const RUNNING = sql`(sp.starts_at is null or sp.starts_at <= now()) and (sp.ends_at is null or sp.ends_at > now())`;
+
 /** The discount running now for product `p`, at most one (the oldest wins), joined as `reduction`. */
 export const ACTIVE_REDUCTION = sql`left join lateral (
     select sp.reduction_percent, sp.reduction_net_cents from specific_prices sp
-    where sp.product_id = p.id and (sp.starts_at is null or sp.starts_at <= now()) and (sp.ends_at is null or sp.ends_at > now())
+    where sp.product_id = p.id and ${RUNNING}
     order by sp.id limit 1
   ) reduction on true`;
 
-/** Product `p`'s net price after its running discount (needs ACTIVE_REDUCTION). */
-export const FINAL_NET = reducedNetSql(sql`p.price_net_cents`, sql`reduction.reduction_percent`, sql`reduction.reduction_net_cents`);
+/**
+ * The same discounts for a whole listing: every running one at once, joined (by hash) on `productId` as
+ * `reduction`. Looking each product's up in turn costs more once a listing has thousands of products.
+ */
+export function runningReductionsJoin(productId: SQL): SQL {
+  return sql`left join (
+    select distinct on (sp.product_id) sp.product_id, sp.reduction_percent, sp.reduction_net_cents from specific_prices sp
+    where ${RUNNING} order by sp.product_id, sp.id
+  ) reduction on reduction.product_id = ${productId}`;
+}

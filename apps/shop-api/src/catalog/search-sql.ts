@@ -1,26 +1,22 @@
 import type { Lang } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 
-/** PostgreSQL's text-search configuration for each storefront language (stemming: 'robes' finds 'robe'). */
+/** PostgreSQL's text-search configuration for each storefront language (as search_config() in migration 0001). */
 export const TEXT_SEARCH_CONFIG: Record<Lang, string> = { en: 'english', fr: 'french', it: 'italian', es: 'spanish', de: 'german' };
 
 /**
- * Language and configuration as SQL literals, not parameters: the planner uses a partial expression index
- * only when it sees these constants. Both come from fixed lists, never from input.
+ * Language and configuration as SQL literals, not parameters: the planner uses a per-language partial index
+ * only when it sees the constant. Both come from fixed lists, never from input.
  */
 const langLiteral = (lang: Lang) => sql.raw(`'${lang}'`);
 export const configLiteral = (lang: Lang) => sql.raw(`'${TEXT_SEARCH_CONFIG[lang]}'::regconfig`);
 
-/**
- * The text a product translation `pt` is searched by: its name (weight A) and description (weight B).
- * This must stay the very expression of the product_translations_search_{lang} indexes (migration 0001_search).
- */
-export function searchDocument(lang: Lang): SQL {
-  const config = configLiteral(lang);
-  return sql`(setweight(to_tsvector(${config}, pt.name), 'A') || setweight(to_tsvector(${config}, pt.description), 'B'))`;
+/** Joins product `productId`'s stored search document in `lang` as `d` (d.document: name A, description B). */
+export function searchDocumentJoin(lang: Lang, productId: SQL): SQL {
+  return sql`join product_search_documents d on d.product_id = ${productId} and d.lang = ${langLiteral(lang)}`;
 }
 
-/** `pt` is the translation in `lang` (a literal, for the partial indexes). */
+/** `pt` is the translation in `lang`. */
 export const translationIn = (lang: Lang) => sql`pt.lang = ${langLiteral(lang)}`;
 
 /** The words of a query, lowercased; punctuation and operators are dropped. At most `max` words. */

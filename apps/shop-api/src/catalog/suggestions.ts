@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CallContext } from '../app.ts';
 import { selectRows } from '../db/raw.ts';
 import { HOME_CATEGORY_ID } from './categories.ts';
-import { configLiteral, namePrefixQuery, queryWords, searchDocument, translationIn } from './search-sql.ts';
+import { configLiteral, namePrefixQuery, queryWords, searchDocumentJoin, translationIn } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
 
@@ -21,13 +21,14 @@ function matchingProducts(context: CallContext, words: string[], q: string, limi
   return selectRows<{ id: number }>(
     context.db,
     sql`with candidates as (
-        select pt.product_id, pt.name from product_translations pt
-        where ${translationIn(lang)} and ${searchDocument(lang)} @@ ${namePrefixQuery(lang, words)}
+        select l.product_id, l.sales_count from catalog_listing l
+        ${searchDocumentJoin(lang, sql`l.product_id`)}
+        where l.is_active and d.document @@ ${namePrefixQuery(lang, words)}
         limit ${CANDIDATE_LIMIT}
       )
-      select p.id from candidates c join products p on p.id = c.product_id
-      where p.is_active
-      order by similarity(c.name, ${q}) desc, p.sales_count desc, p.id
+      select c.product_id as id from candidates c
+      join product_translations pt on pt.product_id = c.product_id and ${translationIn(lang)}
+      order by similarity(pt.name, ${q}) desc, c.sales_count desc, c.product_id
       limit ${limit}`,
   );
 }

@@ -14,12 +14,12 @@ export const SHOP_NAME = 'Atelier Moda';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-export function plainText({ greeting, paragraphs, action, smallPrint }: MailContent): string {
+export function mailText({ greeting, paragraphs, action, smallPrint }: MailContent): string {
   return [greeting, ...paragraphs, `${action.label}:\n${action.url}`, ...smallPrint, SHOP_NAME].join('\n\n') + '\n';
 }
 
 /** Table layout and inline styles: what mail programs render reliably. */
-export function html({ lang, greeting, paragraphs, action, smallPrint }: MailContent, title: string): string {
+export function mailHtml({ lang, greeting, paragraphs, action, smallPrint }: MailContent, title: string): string {
   const paragraph = (text: string, style = '') => `<p style="margin:0 0 16px;${style}">${escapeHtml(text)}</p>`;
   const url = escapeHtml(action.url);
   return `<!doctype html>

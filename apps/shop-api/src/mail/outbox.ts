@@ -15,9 +15,12 @@ export type Outbox = {
 /** How many messages the development mailbox lists (and the in-memory outbox keeps). */
 const LISTED_MESSAGES = 100;
 
-/** An id that sorts by time, usable as a file name on any system. */
+let sequence = 0;
+
+/** An id that sorts by time (and by sending order within a millisecond), usable as a file name on any system. */
 export function outboxMessageId(date: Date): string {
-  return `${date.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
+  sequence = (sequence + 1) % 1_000_000;
+  return `${date.toISOString().replace(/[-:.]/g, '')}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
 }
 
 const newestFirst = (a: OutboxMessage, b: OutboxMessage) => b.id.localeCompare(a.id);

@@ -1,5 +1,5 @@
 import { isLang, type TextLang } from '@shop/contract';
-import { html, plainText, SHOP_NAME, type MailContent } from './layout.ts';
+import { mailHtml, mailText, SHOP_NAME, type MailContent } from './layout.ts';
 import type { Mail } from './mailer.ts';
 
 type Texts = { subject: string; greeting: (name: string) => string; intro: string; action: string; expiry: string; ignore: string };
@@ -40,7 +40,7 @@ const TEXTS: Record<TextLang, Texts> = {
   de: {
     subject: 'Setzen Sie Ihr Passwort zurück',
     greeting: (name) => `Hallo ${name},`,
-    intro: `wir haben eine Anfrage erhalten, das Passwort Ihres ${SHOP_NAME}-Kontos zurückzusetzen. Über den folgenden Link wählen Sie ein neues Passwort.`,
+    intro: `wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei ${SHOP_NAME} zurückzusetzen. Über den folgenden Link wählen Sie ein neues Passwort.`,
     action: 'Neues Passwort wählen',
     expiry: 'Der Link ist nur einmal gültig und läuft in einer Stunde ab.',
     ignore: 'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
@@ -69,5 +69,5 @@ export function passwordResetMail({ to, firstName, lang, token, storefrontUrl }:
     action: { label: texts.action, url: `${storefrontUrl}/${linkLang}/auth/set-new-password?token=${encodeURIComponent(token)}` },
     smallPrint: [texts.expiry, texts.ignore],
   };
-  return { to, subject: texts.subject, text: plainText(content), html: html(content, texts.subject) };
+  return { to, subject: texts.subject, text: mailText(content), html: mailHtml(content, texts.subject) };
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useLocalePath } from '../lib/hooks';
 import type { RootData } from '../root';
 import { FlashMessage } from './FlashMessage';
+import { SearchBox } from '../features/search/SearchBox';
 import { LocaleChooser } from './LocaleChooser';
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
@@ -40,28 +41,6 @@ function CategoryMenu({ menu }: { menu: CategoryNode[] }) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-function SearchBox() {
-  const { t } = useTranslation();
-  const localePath = useLocalePath();
-  return (
-    <form role="search" method="get" action={localePath('/search')} className="flex min-w-0 flex-1 items-center gap-2 sm:max-w-xs">
-      <label htmlFor="site-search" className="sr-only">
-        {t('header.searchLabel')}
-      </label>
-      <input
-        id="site-search"
-        type="search"
-        name="q"
-        placeholder={t('header.searchPlaceholder')}
-        className="min-w-0 flex-1 rounded border border-stone-300 px-3 py-1.5"
-      />
-      <button type="submit" className="rounded bg-stone-900 px-3 py-1.5 text-white">
-        {t('header.search')}
-      </button>
-    </form>
   );
 }
 

@@ -8,7 +8,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   email_taken: 'auth.emailTaken',
   too_many_requests: 'auth.tooManyAttempts',
   reset_token_invalid: 'messages.passwordResetFailed',
-  update_failed: 'messages.couldNotUpdateUser',
+  password_too_weak: 'validation.passwordTooWeak',
 };
 
 export function apiErrorMessage(error: unknown, t: TFunction, fallbackKey = 'messages.somethingWentWrong'): string {
@@ -21,8 +21,9 @@ export function apiFieldErrors(error: unknown, t: TFunction, labels: Record<stri
   if (!(error instanceof ShopApiError) || error.status !== 400) return undefined;
   const errors = (error.psdata as { errors?: Record<string, string[]> } | null)?.errors;
   if (!errors) return undefined;
+  // The API names nested fields by their path (`address.postcode`); the form's fields are the last part.
   return Object.fromEntries(
-    Object.entries(errors).map(([field, messages]) => [
+    Object.entries(errors).map(([path, messages]) => [path.split('.').pop()!, messages] as const).map(([field, messages]) => [
       field,
       messages.map((message) => (/strength/i.test(message) ? t('validation.passwordTooWeak') : t('validation.invalid', { name: labels[field] ?? field }))),
     ]),

@@ -4,6 +4,7 @@ import { PageMeta } from '../components/PageMeta';
 import { assertBrandPagesEnabled } from '../features/catalog/brands.server';
 import { readListingQuery } from '../features/catalog/listing-query';
 import { ListingView } from '../features/catalog/ListingView';
+import { SocialMeta, useListingTitle } from '../features/catalog/seo';
 import { loadOrFail } from '../lib/api/shop.server';
 import { BRAND_ID, leadingNumber } from '../lib/route-ids';
 import { notFound, pageContext } from '../lib/request-context.server';
@@ -25,9 +26,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function Brand({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { brand, listing } = loaderData;
+  const title = useListingTitle(brand.name, listing.pagination.page);
   return (
     <div className="py-8">
-      <PageMeta title={brand.name} description={brand.description} />
+      <PageMeta title={title} description={brand.description} />
+      <SocialMeta title={title} description={brand.description} image={listing.products[0]?.default_image.url} />
       <h1 className="text-3xl font-semibold">{brand.name}</h1>
       <p className="mb-8 mt-2 max-w-2xl text-stone-700">{brand.description}</p>
       <ListingView listing={listing} emptyText={t('catalog.empty')} emptyHint={t('catalog.emptyHint')} />

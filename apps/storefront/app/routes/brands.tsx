@@ -4,6 +4,7 @@ import type { Route } from './+types/brands';
 import { PageMeta } from '../components/PageMeta';
 import { assertBrandPagesEnabled } from '../features/catalog/brands.server';
 import { brandPath } from '../features/catalog/paths';
+import { SocialMeta } from '../features/catalog/seo';
 import { loadOrFail } from '../lib/api/shop.server';
 import { useLang } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
@@ -20,6 +21,7 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
   return (
     <div className="py-8">
       <PageMeta title={t('brands.title')} description={t('brands.intro')} />
+      <SocialMeta title={t('brands.title')} description={t('brands.intro')} />
       <h1 className="text-3xl font-semibold">{t('brands.title')}</h1>
       <p className="mt-2 text-stone-700">{t('brands.intro')}</p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -6,6 +6,7 @@ import type { Route } from './+types/home';
 import { PageMeta } from '../components/PageMeta';
 import { categoryUrl } from '../features/catalog/paths';
 import { ProductGrid } from '../features/catalog/ProductCard';
+import { OrganizationJsonLd, SocialMeta } from '../features/catalog/seo';
 import { loadOrFail } from '../lib/api/shop.server';
 import { useLang, useRootData } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
@@ -20,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       api('getProductsFeatured', { limit: RAIL_SIZE }),
       api('getProductsBestsellers', { limit: RAIL_SIZE }),
       api('getProductsLatest', { limit: RAIL_SIZE }),
-      api('getProducts', { id_category: RECOMMENDED_CATEGORY_ID, page: 1, per_page: RAIL_SIZE, with_category_tree: false }),
+      api('getProducts', { id_category: RECOMMENDED_CATEGORY_ID, page: 1, per_page: RAIL_SIZE, with_category_tree: false, with_facets: false }),
     ]),
   );
   return {
@@ -57,6 +58,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageMeta title={t('site.homeTitle')} description={t('site.homeDescription')} standalone />
+      <SocialMeta title={t('site.homeTitle')} description={t('site.homeDescription')} image={rails.featured[0]?.default_image.url} />
+      <OrganizationJsonLd />
       <section className="mt-6 rounded-lg bg-gradient-to-br from-stone-100 to-amber-50 px-6 py-16 text-center sm:px-16">
         <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">{t('home.heroTitle')}</h1>
         <p className="mx-auto mt-4 max-w-xl text-lg text-stone-700">{t('home.heroText')}</p>

@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function Page({ loaderData }: Route.ComponentProps) {
   switch (loaderData.kind) {
     case 'product':
-      return <ProductView product={loaderData.product} />;
+      return <ProductView product={loaderData.product} related={loaderData.related} />;
     case 'category':
       return <CategoryView category={loaderData.category} listing={loaderData.listing} />;
     case 'content':

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/size-chart';
 import { PageMeta } from '../components/PageMeta';
+import { SocialMeta } from '../features/catalog/seo';
 import { loadContentPage } from '../features/content/content.server';
 import { pageContext } from '../lib/request-context.server';
 
@@ -15,7 +16,8 @@ export default function SizeChart({ loaderData }: Route.ComponentProps) {
   const title = t('sizeChart.title', { name: page.title });
   return (
     <article className="mx-auto max-w-3xl py-10">
-      <PageMeta title={title} />
+      <PageMeta title={title} description={t('sizeChart.intro')} />
+      <SocialMeta title={title} description={t('sizeChart.intro')} />
       <h1 className="text-3xl font-semibold">{title}</h1>
       <p className="mt-2 text-stone-700">{t('sizeChart.intro')}</p>
       <div className="mt-6 overflow-x-auto">

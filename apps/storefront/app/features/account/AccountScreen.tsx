@@ -15,7 +15,7 @@ export function AccountScreen({ title, children }: { title: string; children?: R
   const localePath = useLocalePath();
   return (
     <Screen title={title}>
-      <nav aria-label={t('account.title')} className="mt-6 flex flex-wrap items-center justify-between gap-4 border-b border-stone-200 pb-4">
+      <nav aria-labelledby="screen-title" className="mt-6 flex flex-wrap items-center justify-between gap-4 border-b border-stone-200 pb-4">
         <ul className="flex gap-6">
           {SECTIONS.map(([path, label]) => (
             <li key={path}>

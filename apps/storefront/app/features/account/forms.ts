@@ -9,27 +9,34 @@ import {
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 
-/** The repeated password must match the new one (the API never sees the repetition). */
-function withConfirmation<T extends { confirm_password: string }>(password: (value: T) => string | undefined) {
-  return (value: T, context: z.RefinementCtx) => {
-    if (password(value) !== value.confirm_password) {
-      context.addIssue({ code: 'custom', path: ['confirm_password'], message: 'Passwords do not match', params: { rule: 'passwords_match' } });
-    }
-  };
+/**
+ * The repeated password must match the new one (the API never sees the repetition). It is checked as
+ * soon as both are filled in, even while other fields of the form are still wrong.
+ */
+function confirmed<T extends z.ZodObject>(schema: T, passwordField: string) {
+  type Passwords = Record<string, unknown>;
+  return schema.refine((value: Passwords) => value[passwordField] === value.confirm_password, {
+    path: ['confirm_password'],
+    message: 'Passwords do not match',
+    params: { rule: 'passwords_match' },
+    when: ({ value }) => {
+      const passwords = value as Passwords | undefined;
+      return typeof passwords?.[passwordField] === 'string' && typeof passwords?.confirm_password === 'string';
+    },
+  });
 }
 
 // Each form validates with the contract's schema for its call, plus what only the form has.
 export const loginForm = loginInput.extend({ redirectTo: z.string().optional() });
-export const registerForm = registerInput.extend({ confirm_password: z.string() }).superRefine(withConfirmation((value) => value.password));
+export const registerForm = confirmed(registerInput.extend({ confirm_password: z.string() }), 'password');
 export const forgotPasswordForm = resetPasswordEmailInput;
-export const setNewPasswordForm = z
-  .object({ token: z.string().min(1), password: newPasswordSchema, confirm_password: z.string() })
-  .superRefine(withConfirmation((value) => value.password));
+export const setNewPasswordForm = confirmed(z.object({ token: z.string().min(1), password: newPasswordSchema, confirm_password: z.string() }), 'password');
 export const profileForm = updateCustomerInput.pick({ first_name: true, last_name: true, email: true, gender: true, current_password: true });
 export const newsletterForm = updateCustomerInput.pick({ newsletter: true, newsletter_interests: true });
-export const passwordChangeForm = z
-  .object({ current_password: z.string().min(1), new_password: newPasswordSchema, confirm_password: z.string() })
-  .superRefine(withConfirmation((value) => value.new_password));
+export const passwordChangeForm = confirmed(
+  z.object({ current_password: z.string().min(1), new_password: newPasswordSchema, confirm_password: z.string() }),
+  'new_password',
+);
 export const addressForm = addressFields;
 
 /** The label of every account field, for messages such as 'First name is required.'. */

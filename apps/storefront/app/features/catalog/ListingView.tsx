@@ -1,108 +1,61 @@
-import { SORT_KEYS } from '@shop/contract/constants';
 import type { Listing } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
-import { withQuery } from './listing-query';
+import { Link, useLocation } from 'react-router';
+import { ActiveFilters } from './ActiveFilters';
+import { FilterPanel } from './FilterPanel';
+import { FILTER_PARAM_NAMES, hasFilters, readListingView, withQuery } from './listing-query';
+import { ListingToolbar } from './ListingToolbar';
+import { Pagination } from './Pagination';
 import { ProductGrid } from './ProductCard';
 
-function SortForm({ order }: { order: string }) {
+type Props = { listing: Listing; emptyText: string; emptyHint: string; children?: React.ReactNode };
+
+function EmptyState({ filtered, emptyText, emptyHint, children }: { filtered: boolean; emptyText: string; emptyHint: string; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const kept = [...new URLSearchParams(search)].filter(([key]) => key !== 'order' && key !== 'page');
   return (
-    <Form method="get" className="flex items-center gap-2" preventScrollReset>
-      {kept.map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
-      <label htmlFor="listing-order" className="text-sm">
-        {t('catalog.sortBy')}
-      </label>
-      <select
-        id="listing-order"
-        name="order"
-        defaultValue={order}
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        className="rounded border border-stone-300 px-2 py-1 text-sm"
-      >
-        {SORT_KEYS.map((key) => (
-          <option key={key} value={key}>
-            {t(`sort.${key}`)}
-          </option>
-        ))}
-      </select>
-      {/* Without JavaScript the choice is sent with this button. */}
-      <noscript>
-        <button type="submit" className="rounded border border-stone-300 px-2 py-1 text-sm">
-          {t('catalog.apply')}
-        </button>
-      </noscript>
-    </Form>
+    <div className="rounded border border-dashed border-stone-300 p-10 text-center">
+      <p className="font-medium">{filtered ? t('facets.noMatch') : emptyText}</p>
+      <p className="mt-2 text-stone-600">{filtered ? t('facets.noMatchHint') : emptyHint}</p>
+      {filtered ? (
+        <Link to={withQuery(search, Object.fromEntries(FILTER_PARAM_NAMES.map((name) => [name, null])))} className="button-primary mt-4 inline-block">
+          {t('facets.clear')}
+        </Link>
+      ) : null}
+      {children}
+    </div>
   );
 }
 
-function Pagination({ page, pages }: { page: number; pages: number }) {
+/**
+ * A listing: filters beside the products, the count, sort, page size and view above them, pagination below;
+ * or an empty state that says what to do. `children` adds to the empty state (a search's 'did you mean').
+ */
+export function ListingView({ listing, emptyText, emptyHint, children }: Props) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  if (pages <= 1) return null;
-  const numbers = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
-  const linkClass = 'rounded border border-stone-300 px-3 py-1 hover:bg-stone-100';
+  const { pagination, facets } = listing;
+  const filtered = hasFilters(search);
+  const showFilters = facets !== null && (pagination.total_items > 0 || filtered);
   return (
-    <nav aria-label={t('pagination.label')} className="mt-10 flex justify-center">
-      <ul className="flex flex-wrap items-center gap-2">
-        {page > 1 ? (
-          <li>
-            <Link to={withQuery(search, { page: page - 1 })} rel="prev" className={linkClass}>
-              {t('pagination.previous')}
-            </Link>
-          </li>
-        ) : null}
-        {numbers.map((n) => (
-          <li key={n}>
-            {n === page ? (
-              <span aria-current="page" className="rounded bg-stone-900 px-3 py-1 text-white">
-                <span className="sr-only">{t('pagination.page', { page: n })}</span>
-                <span aria-hidden="true">{n}</span>
-              </span>
-            ) : (
-              <Link to={withQuery(search, { page: n })} className={linkClass} aria-label={t('pagination.page', { page: n })}>
-                {n}
-              </Link>
-            )}
-          </li>
-        ))}
-        {page < pages ? (
-          <li>
-            <Link to={withQuery(search, { page: page + 1 })} rel="next" className={linkClass}>
-              {t('pagination.next')}
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </nav>
-  );
-}
-
-/** A page of products with its count, sort choice and pagination; or a helpful empty state. */
-export function ListingView({ listing, emptyText, emptyHint }: { listing: Listing; emptyText: string; emptyHint: string }) {
-  const { t } = useTranslation();
-  const { pagination } = listing;
-  return (
-    <section aria-labelledby="listing-count">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <p id="listing-count" className="text-sm text-stone-600">
-          {t('catalog.productCount', { count: pagination.total_items })}
-        </p>
-        {pagination.total_items > 0 ? <SortForm order={listing.order} /> : null}
-      </div>
-      {listing.products.length > 0 ? (
-        <ProductGrid products={listing.products} label={t('catalog.products')} headingLevel={2} />
-      ) : (
-        <div className="rounded border border-dashed border-stone-300 p-10 text-center">
-          <p className="font-medium">{emptyText}</p>
-          <p className="mt-2 text-stone-600">{emptyHint}</p>
+    <div className={showFilters ? 'grid gap-8 lg:grid-cols-[16rem_1fr]' : ''}>
+      {showFilters ? (
+        <div>
+          <FilterPanel facets={facets} />
         </div>
-      )}
-      <Pagination page={pagination.page} pages={pagination.pages} />
-    </section>
+      ) : null}
+      <section aria-labelledby="listing-count">
+        <ListingToolbar listing={listing} />
+        {facets ? <ActiveFilters facets={facets} /> : null}
+        {listing.products.length > 0 ? (
+          <ProductGrid products={listing.products} label={t('catalog.products')} headingLevel={2} layout={readListingView(search)} />
+        ) : (
+          <EmptyState filtered={filtered} emptyText={emptyText} emptyHint={emptyHint}>
+            {children}
+          </EmptyState>
+        )}
+        <Pagination page={pagination.page} pages={pagination.pages} />
+      </section>
+    </div>
   );
 }

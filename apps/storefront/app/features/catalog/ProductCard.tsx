@@ -3,19 +3,38 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/hooks';
 import { Badges } from './Badges';
+import type { ListingView } from './listing-query';
 import { productPath } from './paths';
 import { Price } from './Price';
 
-type CardProps = { product: ProductSummary; eager?: boolean; headingLevel: 2 | 3 };
+type CardProps = { product: ProductSummary; eager?: boolean; headingLevel: 2 | 3; layout?: ListingView };
 
-export function ProductCard({ product, eager = false, headingLevel }: CardProps) {
+function ColourDots({ product }: { product: ProductSummary }) {
+  const { t } = useTranslation();
+  if (product.colors.length === 0) return null;
+  return (
+    <p className="flex items-center gap-1">
+      <span className="sr-only">{t('product.colorsNamed', { names: product.colors.map((colour) => colour.name).join(', ') })}</span>
+      {product.colors.map((colour) => (
+        <span key={colour.id} aria-hidden="true" title={colour.name} className="inline-block h-3 w-3 rounded-full border border-stone-400" style={{ backgroundColor: colour.hex }} />
+      ))}
+    </p>
+  );
+}
+
+/**
+ * A product in a list: picture with its badges, brand, name, price (crossed regular price and discount),
+ * colours, free shipping and 'only N left'. In the list layout the same, side by side.
+ */
+export function ProductCard({ product, eager = false, headingLevel, layout = 'grid' }: CardProps) {
   const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation();
   const lang = useLang();
   const image = product.default_image;
+  const isList = layout === 'list';
   return (
-    <article className="group relative flex flex-col gap-2">
-      <div className="relative overflow-hidden rounded bg-stone-100">
+    <article className={`group relative flex gap-2 ${isList ? 'flex-row gap-6 border-b border-stone-200 pb-6' : 'flex-col'}`}>
+      <div className={`relative shrink-0 overflow-hidden rounded bg-stone-100 ${isList ? 'w-32 sm:w-40' : ''}`}>
         <img
           src={image.url}
           alt=""
@@ -29,30 +48,37 @@ export function ProductCard({ product, eager = false, headingLevel }: CardProps)
           <Badges badges={product.badges} />
         </div>
       </div>
-      {product.brand ? <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand.name}</p> : null}
-      <Heading className="font-medium leading-snug">
-        {/* The whole card is clickable through this link's stretched area. */}
-        <Link to={productPath(lang, product)} className="after:absolute after:inset-0">
-          {product.name}
-        </Link>
-      </Heading>
-      <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
-      <div className="flex flex-wrap gap-x-3 text-xs text-stone-600">
-        {product.colors.length > 1 ? <span>{t('product.colors', { count: product.colors.length })}</span> : null}
-        {product.free_shipping ? <span className="text-emerald-800">{t('product.freeShipping')}</span> : null}
-        {product.remaining_stock ? <span className="text-red-800">{t('product.onlyLeft', { count: product.remaining_stock })}</span> : null}
+      <div className="flex flex-col gap-2">
+        {product.brand ? <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand.name}</p> : null}
+        <Heading className={`font-medium leading-snug ${isList ? 'text-lg' : ''}`}>
+          {/* The whole card is clickable through this link's stretched area. */}
+          <Link to={productPath(lang, product)} className="after:absolute after:inset-0">
+            {product.name}
+          </Link>
+        </Heading>
+        <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
+        {isList ? <ColourDots product={product} /> : null}
+        <div className="flex flex-wrap gap-x-3 text-xs text-stone-600">
+          {!isList && product.colors.length > 1 ? <span>{t('product.colors', { count: product.colors.length })}</span> : null}
+          {product.free_shipping ? <span className="text-emerald-800">{t('product.freeShipping')}</span> : null}
+          {product.remaining_stock ? <span className="text-red-800">{t('product.onlyLeft', { count: product.remaining_stock })}</span> : null}
+        </div>
+        {isList ? <p className="text-xs text-stone-600">{t('product.reference')}: {product.reference}</p> : null}
       </div>
     </article>
   );
 }
 
-/** A list of product cards; their names are headings one level below the section's. */
-export function ProductGrid({ products, label, headingLevel }: { products: ProductSummary[]; label: string; headingLevel: 2 | 3 }) {
+type GridProps = { products: ProductSummary[]; label: string; headingLevel: 2 | 3; layout?: ListingView };
+
+/** A list of product cards, as a grid or a list; their names are headings one level below the section's. */
+export function ProductGrid({ products, label, headingLevel, layout = 'grid' }: GridProps) {
+  const listClass = layout === 'list' ? 'flex flex-col gap-6' : 'grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 lg:grid-cols-4';
   return (
-    <ul aria-label={label} className="grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 lg:grid-cols-4">
+    <ul aria-label={label} className={listClass} data-layout={layout}>
       {products.map((product, index) => (
         <li key={product.id_product}>
-          <ProductCard product={product} eager={index < 4} headingLevel={headingLevel} />
+          <ProductCard product={product} eager={index < 4} headingLevel={headingLevel} layout={layout} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import type { Product } from '@shop/contract';
+import type { Product, RelatedProducts as Related } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PageMeta } from '../../components/PageMeta';
@@ -7,6 +7,8 @@ import { Badges } from './Badges';
 import { Breadcrumbs } from './Breadcrumbs';
 import { withQuery } from './listing-query';
 import { Price } from './Price';
+import { RelatedProducts } from './RelatedProducts';
+import { BreadcrumbJsonLd, ProductJsonLd, SocialMeta } from './seo';
 
 type Group = Product['groups'][number];
 type Combination = Product['combinations'][number];
@@ -80,6 +82,40 @@ function StockState({ product, selected }: { product: Product; selected: Combina
   return <p className="text-emerald-800">{t('product.inStock')}</p>;
 }
 
+/**
+ * Quantity (from the minimum to the quantity limit, and no more than the stock when the product cannot be
+ * sold without it) and the add-to-cart button. The cart feature handles the post.
+ */
+function AddToCart({ product, selected }: { product: Product; selected: Combination | undefined }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const available = Boolean(selected?.available);
+  const stockCap = product.out_of_stock_policy === 'deny' ? (selected?.stock ?? 0) : product.quantity;
+  const most = Math.max(product.minimal_quantity, Math.min(product.quantity, stockCap));
+  const quantities = Array.from({ length: most - product.minimal_quantity + 1 }, (_, index) => product.minimal_quantity + index);
+  return (
+    <form method="post" action={`/${lang}/cart`} className="mt-6 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="product_id" value={product.id_product} />
+      {selected ? <input type="hidden" name="combination_id" value={selected.id} /> : null}
+      <label className="text-sm">
+        <span className="mb-1 block font-semibold">{t('product.quantity')}</span>
+        <select name="quantity" disabled={!available} defaultValue={product.minimal_quantity} className="rounded border border-stone-300 px-3 py-2">
+          {quantities.map((quantity) => (
+            <option key={quantity} value={quantity}>
+              {quantity}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={!available} className="button-primary disabled:cursor-not-allowed disabled:opacity-50">
+        {t('product.addToCart')}
+      </button>
+      {!available ? <p className="w-full text-sm text-red-800">{t('product.combinationUnavailable')}</p> : null}
+    </form>
+  );
+}
+
 const INFO_BLOCKS = [
   ['product.manual', 'product.manualText'],
   ['product.shipping', 'product.shippingText'],
@@ -88,7 +124,7 @@ const INFO_BLOCKS = [
   ['product.support', 'product.supportText'],
 ] as const;
 
-export function ProductView({ product }: { product: Product }) {
+export function ProductView({ product, related }: { product: Product; related: Related }) {
   const { t } = useTranslation();
   const lang = useLang();
   const selected = product.combinations.find((combination) => combination.id === product.selected_combination_id);
@@ -98,6 +134,9 @@ export function ProductView({ product }: { product: Product }) {
   return (
     <>
       <PageMeta title={product.name} description={product.description.slice(0, 160)} />
+      <SocialMeta title={product.name} description={product.description.slice(0, 200)} image={images[0]?.url} type="product" />
+      <ProductJsonLd product={product} stock={selected?.stock ?? 0} />
+      <BreadcrumbJsonLd trail={product.breadcrumbs} current={product.name} />
       <Breadcrumbs trail={product.breadcrumbs} current={product.name} />
       <div className="grid gap-10 lg:grid-cols-2">
         <section aria-label={t('product.gallery')}>
@@ -131,7 +170,8 @@ export function ProductView({ product }: { product: Product }) {
           {product.groups.map((group) => (
             <AttributeChoice key={group.id} product={product} selected={selected} group={group} />
           ))}
-          <p className="mt-4 text-sm text-stone-600">{t('product.quantityLimit', { count: product.quantity })}</p>
+          <AddToCart product={product} selected={selected} />
+          <p className="mt-2 text-sm text-stone-600">{t('product.quantityLimit', { count: product.quantity })}</p>
           {product.size_chart_slug ? (
             <Link to={`/${lang}/size-chart/${product.size_chart_slug}`} className="mt-2 inline-block text-sm underline">
               {t('product.sizeGuide')}
@@ -161,6 +201,7 @@ export function ProductView({ product }: { product: Product }) {
           </div>
         </div>
       </div>
+      <RelatedProducts related={related} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { PageContext } from '../../lib/request-context.server';
 import { readListingQuery } from './listing-query';
 
 export async function loadCategoryPage({ api, lang }: PageContext, id: number, param: string, url: URL) {
+  // One call: the category comes with its listing.
   const listing = await loadOrFail(api('getProducts', { id_category: id, with_category_tree: false, ...readListingQuery(url) }));
   const category = listing.category!;
   if (param !== `${category.id}-${category.slug}`) throw redirect(`/${lang}/${category.id}-${category.slug}${url.search}`, 301);

@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { loadOrFail } from '../../lib/api/shop.server';
 import type { PageContext } from '../../lib/request-context.server';
 import { productPath } from './paths';
+import { RELATED_PAGE_PARAM } from './product-params';
 
 /** `?g1=5&g2=17` → { 1: 5, 2: 17 }: the attribute chosen in each attribute group. */
 export function readChosenAttributes(url: URL): Record<string, number> {
@@ -13,11 +14,19 @@ export function readChosenAttributes(url: URL): Record<string, number> {
   return chosen;
 }
 
+function relatedPage(url: URL): number {
+  const page = Number(url.searchParams.get(RELATED_PAGE_PARAM) ?? 1);
+  return Number.isInteger(page) && page >= 1 && page <= 1_000 ? page : 1;
+}
+
 export async function loadProductPage({ api, lang }: PageContext, id: number, param: string, url: URL) {
-  const product = await loadOrFail(api('getProduct', { product_id: id, group: readChosenAttributes(url) }));
+  // The product and its related products at once: one round trip's time, not two.
+  const [product, related] = await loadOrFail(
+    Promise.all([api('getProduct', { product_id: id, group: readChosenAttributes(url) }), api('getRelatedProducts', { id_product: id, page: relatedPage(url) })]),
+  );
   // An old or foreign-language slug goes to this language's address for the product.
   const canonical = productPath(lang, product);
   if (`/${lang}/${param}.html` !== canonical) throw redirect(`${canonical}${url.search}`, 301);
   const alternates = Object.fromEntries(Object.entries(product.alternates).map(([code, path]) => [code, `/${code}/${path}.html`]));
-  return { kind: 'product' as const, product, alternates };
+  return { kind: 'product' as const, product, related, alternates };
 }

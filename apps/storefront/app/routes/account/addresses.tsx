@@ -49,10 +49,10 @@ function AddressCard({ address }: { address: Address }) {
   const confirming = searchParams.get('delete') === String(address.id);
   return (
     <li className="rounded border border-stone-200 p-4">
-      <h3 className="font-semibold">
+      <h2 className="font-semibold">
         {address.alias}
         {address.is_default ? <span className="ml-2 rounded bg-stone-900 px-2 py-0.5 text-xs text-white">{t('account.defaultAddress')}</span> : null}
-      </h3>
+      </h2>
       <address className="mt-2 not-italic text-stone-700">
         {address.first_name} {address.last_name}
         {address.company ? <>, {address.company}</> : null}

@@ -1,0 +1,116 @@
+import { FACET_KEYS, type FacetKey } from '@shop/contract/constants';
+import type { Facets } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useFormatPrice } from '../../lib/hooks';
+import { rangeParams, useOptionLabel, usePriceRangeLabel } from './facet-labels';
+import { submitOwnForm, useCleanGetSubmit } from './get-form';
+import { FILTER_PARAM_NAMES, FILTER_PARAMS, keptParams, withQuery } from './listing-query';
+
+const INPUT = 'w-full rounded border border-stone-300 px-2 py-1';
+
+function OptionList({ facetKey, facets }: { facetKey: FacetKey; facets: Facets }) {
+  const { t } = useTranslation();
+  const optionLabel = useOptionLabel();
+  const options = facets[facetKey];
+  if (options.length === 0) return null;
+  const name = FILTER_PARAMS[facetKey];
+  return (
+    <fieldset className="border-t border-stone-200 py-4">
+      <legend className="float-left mb-2 w-full font-semibold">{t(`facets.${facetKey}`)}</legend>
+      <ul className={`clear-left ${facetKey === 'sizes' ? 'flex flex-wrap gap-x-4 gap-y-1' : 'space-y-1'}`}>
+        {options.map((option) => {
+          const id = `filter-${name}-${option.value}`;
+          // Nothing left to find with this option: shown, so that the choice is visible, but not offered.
+          const disabled = option.count === 0 && !option.selected;
+          return (
+            <li key={option.value}>
+              <label htmlFor={id} className={`flex items-center gap-2 ${disabled ? 'text-stone-500' : 'cursor-pointer'}`}>
+                <input id={id} type="checkbox" name={name} value={option.value} defaultChecked={option.selected} disabled={disabled} onChange={submitOwnForm} />
+                {option.hex ? <span aria-hidden="true" className="inline-block h-4 w-4 rounded-full border border-stone-400" style={{ backgroundColor: option.hex }} /> : null}
+                <span>{optionLabel(facetKey, option)}</span>
+                <span className="text-sm text-stone-600">{t('facets.count', { n: option.count })}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+function PriceFilter({ facets }: { facets: Facets }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const rangeLabel = usePriceRangeLabel();
+  const format = useFormatPrice();
+  const params = new URLSearchParams(search);
+  const { price } = facets;
+  if (price.ranges.length === 0 && !params.has(FILTER_PARAMS.priceMin) && !params.has(FILTER_PARAMS.priceMax)) return null;
+  return (
+    <fieldset className="border-t border-stone-200 py-4">
+      <legend className="float-left mb-2 w-full font-semibold">{t('facets.price')}</legend>
+      {price.min !== null && price.max !== null ? (
+        <p className="clear-left mb-2 text-sm text-stone-600">{t('facets.priceSpan', { min: format(price.min), max: format(price.max) })}</p>
+      ) : null}
+      <ul className="clear-left mb-3 space-y-1">
+        {price.ranges.map((range) => (
+          <li key={range.min}>
+            {range.count === 0 && !range.selected ? (
+              <span className="text-stone-500">
+                {rangeLabel(range)} {t('facets.count', { n: 0 })}
+              </span>
+            ) : (
+              <Link
+                to={withQuery(search, range.selected ? { price_min: null, price_max: null } : rangeParams(range))}
+                preventScrollReset
+                aria-current={range.selected ? 'true' : undefined}
+                className={`hover:underline ${range.selected ? 'font-semibold underline' : ''}`}
+              >
+                {rangeLabel(range)} <span className="text-sm text-stone-600">{t('facets.count', { n: range.count })}</span>
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="flex items-end gap-2">
+        <label className="flex-1 text-sm">
+          {t('facets.priceMin')}
+          <input type="number" name={FILTER_PARAMS.priceMin} min={0} step={1} inputMode="numeric" defaultValue={params.get(FILTER_PARAMS.priceMin) ?? ''} className={INPUT} />
+        </label>
+        <label className="flex-1 text-sm">
+          {t('facets.priceMax')}
+          <input type="number" name={FILTER_PARAMS.priceMax} min={0} step={1} inputMode="numeric" defaultValue={params.get(FILTER_PARAMS.priceMax) ?? ''} className={INPUT} />
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The filters: one GET form (works without JavaScript; with it, a ticked box applies at once). Each option
+ * shows how many products choosing it would give, all other choices kept.
+ */
+export function FilterPanel({ facets }: { facets: Facets }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const onSubmit = useCleanGetSubmit();
+  return (
+    // Keyed by the query: after a navigation the boxes show the URL's choices, not the last clicks.
+    <form key={search} method="get" onSubmit={onSubmit} aria-labelledby="filters-title">
+      <h2 id="filters-title" className="mb-2 text-lg font-semibold">
+        {t('facets.title')}
+      </h2>
+      {keptParams(search, FILTER_PARAM_NAMES).map(([key, value], index) => (
+        <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
+      ))}
+      {FACET_KEYS.map((key) => (
+        <OptionList key={key} facetKey={key} facets={facets} />
+      ))}
+      <PriceFilter facets={facets} />
+      <button type="submit" className="button-primary mt-2 w-full">
+        {t('facets.apply')}
+      </button>
+    </form>
+  );
+}

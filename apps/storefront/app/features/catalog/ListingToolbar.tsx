@@ -1,0 +1,74 @@
+import { PAGE_SIZES } from '@shop/contract/constants';
+import type { Listing } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { submitOwnForm, useCleanGetSubmit } from './get-form';
+import { keptParams, LISTING_VIEWS, readListingView, withQuery } from './listing-query';
+
+const CONTROL = 'rounded border border-stone-300 px-2 py-1 text-sm';
+const VIEW_LABEL = { grid: 'catalog.viewGrid', list: 'catalog.viewList' } as const;
+
+/** The count, then sort and page size (one GET form) and the grid/list switch (links). */
+export function ListingToolbar({ listing }: { listing: Listing }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const onSubmit = useCleanGetSubmit();
+  const view = readListingView(search);
+  const { pagination } = listing;
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+      <p id="listing-count" className="text-sm text-stone-600" role="status">
+        {t('catalog.productCount', { count: pagination.total_items })}
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        <form key={search} method="get" onSubmit={onSubmit} className="flex flex-wrap items-center gap-2">
+          {keptParams(search, ['order', 'per_page']).map(([key, value], index) => (
+            <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
+          ))}
+          <label htmlFor="listing-order" className="text-sm">
+            {t('catalog.sortBy')}
+          </label>
+          <select id="listing-order" name="order" defaultValue={listing.order} onChange={submitOwnForm} className={CONTROL}>
+            {listing.sort_orders.map((key) => (
+              <option key={key} value={key}>
+                {t(`sort.${key}`)}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="listing-per-page" className="text-sm">
+            {t('catalog.perPage')}
+          </label>
+          <select id="listing-per-page" name="per_page" defaultValue={pagination.per_page} onChange={submitOwnForm} className={CONTROL}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+          {/* Without JavaScript the choices are sent with this button. */}
+          <noscript>
+            <button type="submit" className={CONTROL}>
+              {t('catalog.apply')}
+            </button>
+          </noscript>
+        </form>
+        <nav aria-label={t('catalog.view')}>
+          <ul className="flex gap-1 text-sm">
+            {LISTING_VIEWS.map((option) => (
+              <li key={option}>
+                <Link
+                  to={withQuery(search, { view: option === 'grid' ? null : option, page: new URLSearchParams(search).get('page') })}
+                  preventScrollReset
+                  aria-current={option === view ? 'true' : undefined}
+                  className={`block rounded border px-3 py-1 ${option === view ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 hover:bg-stone-100'}`}
+                >
+                  {t(VIEW_LABEL[option])}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

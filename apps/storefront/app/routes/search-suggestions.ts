@@ -1,0 +1,23 @@
+import type { Route } from './+types/search-suggestions';
+import { MIN_QUERY_LENGTH, NO_SUGGESTIONS, toSuggestionList } from '../features/search/suggestions';
+import { pageContext } from '../lib/request-context.server';
+
+const MAX_QUERY_LENGTH = 100;
+
+/**
+ * `/{lang}/search/suggestions?q=…`: the header's suggestion box asks here (the browser talks only to the
+ * storefront), the storefront asks the shop API's `search` call. Public and the same for everyone: cacheable.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { api, lang } = pageContext(request, params);
+  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  if (q.length < MIN_QUERY_LENGTH) return Response.json(NO_SUGGESTIONS(q));
+  try {
+    const found = await api('search', { q, limit: 6 });
+    return Response.json(toSuggestionList(lang, q, found), { headers: { 'Cache-Control': 'public, max-age=60' } });
+  } catch (error) {
+    // Suggestions are a help, not the search: when they fail, the box simply shows none.
+    console.error(`search suggestions failed: ${(error as Error).message}`);
+    return Response.json(NO_SUGGESTIONS(q), { status: 503, headers: { 'Cache-Control': 'no-store' } });
+  }
+}

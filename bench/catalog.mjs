@@ -1,0 +1,133 @@
+// Latency of the shop API's catalogue calls on a large catalogue (PostgreSQL), measured call by call with a
+// few concurrent clients: listings (plain and filtered), product, related products, search and suggestions.
+// Prints requests/s and p50/p95/p99 per scenario. Targets (issue 3): suggestions p95 < 50 ms, filtered
+// listings p95 < 100 ms on a 2-core machine.
+//
+// Usage: DATABASE_URL=postgres://…/shop npm run seed:large -w apps/shop-api   (once: 100,000 products)
+//        npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/catalog.mjs [seconds=10] [clients=4]
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const seconds = Number(process.argv[2] ?? 10);
+const clients = Number(process.argv[3] ?? 4);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = 6190;
+const apiUrl = `http://127.0.0.1:${port}`;
+if (!process.env.DATABASE_URL) {
+  console.error('Set DATABASE_URL to the PostgreSQL database seeded by `npm run seed:large -w apps/shop-api`.');
+  process.exit(1);
+}
+
+const api = spawn(process.execPath, ['apps/shop-api/dist/main.js'], {
+  cwd: root,
+  env: { ...process.env, SHOP_API_PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** A deterministic stream of numbers, so that two runs ask the same things. */
+function sequence(seed) {
+  let state = seed;
+  return (max) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % max;
+  };
+}
+
+async function call(name, payload, lang) {
+  const started = performance.now();
+  const response = await fetch(`${apiUrl}/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': lang, 'X-Shop-Country': 'IT' },
+    body: JSON.stringify(payload),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${name} ${JSON.stringify(payload)}: ${response.status} ${body.message}`);
+  return { ms: performance.now() - started, psdata: body.psdata };
+}
+
+/** Runs `next()`'s calls from `clients` loops for `seconds`; returns latencies in ms. */
+async function measure(next) {
+  const latencies = [];
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const [name, payload, lang] = next();
+        latencies.push((await call(name, payload, lang)).ms);
+      }
+    }),
+  );
+  return latencies.sort((a, b) => a - b);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const LANGS = ['en', 'fr', 'it', 'es', 'de'];
+
+try {
+  await waitFor(`${apiUrl}/health`);
+  const { psdata: women } = await call('getProducts', { id_category: 3, per_page: 1 }, 'en');
+  const { psdata: count } = await call('getProducts', { per_page: 1, with_facets: false }, 'en');
+  const categories = [3, 4, 5, ...women.category.children.map((child) => child.id)];
+  const sizes = women.facets.sizes.map((option) => Number(option.value));
+  const colors = women.facets.colors.map((option) => Number(option.value));
+  const brands = women.facets.brands.map((option) => Number(option.value));
+  const orders = ['relevance', 'price_asc', 'price_desc', 'popularity', 'date_add_desc', 'title_asc', 'discount_desc'];
+  const words = { en: ['linen', 'dress', 'jacket', 'wool coat', 'shirt'], fr: ['robes', 'veste', 'lin'], it: ['giacca', 'abiti', 'lana'], es: ['vestidos', 'camisa'], de: ['Kleider', 'Jacke', 'Wolle'] };
+  const prefixes = { en: ['dr', 'jack', 'lin', 'jaket', 'wool c', 'knitw', 'sneak'], fr: ['rob', 'vest', 'robes mi'], it: ['giac', 'abit'], es: ['vest', 'cami'], de: ['klei', 'jack', 'kleider'] };
+  const random = sequence(42);
+  const pick = (list) => list[random(list.length)];
+  const lang = () => pick(LANGS);
+
+  const scenarios = [
+    ['listing: category, sorted, facets', () => [
+      'getProducts',
+      { id_category: pick(categories), order: pick(orders), page: 1 + random(5) },
+      lang(),
+    ]],
+    ['listing: filtered (size, colour, brand, price)', () => {
+      const filters = [
+        { sizes: [pick(sizes)] },
+        { sizes: [pick(sizes)], colors: [pick(colors)] },
+        { colors: [pick(colors), pick(colors)], price_min: 5_000, price_max: 9_999 },
+        { brands: [pick(brands)], sizes: [pick(sizes)], availability: ['in_stock'] },
+        { badges: ['sale', 'promo'], colors: [pick(colors)] },
+      ];
+      return ['getProducts', { id_category: pick(categories), order: pick(orders), page: 1 + random(3), ...pick(filters) }, lang()];
+    }],
+    ['product page: getProduct', () => ['getProduct', { product_id: 1 + random(count.pagination.total_items) }, lang()]],
+    ['related products', () => ['getRelatedProducts', { id_product: 1 + random(count.pagination.total_items), page: 1 + random(3) }, lang()]],
+    ['search results: full text, facets', () => {
+      const language = lang();
+      return ['getProducts', { q: pick(words[language]), order: pick(['relevance', 'price_asc']) }, language];
+    }],
+    ['suggestions: search call', () => {
+      const language = lang();
+      return ['search', { q: pick(prefixes[language]) }, language];
+    }],
+  ];
+
+  console.log(`${count.pagination.total_items} products, ${clients} clients, ${seconds} s per scenario, ${new Date().toISOString()}`);
+  console.log('scenario                                         calls/s    p50 ms   p95 ms   p99 ms');
+  for (const [name, next] of scenarios) {
+    await measure(next).catch(() => []); // warm-up round: caches and plans
+    const latencies = await measure(next);
+    const rate = latencies.length / seconds;
+    console.log(
+      `${name.padEnd(48)} ${rate.toFixed(0).padStart(7)}  ${percentile(latencies, 50).toFixed(1).padStart(7)}  ${percentile(latencies, 95).toFixed(1).padStart(7)}  ${percentile(latencies, 99).toFixed(1).padStart(7)}`,
+    );
+  }
+} finally {
+  api.kill('SIGTERM');
+}

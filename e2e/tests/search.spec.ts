@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, TEXTS } from './fixtures';
+
+const plural = (text: string, count: number) => text.replace('{{count}}', String(count));
+
+test('a shopper picks a suggestion with the keyboard, and a typo still finds jackets', async ({ page }) => {
+  const texts = TEXTS.en;
+  await page.goto('/en');
+  const box = page.getByRole('combobox', { name: texts.header.searchLabel });
+  await box.pressSequentially('jaket', { delay: 40 });
+  const listbox = page.getByRole('listbox', { name: texts.search.suggestions });
+  await expect(listbox).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expect(listbox).toContainText(texts.search.correctedTo.replace('{{q}}', 'jacket'));
+  const options = listbox.getByRole('option');
+  const count = (await listbox.getByRole('group').getByRole('option').count());
+  await expect(page.getByRole('status').filter({ hasText: plural(texts.search.suggestionCount_other, count) })).toBeAttached();
+
+  await box.press('ArrowDown');
+  const first = options.first();
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+  const name = (await first.locator('span.truncate').textContent())!;
+  expect(name.toLowerCase()).toContain('jacket');
+  await box.press('ArrowUp');
+  await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+  await box.press('ArrowDown');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/en\/\d+-[a-z0-9-]+\.html$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+});
+
+test('Escape closes the suggestions, and the last option shows all results (German)', async ({ page }) => {
+  const texts = TEXTS.de;
+  await page.goto('/de');
+  const box = page.getByRole('combobox', { name: texts.header.searchLabel });
+  await box.pressSequentially('Kleider', { delay: 40 });
+  const listbox = page.getByRole('listbox', { name: texts.search.suggestions });
+  await expect(listbox.getByRole('option').first()).toBeVisible();
+  await box.press('Escape');
+  await expect(listbox).toBeHidden();
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(box).toHaveValue('Kleider');
+  await box.press('Escape');
+  await expect(box).toHaveValue('');
+  await box.pressSequentially('Kleider', { delay: 40 });
+  await expect(listbox).toBeVisible();
+  await box.press('Escape');
+
+  await box.press('ArrowDown');
+  await expect(listbox).toBeVisible();
+  await box.press('ArrowUp');
+  const showAll = listbox.getByRole('option').last();
+  await expect(showAll).toHaveText(texts.search.showAllFor.replace('{{q}}', 'Kleider'));
+  await expect(showAll).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/de\/search\?q=Kleider$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.search.resultsFor.replace('{{q}}', 'Kleider'));
+  await expect(page.getByRole('list', { name: texts.catalog.products }).getByRole('article').first()).toContainText(/kleid/i);
+});
+
+test('the results page sorts and filters, and offers the right spelling for a typo (Spanish)', async ({ page }) => {
+  const texts = TEXTS.es;
+  await page.goto('/es/search?q=vestidos');
+  const products = page.getByRole('list', { name: texts.catalog.products }).getByRole('article');
+  await expect(products.first()).toBeVisible();
+  await page.getByLabel(texts.catalog.sortBy).selectOption('price_desc');
+  await expect(page).toHaveURL(/q=vestidos.*order=price_desc|order=price_desc.*q=vestidos/);
+  const filters = page.getByRole('form', { name: texts.facets.title });
+  await filters.getByRole('group', { name: texts.facets.colors }).getByRole('checkbox').first().check();
+  await expect(page).toHaveURL(/color=\d+/);
+  await expect(page).toHaveURL(/q=vestidos/);
+
+  await page.goto('/es/search?q=vestdo');
+  await expect(page.getByText(texts.search.noResults.replace('{{q}}', 'vestdo'))).toBeVisible();
+  await page.getByRole('link', { name: 'vestido' }).click();
+  await expect(page).toHaveURL(/q=vestido$/);
+  await expect(products.first()).toBeVisible();
+});
+
+test('axe finds nothing with the suggestions open', async ({ page }) => {
+  await page.goto('/fr');
+  await page.getByRole('combobox', { name: TEXTS.fr.header.searchLabel }).pressSequentially('robe', { delay: 40 });
+  await expect(page.getByRole('listbox', { name: TEXTS.fr.search.suggestions }).getByRole('option').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
