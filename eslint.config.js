@@ -1,3 +1,4 @@
+import globals from 'globals';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -18,6 +19,6 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', fetch: 'readonly', setTimeout: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -47,9 +47,15 @@ export function TextField({ field, label, type = 'text', autoComplete, descripti
   );
 }
 
-type SelectFieldProps = { field: AnyField; label: string; options: Array<{ value: string; label: string }>; placeholder?: string };
+type SelectFieldProps = {
+  field: AnyField;
+  label: string;
+  options: Array<{ value: string; label: string }>;
+  placeholder?: string;
+  onChange?: (value: string) => void;
+};
 
-export function SelectField({ field, label, options, placeholder }: SelectFieldProps) {
+export function SelectField({ field, label, options, placeholder, onChange }: SelectFieldProps) {
   return (
     <div>
       <label htmlFor={field.id} className="block font-medium">
@@ -59,6 +65,7 @@ export function SelectField({ field, label, options, placeholder }: SelectFieldP
         id={field.id}
         name={field.name}
         defaultValue={(field.initialValue as string | undefined) ?? ''}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
         aria-invalid={field.errors?.length ? true : undefined}
         aria-describedby={field.errors?.length ? field.errorId : undefined}
         className={inputClass}

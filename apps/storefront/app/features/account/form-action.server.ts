@@ -28,7 +28,7 @@ export async function submitAccountForm<Schema extends z.ZodType<Record<string, 
   formData: FormData,
   schema: Schema,
   send: (value: z.output<Schema>, t: TFunction) => Promise<Response>,
-  hideFields: string[] = [],
+  { hideFields = [], refusalKey }: { hideFields?: string[]; refusalKey?: string } = {},
 ): Promise<Response | ReturnType<typeof refused>> {
   assertSameOrigin(request);
   const t = await serverTranslator(lang);
@@ -40,7 +40,7 @@ export async function submitAccountForm<Schema extends z.ZodType<Record<string, 
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof ShopApiError) || error.isTransportFailure) return pageError(error);
-    return refused(submission.reply({ formErrors: [apiErrorMessage(error, t)], fieldErrors: apiFieldErrors(error, t, labels), hideFields }));
+    return refused(submission.reply({ formErrors: [apiErrorMessage(error, t, refusalKey)], fieldErrors: apiFieldErrors(error, t, labels), hideFields }));
   }
 }
 

@@ -1,4 +1,5 @@
 import { COUNTRY_STATES, type Address } from '@shop/contract/account';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/addresses';
@@ -114,9 +115,9 @@ function AddressEditor({ address }: { address: Address | undefined }) {
   const countries = (root?.bootstrap.countries ?? [])
     .map((country) => ({ value: country.iso, label: countryName(country.iso, lang) }))
     .sort((a, b) => a.label.localeCompare(b.label, lang));
-  const states = Object.entries(COUNTRY_STATES).flatMap(([country, codes]) =>
-    codes.map((code) => ({ value: code, label: `${code} (${countryName(country, lang)})` })),
-  );
+  // The states of the chosen country; without JavaScript, of the country the form was shown (or sent) with.
+  const [country, setCountry] = useState(String(fields.country.initialValue ?? root?.country ?? ''));
+  const states = (COUNTRY_STATES[country] ?? []).map((code) => ({ value: code, label: code }));
   const field = (name: keyof typeof fields) => fields[name];
   return (
     <section aria-labelledby="address-editor" className="max-w-2xl rounded border border-stone-300 p-6">
@@ -138,8 +139,10 @@ function AddressEditor({ address }: { address: Address | undefined }) {
           <TextField field={field('city')} label={t('account.addressFields.city')} autoComplete="address-level2" />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField field={field('country')} label={t('account.addressFields.country')} options={countries} />
-          <SelectField field={field('state')} label={t('account.addressFields.state')} options={states} placeholder={t('account.addressFields.chooseState')} />
+          <SelectField field={field('country')} label={t('account.addressFields.country')} options={countries} onChange={setCountry} />
+          {states.length > 0 ? (
+            <SelectField field={field('state')} label={t('account.addressFields.state')} options={states} placeholder={t('account.addressFields.chooseState')} />
+          ) : null}
         </div>
         <TextField field={field('phone')} label={t('account.addressFields.phone')} type="tel" autoComplete="tel" />
         <TextField field={field('vat_number')} label={t('account.addressFields.vatNumber')} />

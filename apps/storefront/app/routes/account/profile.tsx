@@ -34,7 +34,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return submitAccountForm(request, lang, formData, profileForm, async (changes) => {
         await api('updateCustomer', { ...profileOf(customer), ...changes, gender: changes.gender ?? null });
         return back(changes.email === customer.email ? 'accountUpdated' : 'contactUpdated');
-      }, ['current_password']);
+      }, { hideFields: ['current_password'], refusalKey: 'messages.couldNotUpdateUser' });
     case 'newsletter':
       return submitAccountForm(request, lang, formData, newsletterForm, async (changes) => {
         await api('updateCustomer', { ...profileOf(customer), ...changes });
@@ -44,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return submitAccountForm(request, lang, formData, passwordChangeForm, async ({ current_password, new_password }) => {
         await api('updateCustomer', { ...profileOf(customer), current_password, new_password });
         return back('passwordChanged');
-      }, ['current_password', 'new_password', 'confirm_password']);
+      }, { hideFields: ['current_password', 'new_password', 'confirm_password'] });
     default:
       return notFound();
   }

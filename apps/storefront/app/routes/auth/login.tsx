@@ -25,7 +25,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return submitAccountForm(request, lang, formData, loginForm, async ({ email, password, redirectTo }) => {
     const { session } = await api('login', { email, password });
     return redirect(safeRedirect(redirectTo ?? null, `/${lang}/my-account`), { headers: sessionHeaders(request, session, 'loginSuccessful') });
-  }, ['password']);
+  }, { hideFields: ['password'] });
 }
 
 export default function Login() {

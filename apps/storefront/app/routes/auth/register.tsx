@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const { session } = await api('register', customer);
       return redirect(`/${lang}/my-account`, { headers: sessionHeaders(request, session, 'registered') });
     },
-    ['password', 'confirm_password'],
+    { hideFields: ['password', 'confirm_password'] },
   );
 }
 

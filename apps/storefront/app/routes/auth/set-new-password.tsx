@@ -25,7 +25,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await api('resetPasswordEnter', { token, password });
       return redirect(`/${lang}/auth/reset-password-success`);
     },
-    ['password', 'confirm_password'],
+    { hideFields: ['password', 'confirm_password'] },
   );
 }
 
