@@ -2,7 +2,7 @@ import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { CallContext } from '../app.ts';
 import { sessions } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Queryable, Transaction } from './database.ts';
+import type { Queryable } from './database.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 /** How long a session lasts after sign-in; the storefront's cookie expires at the same time. */
@@ -30,12 +30,6 @@ export async function requireCustomerId(context: CallContext): Promise<number> {
 }
 
 /**
- * Moves what a guest gathered in their session (cart, wishlist) to the customer who has just signed in.
- * There is no cart or wishlist table yet: the cart issue plugs the merge in here.
- */
-async function moveGuestDataToCustomer(_tx: Transaction, _guestSession: SessionRow, _customerId: number): Promise<void> {}
-
-/**
  * Signs a customer in with a new session (rotation: a token known before sign-in is worth nothing after it).
  * The session the request came with is removed, after a guest's data has moved to the customer.
  */
@@ -45,10 +39,8 @@ export async function startCustomerSession(context: CallContext, customerId: num
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   await context.db.transaction(async (tx) => {
-    if (previous) {
-      if (previous.customerId === null) await moveGuestDataToCustomer(tx, previous, customerId);
-      await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));
-    }
+    // When guests get carts and wishlists (cart issue), they move to the customer here, before the guest session goes.
+    if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));
     // Housekeeping: this customer's expired sessions are of no use to anyone.
     await tx.delete(sessions).where(and(eq(sessions.customerId, customerId), lte(sessions.expiresAt, now)));
     await tx.insert(sessions).values({ tokenHash: sha256(token), customerId, createdAt: now, expiresAt });

@@ -48,3 +48,9 @@ export function sessionHeaders(request: Request, session: { token: string; expir
 export function flashHeaders(request: Request, flash: string): Headers {
   return new Headers({ 'Set-Cookie': flashCookie(request, flash) });
 }
+
+/** Sign-in and registration screens: a customer who is already signed in goes to the account instead. */
+export async function redirectSignedIn(request: Request, { api, lang }: PageContext): Promise<null> {
+  if (await currentCustomer(request, api)) throw redirect(`/${lang}/my-account`);
+  return null;
+}

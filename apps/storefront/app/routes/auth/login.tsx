@@ -8,15 +8,12 @@ import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, loginForm } from '../../features/account/forms';
-import { currentCustomer, safeRedirect, sessionHeaders } from '../../lib/auth.server';
+import { redirectSignedIn, safeRedirect, sessionHeaders } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 
-/** A customer who is already signed in has nothing to do here. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api, lang } = pageContext(request, params);
-  if (await currentCustomer(request, api)) throw redirect(`/${lang}/my-account`);
-  return null;
+export function loader({ request, params }: Route.LoaderArgs) {
+  return redirectSignedIn(request, pageContext(request, params));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

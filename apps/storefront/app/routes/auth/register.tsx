@@ -9,14 +9,12 @@ import { Screen } from '../../components/Screen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, registerForm } from '../../features/account/forms';
 import { NewPasswordField } from '../../features/account/PasswordField';
-import { currentCustomer, sessionHeaders } from '../../lib/auth.server';
+import { redirectSignedIn, sessionHeaders } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api, lang } = pageContext(request, params);
-  if (await currentCustomer(request, api)) throw redirect(`/${lang}/my-account`);
-  return null;
+export function loader({ request, params }: Route.LoaderArgs) {
+  return redirectSignedIn(request, pageContext(request, params));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
