@@ -154,6 +154,18 @@ test('the size guide and content pages open in the shopper’s language', async 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });
 
+test('a page for a visitor without a session is rendered once and served from the cache; with a session it is fresh', async ({ request }) => {
+  const path = '/en/3-women?order=title_desc&per_page=12';
+  const first = await request.get(path);
+  expect(first.headers()['cache-control']).toContain('public');
+  const again = await request.get(path);
+  expect(again.headers()['x-page-cache']).toBe('hit');
+  expect(await again.text()).toBe(await first.text());
+  const personal = await request.get(path, { headers: { Cookie: 'sid=someone' } });
+  expect(personal.headers()['x-page-cache']).toBeUndefined();
+  expect(personal.headers()['cache-control']).toContain('no-store');
+});
+
 test('the sitemap lists every language of each page', async ({ request }) => {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);

@@ -14,9 +14,11 @@ export type RawFacets = {
   attributes: { id: number; kind: 'size' | 'color'; label: string; hex: string | null; size_count: number; color_count: number }[] | null;
   brands: { id: number; label: string; count: number }[] | null;
   badges: { value: string; count: number }[] | null;
-  /** Per state: [products of the listing in that state, of those the ones matching the other filters]. */
-  availability: Record<string, [number, number]>;
-  price: { min: number | null; max: number | null; ranges: [number, number][] };
+  states_and_prices: {
+    /** Per state: [products of the listing in that state, of those the ones matching the other filters]. */
+    availability: Record<string, [number, number]>;
+    price: { min: number | null; max: number | null; ranges: [number, number][] };
+  };
 };
 
 /**
@@ -46,18 +48,19 @@ export function facetColumns(conditions: FilterConditions, lang: Lang): SQL {
       from (select badge, sum(count)::int as count
         from (select badges, count(*) filter (where ${but('badges')}) as count from base group by badges) as same_badges, unnest(badges) as badge
         group by badge) counted) as badges,
-    (select json_build_object(${sql.join(
-      AVAILABILITIES.map((state) => sql`${state}::text, ${countPair(AVAILABILITY_SQL[state], but('availability'))}`),
-      sql`, `,
-    )}) from base) as availability,
     (select json_build_object(
-        'min', min(price) filter (where ${but('price')}),
-        'max', max(price) filter (where ${but('price')}),
-        'ranges', json_build_array(${sql.join(
-          PRICE_RANGES.map((range) => countPair(inRange(range), but('price'))),
+        'availability', json_build_object(${sql.join(
+          AVAILABILITIES.map((state) => sql`${state}::text, ${countPair(AVAILABILITY_SQL[state], but('availability'))}`),
           sql`, `,
-        )}))
-      from base) as price`;
+        )}),
+        'price', json_build_object(
+          'min', min(price) filter (where ${but('price')}),
+          'max', max(price) filter (where ${but('price')}),
+          'ranges', json_build_array(${sql.join(
+            PRICE_RANGES.map((range) => countPair(inRange(range), but('price'))),
+            sql`, `,
+          )})))
+      from base) as states_and_prices`;
 }
 
 const selectedIn = (values: readonly (string | number)[] | undefined, value: string | number) => Boolean(values?.includes(value as never));
@@ -76,8 +79,8 @@ export function toFacets(raw: RawFacets, filters: ListingFilters): Facets {
         selected: selectedIn(chosen, attribute.id),
       }));
   const badgeCounts = new Map((raw.badges ?? []).map((badge) => [badge.value, badge.count]));
-  const priceSelected = (range: PriceRange | (typeof PRICE_RANGES)[number]) =>
-    filters.price_min === range.min && (filters.price_max ?? null) === range.max;
+  const { availability, price } = raw.states_and_prices;
+  const priceSelected = (range: Pick<PriceRange, 'min' | 'max'>) => filters.price_min === range.min && (filters.price_max ?? null) === range.max;
   return {
     sizes: attributeOptions('size', filters.sizes),
     colors: attributeOptions('color', filters.colors),
@@ -92,15 +95,19 @@ export function toFacets(raw: RawFacets, filters: ListingFilters): Facets {
       count: badgeCounts.get(badge) ?? 0,
       selected: selectedIn(filters.badges, badge),
     })),
-    availability: AVAILABILITIES.filter((state) => (raw.availability[state]?.[0] ?? 0) > 0 || selectedIn(filters.availability, state)).map(
-      (state) => ({ value: state, count: raw.availability[state]?.[1] ?? 0, selected: selectedIn(filters.availability, state) }),
+    // Likewise a stock state.
+    availability: AVAILABILITIES.filter((state) => (availability[state]?.[0] ?? 0) > 0 || selectedIn(filters.availability, state)).map(
+      (state) => ({ value: state, count: availability[state]?.[1] ?? 0, selected: selectedIn(filters.availability, state) }),
     ),
     price: {
-      min: raw.price.min,
-      max: raw.price.max,
-      ranges: PRICE_RANGES.map((range, index) => ({ ...range, count: raw.price.ranges[index]?.[1] ?? 0, selected: priceSelected(range), scope: raw.price.ranges[index]?.[0] ?? 0 }))
-        .filter((range) => range.scope > 0 || range.selected)
-        .map(({ scope: _scope, ...range }) => range),
+      min: price.min,
+      max: price.max,
+      // A range none of the listing's products is in is left out, unless chosen.
+      ranges: PRICE_RANGES.flatMap((range, index) => {
+        const [inListing = 0, count = 0] = price.ranges[index] ?? [];
+        const selected = priceSelected(range);
+        return inListing > 0 || selected ? [{ ...range, count, selected }] : [];
+      }),
     },
   };
 }

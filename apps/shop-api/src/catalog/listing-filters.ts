@@ -35,10 +35,17 @@ export function filterConditions(filters: ListingFilters): FilterConditions {
   return conditions;
 }
 
-/** Every condition but `except`'s: the rows an option of `except` is counted on (facet counts respond to each other). */
+/** Each filter's condition as a boolean column `f_{key}` of `base`: evaluated once per row, not once per count. */
+export function flagColumns(conditions: FilterConditions): SQL {
+  const flags = Object.entries(conditions).map(([key, condition]) => sql`${condition} as ${sql.raw(`f_${key}`)}`);
+  return flags.length === 0 ? sql`` : sql`, ${sql.join(flags, sql`, `)}`;
+}
+
+/**
+ * Every filter but `except` (on the flag columns): the rows an option of `except` is counted on, so that
+ * facet counts respond to each other. Without `except`: the rows the listing shows.
+ */
 export function allConditions(conditions: FilterConditions, except?: FilterKey): SQL {
-  const parts = Object.entries(conditions)
-    .filter(([key]) => key !== except)
-    .map(([, condition]) => condition);
-  return parts.length === 0 ? sql`true` : sql`(${sql.join(parts, sql` and `)})`;
+  const flags = (Object.keys(conditions) as FilterKey[]).filter((key) => key !== except).map((key) => sql.raw(`f_${key}`));
+  return flags.length === 0 ? sql`true` : sql`(${sql.join(flags, sql` and `)})`;
 }

@@ -3,15 +3,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallContext } from '../app.ts';
 import { selectRows } from '../db/raw.ts';
-import { selectRowsTuned } from './tuned-query.ts';
 import { notFound } from '../http/errors.ts';
 import { getCategory, loadCategoryTree } from './categories.ts';
 import { facetColumns, toFacets, type RawFacets } from './facets.ts';
-import { allConditions, filterConditions } from './listing-filters.ts';
+import { allConditions, filterConditions, flagColumns } from './listing-filters.ts';
 import { reducedNetSql, runningReductionsJoin, vatRateSql, withVatSql } from './pricing.ts';
 import { searchDocumentJoin, translationIn, websearchQuery } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
+import { selectRowsTuned } from './tuned-query.ts';
 
 type ListingInput = z.output<typeof getProductsInput>;
 
@@ -64,13 +64,13 @@ function baseRows(context: CallContext, scope: ListingScope, order: SortKey): SQ
 type ListingRow = { total: number; ids: number[] | null } & Partial<RawFacets>;
 
 /** One page of product ids in the asked order, the total, and (when asked) the facets: one query. */
-export async function queryListing(context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey) {
+async function queryListing(context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey) {
   const conditions = filterConditions(input);
   const matching = allConditions(conditions);
   const orderBy = order === 'relevance' ? relevanceOrder(scope) : ORDER_BY[order];
   const [row] = await selectRowsTuned<ListingRow>(
     context.db,
-    sql`with base as materialized (${baseRows(context, scope, order)})
+    sql`with base as materialized (select listing.* ${flagColumns(conditions)} from (${baseRows(context, scope, order)}) listing)
       select
         (select count(*)::int from base where ${matching}) as total,
         (select json_agg(page.id order by page.n) from (

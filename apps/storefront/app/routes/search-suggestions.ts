@@ -16,8 +16,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const found = await api('search', { q, limit: 6 });
     return Response.json(toSuggestionList(lang, q, found), { headers: { 'Cache-Control': 'public, max-age=60' } });
   } catch (error) {
-    // Suggestions are a help, not the search: when they fail, the box simply shows none.
+    // Suggestions are a help, not the search: when they fail, the box simply shows none (the form still works).
     console.error(`search suggestions failed: ${(error as Error).message}`);
-    return Response.json(NO_SUGGESTIONS(q), { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    return Response.json(NO_SUGGESTIONS(q), { headers: { 'Cache-Control': 'no-store' } });
   }
 }
