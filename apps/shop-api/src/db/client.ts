@@ -31,6 +31,9 @@ export type DatabaseOptions = {
 export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<DatabaseHandle> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle connection that the server closes (restart, failover, a dropped database) is replaced on the
+    // next query; unhandled, its error would stop the whole process.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     // Fail at start with a clear error rather than at the first request.
     const probe = await pool.connect();
     probe.release();
