@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from './wait-for.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 4);
@@ -25,17 +26,6 @@ const api = spawn(process.execPath, ['apps/shop-api/dist/main.js'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 /** A deterministic stream of numbers, so that two runs ask the same things. */
 function sequence(seed) {
