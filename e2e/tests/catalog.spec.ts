@@ -12,10 +12,15 @@ test('a shopper browses a category from the menu, sorts it and turns pages', asy
 
   await page.getByLabel(TEXTS.en.catalog.sortBy).selectOption('price_asc');
   await expect(page).toHaveURL(/order=price_asc/);
-  const prices = await products.locator('p').filter({ hasText: '€' }).evaluateAll((nodes) =>
-    nodes.map((node) => Number(node.querySelector('span')!.textContent!.replace(/[^0-9.]/g, ''))),
-  );
-  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  // The address changes as the navigation starts: wait for the sorted list itself.
+  const prices = () =>
+    products.locator('p').filter({ hasText: '€' }).evaluateAll((nodes) =>
+      nodes.map((node) => Number(node.querySelector('span')!.textContent!.replace(/[^0-9.]/g, ''))),
+    );
+  await expect.poll(async () => {
+    const shown = await prices();
+    return shown.length === 24 && shown.every((price, index) => index === 0 || shown[index - 1]! <= price);
+  }).toBe(true);
 
   await page.getByRole('navigation', { name: TEXTS.en.pagination.label }).getByRole('link', { name: TEXTS.en.pagination.next }).click();
   await expect(page).toHaveURL(/order=price_asc/);
