@@ -72,6 +72,38 @@ test('the registration form explains what is missing before it is sent', async (
   await expect(page.getByText(t.validation.passwordsDoNotMatch)).toBeVisible();
 });
 
+test('a customer saves newsletter preferences, kept after a reload', async ({ page }) => {
+  const t = TEXTS.en;
+  await register(page, 'en', uniqueEmail('newsletter'));
+  const section = page.getByRole('region', { name: t.account.newsletterTitle });
+  await section.getByLabel(t.auth.newsletter).check();
+  await section.getByLabel(t.auth.interests.kids).check();
+  await section.getByLabel(t.auth.interests.offers).check();
+  await section.getByRole('button', { name: t.account.saveNewsletter }).click();
+  await expectFlash(page, t.flash.newsletterSaved);
+  await page.reload();
+  await expect(section.getByLabel(t.auth.newsletter)).toBeChecked();
+  await expect(section.getByLabel(t.auth.interests.kids)).toBeChecked();
+  await expect(section.getByLabel(t.auth.interests.offers)).toBeChecked();
+  await expect(section.getByLabel(t.auth.interests.men, { exact: true })).not.toBeChecked();
+});
+
+test('repeated wrong passwords are stopped with a translated message', async ({ page }) => {
+  const t = TEXTS.it;
+  const email = uniqueEmail('limited');
+  await register(page, 'it', email);
+  await logout(page, 'it');
+  await page.goto('/it/auth/login');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await login(page, 'it', email, `Wrong-Password-${attempt}`);
+    await expect(page.getByRole('alert')).toHaveText(t.messages.authenticationFailed);
+  }
+  // Even the right password is refused while the limit holds.
+  await login(page, 'it', email, STRONG_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText(t.auth.tooManyAttempts);
+  await expect(page).toHaveURL(/\/it\/auth\/login/);
+});
+
 test('a customer changes the password and signs in with the new one', async ({ page }) => {
   const t = TEXTS.fr;
   const email = uniqueEmail('change');

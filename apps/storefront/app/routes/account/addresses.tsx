@@ -1,5 +1,5 @@
 import { COUNTRY_STATES, type Address } from '@shop/contract/account';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/addresses';
@@ -105,12 +105,14 @@ function AddressEditor({ address }: { address: Address | undefined }) {
   const lang = useLang();
   const root = useRootData();
   const lastResult = useActionData<typeof action>()?.result;
+  // One object for the life of the editor: a new default each render would make the form start over.
+  const defaultValue = useMemo(() => address ?? { country: root?.country }, [address, root?.country]);
   const { fields, busy, formProps } = useShopForm({
     id: 'address',
     schema: addressForm,
     labels: accountLabels(t),
     lastResult,
-    defaultValue: address ?? { country: root?.country },
+    defaultValue,
   });
   const countries = (root?.bootstrap.countries ?? [])
     .map((country) => ({ value: country.iso, label: countryName(country.iso, lang) }))

@@ -1,4 +1,5 @@
 import { GENDERS, NEWSLETTER_INTERESTS, PASSWORD_POLICY, type Customer } from '@shop/contract/account';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/profile';
@@ -51,9 +52,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  // Form ids are document ids too: the heading's id must not be one of them.
+  const headingId = `${id}-heading`;
   return (
-    <section aria-labelledby={id} className="max-w-lg">
-      <h2 id={id} className="mb-4 text-xl font-semibold">
+    <section aria-labelledby={headingId} className="max-w-lg">
+      <h2 id={headingId} className="mb-4 text-xl font-semibold">
         {title}
       </h2>
       {children}
@@ -66,9 +69,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const { customer } = loaderData;
   const actionData = useActionData<typeof action>();
   const labels = accountLabels(t);
+  // One object for the life of the data: a new default each render would make the forms start over.
+  const defaults = useMemo(() => profileOf(customer), [customer]);
   const resultFor = (id: string) => (actionData?.result.initialValue?.form === id ? actionData.result : undefined);
-  const profile = useShopForm({ id: 'profile', schema: profileForm, labels, lastResult: resultFor('profile'), defaultValue: profileOf(customer) });
-  const newsletter = useShopForm({ id: 'newsletter', schema: newsletterForm, labels, lastResult: resultFor('newsletter'), defaultValue: profileOf(customer) });
+  const profile = useShopForm({ id: 'profile', schema: profileForm, labels, lastResult: resultFor('profile'), defaultValue: defaults });
+  const newsletter = useShopForm({ id: 'newsletter', schema: newsletterForm, labels, lastResult: resultFor('newsletter'), defaultValue: defaults });
   const password = useShopForm({ id: 'password', schema: passwordChangeForm, labels, lastResult: resultFor('password') });
   return (
     <AccountScreen title={t('account.hello', { name: customer.first_name })}>
