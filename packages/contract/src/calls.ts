@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import type { CallDefinition } from './call.ts';
 import { accountCalls } from './account-calls.ts';
+import { cartCalls } from './cart-calls.ts';
 import { catalogCalls } from './catalog-calls.ts';
 
 /** Every call of the shop API (SPEC §7), by domain. */
 export const calls = {
   ...catalogCalls,
   ...accountCalls,
+  ...cartCalls,
 } satisfies Record<string, CallDefinition<z.ZodType, z.ZodType>>;
 
 export type Calls = typeof calls;

@@ -35,3 +35,38 @@ export const THEMES = ['default', 'blue'] as const;
 
 /** The recommended-products rail always shows this clothing category, page 1 (SPEC §7, §9). */
 export const RECOMMENDED_CATEGORY_ID = 10;
+
+/**
+ * What a shopper confirms to buy beyond the stock (SPEC §4): a pre-order (non-cancellable, ships at the
+ * availability date) or a backorder (bought on demand).
+ */
+export const ON_DEMAND_KINDS = ['preorder', 'backorder'] as const;
+export type OnDemandKind = (typeof ON_DEMAND_KINDS)[number];
+
+/** Why a cart change was refused (409 for stock, 400 for quantities, 404 for a line or product that is gone). */
+export const CART_ERROR_CODES = [
+  'out_of_stock',
+  'preorder_confirmation_required',
+  'backorder_confirmation_required',
+  'quantity_below_minimum',
+  'quantity_above_limit',
+  'product_unavailable',
+  'cart_item_not_found',
+] as const;
+export type CartErrorCode = (typeof CART_ERROR_CODES)[number];
+
+/** Why a coupon or voucher code was refused, or takes nothing off any more. */
+export const COUPON_ERROR_CODES = [
+  'coupon_unknown',
+  'coupon_expired',
+  'coupon_not_yet_valid',
+  'coupon_minimum_not_reached',
+  'coupon_already_used',
+  'coupon_not_combinable',
+  'coupon_not_applicable',
+  'coupon_already_in_cart',
+] as const;
+export type CouponErrorCode = (typeof COUPON_ERROR_CODES)[number];
+
+/** The most of one line a cart takes, whatever a product's own limit says. */
+export const MAX_LINE_QUANTITY = 99;

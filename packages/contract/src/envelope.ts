@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CART_ERROR_CODES, COUPON_ERROR_CODES } from './constants.ts';
 
 /**
  * Every shop API response: `{ success, code, psdata, message }` (DESIGN.md §3).
@@ -19,6 +20,9 @@ export const ERROR_CODES = [
   'invalid_password',
   'password_too_weak',
   'reset_token_invalid',
+  // Cart and wishlist (the storefront has a translated text for each)
+  ...CART_ERROR_CODES,
+  ...COUPON_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

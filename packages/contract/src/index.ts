@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './call.ts';
+export * from './cart.ts';
 export * from './calls.ts';
 export * from './catalog.ts';
 export * from './envelope.ts';

@@ -3,8 +3,10 @@
  * Money is always integer cents; prices are stored without VAT and VAT is applied per country.
  * Translated texts live in *_translations tables keyed by (owner id, lang).
  */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -327,3 +329,138 @@ export const rateLimits = pgTable('rate_limits', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 });
+
+/**
+ * Standard shipping per group of countries (countries.group_key), VAT included: the cart's estimate.
+ * The checkout's carriers refine it.
+ */
+export const shippingZones = pgTable('shipping_zones', {
+  groupKey: varchar('group_key', { length: 16 }).primaryKey(),
+  standardShippingCents: integer('standard_shipping_cents').notNull(),
+});
+
+/**
+ * A cart belongs either to a guest's session (and goes with it) or to a customer (and follows them across
+ * devices); at sign-in a guest's cart moves to the customer.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    sessionHash: text('session_hash')
+      .unique()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .unique()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('carts_one_owner', sql`(${t.sessionHash} is null) <> (${t.customerId} is null)`)],
+);
+
+/**
+ * One combination in a cart. Its units are held for the cart until `reserved_until` (renewed on every
+ * change), so two shoppers cannot both take the last unit. `on_demand` records the pre-order or backorder
+ * the shopper confirmed for units beyond the stock (SPEC §4).
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    combinationId: integer('combination_id')
+      .notNull()
+      .references(() => combinations.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    onDemand: varchar('on_demand', { length: 12 }).$type<'preorder' | 'backorder'>(),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_cart_combination_idx').on(t.cartId, t.combinationId),
+    index('cart_lines_combination_idx').on(t.combinationId, t.reservedUntil),
+  ],
+);
+
+/**
+ * Coupons and vouchers: a code with its validity, what it takes off (a percentage or an amount with VAT,
+ * and/or the shipping) and its conditions. Empty category or brand lists mean every product.
+ */
+export const cartRules = pgTable('cart_rules', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  kind: varchar('kind', { length: 8 }).$type<'coupon' | 'voucher'>().notNull().default('coupon'),
+  /** The name shoppers see, per language (falls back to English). */
+  names: jsonb('names').$type<Partial<Record<string, string>>>().notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  reductionPercent: integer('reduction_percent'),
+  reductionAmountCents: integer('reduction_amount_cents'),
+  freeShipping: boolean('free_shipping').notNull().default(false),
+  /** Products total (VAT included, after product discounts) the cart must reach. */
+  minimumAmountCents: integer('minimum_amount_cents').notNull().default(0),
+  categoryIds: integer('category_ids').array().notNull().default([]),
+  brandIds: integer('brand_ids').array().notNull().default([]),
+  totalUsesLimit: integer('total_uses_limit'),
+  usesPerCustomerLimit: integer('uses_per_customer_limit'),
+  /** Whether it may be used together with other codes. */
+  combinable: boolean('combinable').notNull().default(true),
+  /** Whether it also takes off products that are already discounted. */
+  appliesToDiscounted: boolean('applies_to_discounted').notNull().default(true),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const cartCoupons = pgTable(
+  'cart_coupons',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => cartRules.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.ruleId] })],
+);
+
+/** Each use of a code by an order (written when an order is placed): counts against the rule's limits. */
+export const cartRuleUses = pgTable(
+  'cart_rule_uses',
+  {
+    id: serial('id').primaryKey(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => cartRules.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cart_rule_uses_rule_customer_idx').on(t.ruleId, t.customerId)],
+);
+
+/** A saved product of a guest's session or of a customer, like a cart (moves to the customer at sign-in). */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    sessionHash: text('session_hash').references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    combinationId: integer('combination_id').references(() => combinations.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wishlist_items_session_product_idx').on(t.sessionHash, t.productId),
+    uniqueIndex('wishlist_items_customer_product_idx').on(t.customerId, t.productId),
+    check('wishlist_items_one_owner', sql`(${t.sessionHash} is null) <> (${t.customerId} is null)`),
+  ],
+);
