@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { accountHandlers, accountInvalidPayloadMessages, accountSuccessMessages } from './accounts/handlers.ts';
+import { cartHandlers, cartInvalidPayloadMessages, cartSuccessMessages } from './cart/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -17,9 +18,9 @@ export type CallContext = RequestContext & { db: Database; config: ApiConfig; ma
 export type CallHandler<N extends CallName> = (input: z.output<(typeof calls)[N]['input']>, context: CallContext) => Promise<CallOutput<N>>;
 export type CallHandlers = { [N in CallName]: CallHandler<N> };
 
-const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers };
-const successMessages: Partial<Record<CallName, string>> = { ...accountSuccessMessages };
-const invalidPayloadMessages: Partial<Record<CallName, string>> = { ...accountInvalidPayloadMessages };
+const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers };
+const successMessages: Partial<Record<CallName, string>> = { ...accountSuccessMessages, ...cartSuccessMessages };
+const invalidPayloadMessages: Partial<Record<CallName, string>> = { ...accountInvalidPayloadMessages, ...cartInvalidPayloadMessages };
 
 /**
  * The messages of a payload's problems per field. A field in a nested object is named by its path

@@ -22,7 +22,7 @@ import { getClientI18n } from './i18n/client-instance';
 import { I18N_STATE_GLOBAL, switchLanguage, withFallbacks } from './i18n/i18n';
 import { loadOrFail } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
-import { currentCustomer } from './lib/auth.server';
+import { currentCustomer, shopperSummary } from './lib/auth.server';
 import { readCookies } from './lib/locale.server';
 import { pageContext, publicOrigin } from './lib/request-context.server';
 import { pageCacheMiddleware } from './lib/page-cache.server';
@@ -43,7 +43,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw redirect(`${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`, 301);
   }
   const { lang, country, api } = pageContext(request, params);
-  const [bootstrap, customer] = await Promise.all([loadOrFail(api('bootstrap', {})), currentCustomer(request, api)]);
+  const [bootstrap, customer, shopper] = await Promise.all([
+    loadOrFail(api('bootstrap', {})),
+    currentCustomer(request, api),
+    shopperSummary(request, api),
+  ]);
   if (bootstrap.settings.maintenance_mode) throw data({ reason: 'maintenance' }, { status: 503 });
   const flash = readCookies(request)[FLASH_COOKIE] || null;
   const rootData = {
@@ -52,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     bootstrap,
     origin: publicOrigin(request),
     customer: customer && { first_name: customer.first_name },
+    shopper,
     flash,
   };
   // A one-time message is shown once: the cookie goes with this answer.

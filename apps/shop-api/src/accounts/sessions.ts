@@ -3,6 +3,7 @@ import type { CallContext } from '../app.ts';
 import { sessions } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Queryable } from './database.ts';
+import { moveGuestBelongings } from '../cart/merge.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 /** How long a session lasts after sign-in; the storefront's cookie expires at the same time. */
@@ -13,9 +14,9 @@ type SessionRow = typeof sessions.$inferSelect;
 export type IssuedSession = { token: string; expires_at: string };
 
 /** The live session the request came with, or null (none, unknown or expired: an expired one is never accepted). */
-async function currentSession({ db, sessionToken }: CallContext): Promise<SessionRow | null> {
+export async function currentSession({ db, sessionToken }: Pick<CallContext, 'db' | 'sessionToken'>, within: Queryable = db): Promise<SessionRow | null> {
   if (!sessionToken) return null;
-  const [row] = await db
+  const [row] = await within
     .select()
     .from(sessions)
     .where(and(eq(sessions.tokenHash, sha256(sessionToken)), gt(sessions.expiresAt, new Date())));
@@ -39,13 +40,29 @@ export async function startCustomerSession(context: CallContext, customerId: num
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   await context.db.transaction(async (tx) => {
-    // When guests get carts and wishlists (cart issue), they move to the customer here, before the guest session goes.
-    if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));
+    if (previous) {
+      // A guest's cart and wishlist become the customer's before the guest session (and what hangs on it) goes.
+      if (previous.customerId === null) await moveGuestBelongings(tx, previous.tokenHash, customerId);
+      await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));
+    }
     // Housekeeping: this customer's expired sessions are of no use to anyone.
     await tx.delete(sessions).where(and(eq(sessions.customerId, customerId), lte(sessions.expiresAt, now)));
     await tx.insert(sessions).values({ tokenHash: sha256(token), customerId, createdAt: now, expiresAt });
   });
   return { token, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * Starts a guest session for a visitor's first change (cart, wishlist; DESIGN.md §2: never on a page view).
+ * Returns the token for the storefront's cookie and the hash the visitor's things are filed under.
+ */
+export async function startGuestSession(db: Queryable): Promise<IssuedSession & { tokenHash: string }> {
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  const tokenHash = sha256(token);
+  await db.insert(sessions).values({ tokenHash, customerId: null, createdAt: now, expiresAt });
+  return { token, expires_at: expiresAt.toISOString(), tokenHash };
 }
 
 /** Ends the session the request came with, if any. */

@@ -1,4 +1,4 @@
-import type { Customer } from '@shop/contract';
+import type { Customer, ShopperSummary } from '@shop/contract';
 import { redirect } from 'react-router';
 import { ShopApiError } from './api/client';
 import { pageError, type ShopApi } from './api/shop.server';
@@ -16,11 +16,26 @@ export async function currentCustomer(request: Request, api: ShopApi): Promise<C
   }
 }
 
-/** The login screen, with the way back to where the visitor was going. */
+/**
+ * The header's cart count and the saved products (hearts), for a shopper with a session; null without one
+ * (a page without a session stays public and cacheable, DESIGN.md §2).
+ */
+export async function shopperSummary(request: Request, api: ShopApi): Promise<ShopperSummary | null> {
+  if (!sessionToken(request)) return null;
+  try {
+    return await api('getShopperSummary', {});
+  } catch (error) {
+    return pageError(error);
+  }
+}
+
+/**
+ * The login screen, with the way back to where the visitor was going. The session cookie stays: a guest's
+ * session holds their cart and wishlist, which move to the account at sign-in.
+ */
 function loginRedirect(request: Request, lang: string): Response {
   const url = new URL(request.url);
-  const headers = sessionToken(request) ? { 'Set-Cookie': sessionCookie(request, null) } : undefined;
-  return redirect(`/${lang}/auth/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers });
+  return redirect(`/${lang}/auth/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** Guards the login-required screens (SPEC §6): a signed-out visitor goes to login and comes back after. */

@@ -36,3 +36,10 @@ export function hasPersonalState(request: Request): boolean {
   const cookies = readCookies(request);
   return Boolean(cookies[SESSION_COOKIE] || cookies[FLASH_COOKIE]);
 }
+
+/** Keeps a guest session that the API started on a first change (cart, wishlist); nothing when there is none. */
+export function startedSessionHeaders(request: Request, session: { token: string; expires_at: string } | null): Headers {
+  const headers = new Headers();
+  if (session) headers.append('Set-Cookie', sessionCookie(request, session));
+  return headers;
+}

@@ -12,6 +12,8 @@ import {
   attributeTranslations,
   brands,
   brandTranslations,
+  cartRules,
+  cartRuleUses,
   categories,
   categoryTranslations,
   combinationAttributes,
@@ -30,6 +32,7 @@ import {
 } from '../schema.ts';
 import { attributeRows } from './attributes.ts';
 import { brandRows } from './brands.ts';
+import { DEMO_CART_RULES, DEMO_RULE_USES } from './cart-rules.ts';
 import { categoryRows } from './categories.ts';
 import { contentRows } from './content.ts';
 import { COUNTRIES } from './countries.ts';
@@ -101,5 +104,12 @@ export async function seedDemoShop(db: Database): Promise<void> {
       const orderId = insertedId(await tx.insert(orders).values({ ...order, customerId }).returning({ id: orders.id }));
       await insertAll(tx, orderLines, lines.map((line) => ({ ...line, orderId })));
     }
+    const rules = await tx.insert(cartRules).values(DEMO_CART_RULES).returning({ id: cartRules.id, code: cartRules.code });
+    const ruleId = (code: string) => insertedId(rules.filter((rule) => rule.code === code));
+    await insertAll(
+      tx,
+      cartRuleUses,
+      DEMO_RULE_USES.map((use) => ({ ruleId: ruleId(use.code), customerId: use.byDemoCustomer ? customerId : null })),
+    );
   });
 }

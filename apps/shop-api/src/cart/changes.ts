@@ -1,0 +1,152 @@
+import { MAX_LINE_QUANTITY, type Cart, type OnDemandKind } from '@shop/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CallContext } from '../app.ts';
+import type { Queryable } from '../accounts/database.ts';
+import { selectRows } from '../db/raw.ts';
+import { cartLines, carts, type OutOfStockPolicy } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { RESERVATION_MINUTES, reservedElsewhere } from './lines.ts';
+import { cartIdFor, findCartId, findOwner, ownerForChange, type Owner } from './owner.ts';
+import { cartView } from './view.ts';
+
+/** What a quantity check needs to know about the combination and the cart. */
+export type StockSituation = {
+  /** Units this cart can take from stock: the stock less what other carts hold. */
+  available: number;
+  minimal: number;
+  limit: number;
+  policy: OutOfStockPolicy;
+  availableDate: Date | null;
+  /** What the shopper confirmed with this change, or before on this line (the stepper of a confirmed line). */
+  confirmed: OnDemandKind | undefined;
+};
+
+/**
+ * Whether a line may hold `wanted` units, and whether some are bought on demand (SPEC §4): beyond the stock
+ * only a pre-order or backorder product sells, and only with the shopper's confirmation of that very kind.
+ */
+export function checkQuantity(wanted: number, situation: StockSituation): { onDemand: OnDemandKind | null } {
+  const { available, minimal, limit, policy, availableDate, confirmed } = situation;
+  if (wanted < minimal) throw new ApiError(400, 'quantity_below_minimum', `At least ${minimal} must be ordered`, { min: minimal });
+  const max = Math.min(limit, MAX_LINE_QUANTITY);
+  if (wanted > max) throw new ApiError(400, 'quantity_above_limit', `At most ${max} can be ordered`, { max });
+  if (wanted <= available) return { onDemand: null };
+  const inStock = Math.max(0, available);
+  if (policy === 'deny') throw new ApiError(409, 'out_of_stock', `Only ${inStock} left in stock`, { available: inStock });
+  if (confirmed !== policy) {
+    throw new ApiError(409, `${policy}_confirmation_required`, `Buying beyond the stock needs the shopper's ${policy} confirmation`, {
+      in_stock: inStock,
+      available_date: availableDate ? availableDate.toISOString() : null,
+    });
+  }
+  return { onDemand: policy };
+}
+
+type LockedCombination = {
+  stock: number;
+  policy: OutOfStockPolicy;
+  available_date: Date | string | null;
+  minimal_quantity: number;
+  quantity_limit: number;
+  reserved_elsewhere: number;
+};
+
+/**
+ * The combination's stock, locked until the change commits: concurrent changes to the same combination
+ * take turns, so two shoppers cannot both take the last unit.
+ */
+async function lockCombination(tx: Queryable, productId: number, combinationId: number, cartId: number): Promise<LockedCombination> {
+  const [row] = await selectRows<Omit<LockedCombination, 'reserved_elsewhere'>>(
+    tx,
+    sql`select c.quantity as stock, p.out_of_stock_policy as policy, p.available_date, p.minimal_quantity, p.quantity_limit
+      from combinations c join products p on p.id = c.product_id
+      where c.id = ${combinationId} and c.product_id = ${productId} and p.is_active
+      for update of c`,
+  );
+  if (!row) throw new ApiError(404, 'product_unavailable', 'This product is not available');
+  // Read after the lock: what other carts hold now, including a change that committed while we waited.
+  const [held] = await selectRows<{ units: number }>(tx, sql`select ${reservedElsewhere(combinationId, cartId)} as units`);
+  return { ...row, reserved_elsewhere: held?.units ?? 0 };
+}
+
+/** Sets a line to `quantity` after the stock check, and renews the hold on all the cart's units. */
+async function writeLine(
+  tx: Queryable,
+  cartId: number,
+  target: { productId: number; combinationId: number },
+  quantity: number,
+  confirmed: OnDemandKind | undefined,
+): Promise<void> {
+  const locked = await lockCombination(tx, target.productId, target.combinationId, cartId);
+  const { onDemand } = checkQuantity(quantity, {
+    available: locked.stock - locked.reserved_elsewhere,
+    minimal: locked.minimal_quantity,
+    limit: locked.quantity_limit,
+    policy: locked.policy,
+    availableDate: locked.available_date ? new Date(locked.available_date) : null,
+    confirmed,
+  });
+  const reservedUntil = sql`now() + make_interval(mins => ${RESERVATION_MINUTES})`;
+  await tx
+    .insert(cartLines)
+    .values({ cartId, productId: target.productId, combinationId: target.combinationId, quantity, onDemand, reservedUntil })
+    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.combinationId], set: { quantity, onDemand, reservedUntil } });
+  await tx.update(cartLines).set({ reservedUntil }).where(eq(cartLines.cartId, cartId));
+  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+}
+
+/** Runs a change in one transaction (a guest session started for it included), then answers with the cart. */
+async function changeCart(context: CallContext, change: (tx: Queryable, owner: Owner) => Promise<void>): Promise<Cart> {
+  const { owner, started } = await context.db.transaction(async (tx) => {
+    const found = await ownerForChange(context, tx);
+    await change(tx, found.owner);
+    return found;
+  });
+  return cartView(context.db, context, owner, started);
+}
+
+export function getCart(context: CallContext): Promise<Cart> {
+  return findOwner(context).then((owner) => cartView(context.db, context, owner));
+}
+
+/** Adds units of a combination; a line for it grows. Beyond the stock, the confirmation must come with this very add. */
+export function addItem(input: { product_id: number; combination_id: number; quantity: number; confirm?: OnDemandKind }, context: CallContext) {
+  return changeCart(context, async (tx, owner) => {
+    const cartId = await cartIdFor(tx, owner);
+    const [existing] = await tx
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.combinationId, input.combination_id)));
+    const target = { productId: input.product_id, combinationId: input.combination_id };
+    await writeLine(tx, cartId, target, (existing?.quantity ?? 0) + input.quantity, input.confirm);
+  });
+}
+
+/** The owner's line, or a 404: a line of another cart is as unknown as one that never was. */
+async function ownLine(tx: Queryable, owner: Owner, itemId: number) {
+  const cartId = await findCartId(tx, owner);
+  const [line] =
+    cartId === null
+      ? []
+      : await tx
+          .select({ productId: cartLines.productId, combinationId: cartLines.combinationId, onDemand: cartLines.onDemand })
+          .from(cartLines)
+          .where(and(eq(cartLines.id, itemId), eq(cartLines.cartId, cartId)));
+  if (!line || cartId === null) throw new ApiError(404, 'cart_item_not_found', 'This item is no longer in the cart');
+  return { cartId, line };
+}
+
+/** Sets a line's quantity; a pre-order or backorder confirmed for the line stays confirmed. */
+export function updateItem(input: { item_id: number; quantity: number; confirm?: OnDemandKind }, context: CallContext) {
+  return changeCart(context, async (tx, owner) => {
+    const { cartId, line } = await ownLine(tx, owner, input.item_id);
+    await writeLine(tx, cartId, line, input.quantity, input.confirm ?? line.onDemand ?? undefined);
+  });
+}
+
+export function removeItem(input: { item_id: number }, context: CallContext) {
+  return changeCart(context, async (tx, owner) => {
+    const { cartId } = await ownLine(tx, owner, input.item_id);
+    await tx.delete(cartLines).where(and(eq(cartLines.id, input.item_id), eq(cartLines.cartId, cartId)));
+  });
+}

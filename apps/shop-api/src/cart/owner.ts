@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { CallContext } from '../app.ts';
+import { currentSession, startGuestSession, type IssuedSession } from '../accounts/sessions.ts';
+import type { Queryable } from '../accounts/database.ts';
+import { carts } from '../db/schema.ts';
+
+/**
+ * Whose cart and wishlist a request touches: a customer's (signed in), a guest's session, or nobody yet.
+ * Nobody's id ever comes from a payload, so no one can name another shopper's things.
+ */
+export type Owner = { customerId: number; sessionHash: null } | { customerId: null; sessionHash: string };
+
+/**
+ * The owner the request's session stands for, or null for a visitor without a (live) session. Inside a
+ * transaction, pass it: the embedded database has one connection, which the transaction holds.
+ */
+export async function findOwner(context: CallContext, within: Queryable = context.db): Promise<Owner | null> {
+  const session = await currentSession(context, within);
+  if (!session) return null;
+  return session.customerId === null ? { customerId: null, sessionHash: session.tokenHash } : { customerId: session.customerId, sessionHash: null };
+}
+
+/**
+ * The owner for a change: a visitor without a session gets a guest session here (in the change's transaction,
+ * so a refused change leaves none behind), returned for their cookie.
+ */
+export async function ownerForChange(context: CallContext, tx: Queryable): Promise<{ owner: Owner; started: IssuedSession | null }> {
+  const owner = await findOwner(context, tx);
+  if (owner) return { owner, started: null };
+  const { tokenHash, ...started } = await startGuestSession(tx);
+  return { owner: { customerId: null, sessionHash: tokenHash }, started };
+}
+
+/** The owner's column and value, for the tables that file things under a session or a customer. */
+export function ownerColumns(owner: Owner) {
+  return owner.customerId === null ? { sessionHash: owner.sessionHash, customerId: null } : { sessionHash: null, customerId: owner.customerId };
+}
+
+/** The owner's cart id, or null when they have none yet. */
+export async function findCartId(db: Queryable, owner: Owner): Promise<number | null> {
+  const condition = owner.customerId === null ? eq(carts.sessionHash, owner.sessionHash) : eq(carts.customerId, owner.customerId);
+  const [row] = await db.select({ id: carts.id }).from(carts).where(condition);
+  return row?.id ?? null;
+}
+
+/** The owner's cart id, creating the cart on first use (two concurrent first adds share one cart). */
+export async function cartIdFor(db: Queryable, owner: Owner): Promise<number> {
+  await db.insert(carts).values(ownerColumns(owner)).onConflictDoNothing();
+  const id = await findCartId(db, owner);
+  if (id === null) throw new Error('cart vanished after insert');
+  return id;
+}
+

@@ -1,0 +1,106 @@
+import type { CartTotals, CouponErrorCode } from '@shop/contract';
+
+/**
+ * The cart's money, as the checkout will charge it: integer cents, VAT included at the cart country's rate.
+ * Pure functions of the lines and the codes, so that they are easy to test and cannot disagree with themselves.
+ */
+
+export type PricedLine = {
+  /** The line's total (unit price with VAT × quantity). */
+  total: number;
+  quantity: number;
+  /** Whether the product already sells below its regular price. */
+  discounted: boolean;
+  freeShipping: boolean;
+  categoryIds: number[];
+  brandId: number | null;
+};
+
+export type RuleTerms = {
+  reductionPercent: number | null;
+  reductionAmountCents: number | null;
+  freeShipping: boolean;
+  minimumAmountCents: number;
+  categoryIds: number[];
+  brandIds: number[];
+  appliesToDiscounted: boolean;
+};
+
+export type CountryTerms = {
+  vatRateBasisPoints: number;
+  standardShippingCents: number;
+  freeShippingFromCents: number | null;
+};
+
+/** The lines a code takes money off: its categories and brands (none named: all), discounted ones if it allows. */
+export function eligibleLines(lines: PricedLine[], rule: RuleTerms): PricedLine[] {
+  return lines.filter(
+    (line) =>
+      (rule.categoryIds.length === 0 || line.categoryIds.some((id) => rule.categoryIds.includes(id))) &&
+      (rule.brandIds.length === 0 || (line.brandId !== null && rule.brandIds.includes(line.brandId))) &&
+      (rule.appliesToDiscounted || !line.discounted),
+  );
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * Why a code cannot take anything off this cart now, or null when it applies. (Validity dates and use counts
+ * are checked where the rule is read; these are the conditions that depend on the cart's contents.)
+ */
+export function cartProblem(lines: PricedLine[], rule: RuleTerms): CouponErrorCode | null {
+  if (sum(lines.map((line) => line.total)) < rule.minimumAmountCents) return 'coupon_minimum_not_reached';
+  const takesMoneyOff = (rule.reductionPercent ?? 0) > 0 || (rule.reductionAmountCents ?? 0) > 0;
+  if (takesMoneyOff && eligibleLines(lines, rule).length === 0) return 'coupon_not_applicable';
+  return null;
+}
+
+/**
+ * What each applicable code takes off, in the order they were added. A percentage applies to its eligible
+ * lines, an amount is capped by them, and all codes together never take off more than the products cost.
+ */
+export function ruleDiscounts(lines: PricedLine[], rules: RuleTerms[]): number[] {
+  let left = sum(lines.map((line) => line.total));
+  return rules.map((rule) => {
+    const base = sum(eligibleLines(lines, rule).map((line) => line.total));
+    const percentOff = Math.round((base * (rule.reductionPercent ?? 0)) / 100);
+    const amountOff = Math.min(rule.reductionAmountCents ?? 0, base);
+    const discount = Math.min(left, percentOff + amountOff);
+    left -= discount;
+    return discount;
+  });
+}
+
+export type CartMoney = { totals: CartTotals; discounts: number[]; freeShipping: { threshold: number; remaining: number } | null };
+
+/** Subtotal, discounts, shipping, VAT and total for lines and the codes that apply to them. */
+export function cartMoney(lines: PricedLine[], rules: RuleTerms[], country: CountryTerms): CartMoney {
+  const products = sum(lines.map((line) => line.total));
+  const discounts = ruleDiscounts(lines, rules);
+  const discountTotal = sum(discounts);
+  const afterDiscounts = products - discountTotal;
+  const threshold = country.freeShippingFromCents;
+  const shippingFree =
+    lines.length > 0 &&
+    (rules.some((rule) => rule.freeShipping) ||
+      lines.every((line) => line.freeShipping) ||
+      (threshold !== null && afterDiscounts >= threshold));
+  const shipping = lines.length === 0 || shippingFree ? 0 : country.standardShippingCents;
+  const total = afterDiscounts + shipping;
+  const rate = country.vatRateBasisPoints;
+  return {
+    totals: {
+      items_count: sum(lines.map((line) => line.quantity)),
+      products,
+      discounts: discountTotal,
+      shipping,
+      shipping_free: shippingFree,
+      // Every price already includes VAT at one rate: the tax is the part of the total that is VAT.
+      tax: Math.round((total * rate) / (10_000 + rate)),
+      total,
+      vat_rate_bp: rate,
+    },
+    discounts,
+    freeShipping: threshold === null ? null : { threshold, remaining: Math.max(0, threshold - afterDiscounts) },
+  };
+}
