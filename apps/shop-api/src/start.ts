@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { isOn, type ApiConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { scheduleHousekeeping } from './db/housekeeping.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isSeeded, seedDemoShop } from './db/seed/index.ts';
 
@@ -27,7 +28,11 @@ export async function prepareDatabase(config: ApiConfig, seedDemo = true): Promi
 export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = process.env): Promise<{ app: FastifyInstance; handle: DatabaseHandle }> {
   const handle = await prepareDatabase(config, env.SEED_DEMO === undefined || isOn(env.SEED_DEMO));
   const app = buildApp({ db: handle.db, config, logger: { level: config.logLevel } });
-  app.addHook('onClose', () => handle.close());
+  const stopHousekeeping = scheduleHousekeeping(handle.db, (message) => app.log.info(message));
+  app.addHook('onClose', async () => {
+    stopHousekeeping();
+    await handle.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   return { app, handle };
 }

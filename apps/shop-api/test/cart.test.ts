@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { clearExpired } from '../src/db/housekeeping.ts';
 import { selectRows } from '../src/db/raw.ts';
 import { DEMO_CUSTOMER } from '../src/db/seed/index.ts';
 import { callApi, DRIVERS, registerCustomer, shopperHeaders, useTestShop } from './databases.ts';
@@ -316,5 +317,19 @@ describe.each(DRIVERS)('cart on %s', (driver) => {
     await call('logout', {}, token);
     const again = await call('login', { email: customer.email, password: customer.password });
     expect((await call('getShopperSummary', {}, again.body.psdata.session.token)).body.psdata.cart_items).toBe(6);
+  });
+
+  it('clears expired guest sessions with their carts, and leaves live ones alone', async () => {
+    const item = await combination('deny', 10);
+    const expired = await guestWith(item, 1);
+    const live = await guestWith(item, 1);
+    const cartsBefore = await query<{ n: number }>(sql`select count(*)::int as n from carts`);
+    await shop().handle.db.execute(sql`update sessions set expires_at = now() - interval '1 second'
+      where token_hash = encode(sha256(convert_to(${expired.token}, 'UTF8')), 'hex')`);
+    expect(await clearExpired(shop().handle.db)).toBe(1);
+    const cartsAfter = await query<{ n: number }>(sql`select count(*)::int as n from carts`);
+    expect(cartsAfter[0]!.n).toBe(cartsBefore[0]!.n - 1);
+    expect((await call('getCartItems', {}, expired.token)).body.psdata.lines).toEqual([]);
+    expect((await call('getCartItems', {}, live.token)).body.psdata.lines).toHaveLength(1);
   });
 });

@@ -1,0 +1,33 @@
+import { lt, or, isNotNull } from 'drizzle-orm';
+import { RATE_LIMITS } from '../accounts/rate-limit.ts';
+import type { Database } from './client.ts';
+import { passwordResetTokens, rateLimits, sessions } from './schema.ts';
+
+/** How often an API process clears out what has expired. Every process may do it: the deletes are idempotent. */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+const longestRateWindowMs = Math.max(...Object.values(RATE_LIMITS).map((limit) => limit.windowMs));
+
+/**
+ * Deletes expired sessions (with the guest carts and wishlists that hang on them), used or expired password
+ * reset links and rate-limit windows that have ended. Returns how many sessions went.
+ */
+export async function clearExpired(db: Database, now = new Date()): Promise<number> {
+  const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
+  await db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)));
+  await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(now.getTime() - longestRateWindowMs)));
+  return gone.length;
+}
+
+/** Runs clearExpired now and then every interval, without keeping the process alive for it. */
+export function scheduleHousekeeping(db: Database, log: (message: string) => void): () => void {
+  const run = () =>
+    clearExpired(db).then(
+      (sessionsCleared) => sessionsCleared > 0 && log(`housekeeping: ${sessionsCleared} expired sessions cleared`),
+      (error: Error) => log(`housekeeping failed: ${error.message}`),
+    );
+  void run();
+  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
