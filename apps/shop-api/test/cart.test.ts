@@ -319,6 +319,19 @@ describe.each(DRIVERS)('cart on %s', (driver) => {
     expect((await call('getShopperSummary', {}, again.body.psdata.session.token)).body.psdata.cart_items).toBe(6);
   });
 
+  it('tells cards which products have a single combination, which they can add to the cart directly', async () => {
+    const oneSize = await combination('deny', 5);
+    const several = await combination('deny', 5);
+    await shop().handle.db.execute(sql`delete from combinations where product_id = ${oneSize.product_id} and id <> ${oneSize.combination_id}`);
+    const saved = await call('createWishlistItem', { product_id: oneSize.product_id });
+    const token = saved.body.psdata.session.token;
+    const wishlist = (await call('createWishlistItem', { product_id: several.product_id }, token)).body.psdata;
+    const byProduct = Object.fromEntries(
+      wishlist.items.map((item: { product: { id_product: number; single_combination_id: number | null } }) => [item.product.id_product, item.product.single_combination_id]),
+    );
+    expect(byProduct).toEqual({ [oneSize.product_id]: oneSize.combination_id, [several.product_id]: null });
+  });
+
   it('clears expired guest sessions with their carts, and leaves live ones alone', async () => {
     const item = await combination('deny', 10);
     const expired = await guestWith(item, 1);

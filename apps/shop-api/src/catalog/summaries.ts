@@ -26,6 +26,7 @@ type SummaryRow = {
   image_width: number | null;
   image_height: number | null;
   stock: number;
+  single_combination_id: number | null;
   colors: { id: number; name: string; hex: string }[];
 };
 
@@ -40,13 +41,16 @@ export async function productSummaries(context: CallContext, ids: number[]): Pro
         reduction.reduction_percent, reduction.reduction_net_cents,
         pt.name, pt.slug, b.id as brand_id, b.name as brand_name, b.slug as brand_slug,
         image.url as image_url, image.width as image_width, image.height as image_height,
-        stock.total as stock, colors.list as colors
+        stock.total as stock, stock.single_combination_id, colors.list as colors
       from products p
       join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
       left join brands b on b.id = p.brand_id
       ${ACTIVE_REDUCTION}
       left join lateral (select url, width, height from product_images i where i.product_id = p.id order by i.position, i.id limit 1) image on true
-      left join lateral (select coalesce(sum(c.quantity), 0)::int as total from combinations c where c.product_id = p.id) stock on true
+      left join lateral (
+        select coalesce(sum(c.quantity), 0)::int as total, case when count(*) = 1 then min(c.id) end as single_combination_id
+        from combinations c where c.product_id = p.id
+      ) stock on true
       left join lateral (
         select coalesce(json_agg(json_build_object('id', a.id, 'name', at.name, 'hex', a.color_hex) order by a.position, a.id), '[]'::json) as list
         from attributes a join attribute_translations at on at.attribute_id = a.id and at.lang = ${lang}
@@ -81,6 +85,7 @@ function toSummary(row: SummaryRow, vatRate: number): ProductSummary {
     free_shipping: row.free_shipping,
     remaining_stock: row.out_of_stock_policy === 'deny' && row.stock > 0 && row.stock <= LOW_STOCK ? row.stock : null,
     quantity: row.quantity_limit,
+    single_combination_id: row.single_combination_id,
     default_image: { url: row.image_url ?? '/media/placeholder.svg', width: row.image_width ?? 600, height: row.image_height ?? 800, alt: row.name },
   };
 }
