@@ -82,7 +82,8 @@ export async function shopperSummary(context: CallContext): Promise<ShopperSumma
     sql`select
         (select coalesce(sum(l.quantity), 0)::int from carts c join cart_lines l on l.cart_id = c.id
           join products p on p.id = l.product_id and p.is_active where ${cartOwner}) as cart_items,
-        (select array_agg(w.product_id order by w.product_id) from wishlist_items w where ${ownedBy(owner)}) as wishlist_product_ids`,
+        (select array_agg(w.product_id order by w.product_id) from wishlist_items w
+          join products p on p.id = w.product_id and p.is_active where ${ownedBy(owner)}) as wishlist_product_ids`,
   );
   return { cart_items: row?.cart_items ?? 0, wishlist_product_ids: row?.wishlist_product_ids ?? [] };
 }
