@@ -71,7 +71,7 @@ test('a shopper switches to the list view and a smaller page size, in French', a
   await page.getByRole('navigation', { name: texts.catalog.view }).getByRole('link', { name: texts.catalog.viewList }).click();
   await expect(page).toHaveURL(/view=list/);
   await expect(products).toHaveAttribute('data-layout', 'list');
-  await expect(page.getByRole('link', { name: texts.catalog.viewList })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('link', { name: texts.catalog.viewList, exact: true })).toHaveAttribute('aria-current', 'true');
   await expect(products.getByRole('article')).toHaveCount(12);
 
   // The choices survive a page change and a reload.
@@ -136,6 +136,19 @@ test('a product page lets the shopper pick a size and a colour, kept in the URL'
   expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR', availability: expect.stringMatching(/^https:\/\/schema.org\//) });
   expect(structured.some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
+
+  // The reviews block, after the description and before the related products; no product has a review yet.
+  const reviews = page.getByRole('region', { name: TEXTS.it.product.reviews });
+  await expect(reviews).toHaveAttribute('id', 'reviews');
+  await expect(reviews.getByRole('heading', { level: 2, name: TEXTS.it.product.reviews })).toBeVisible();
+  await expect(reviews).toContainText(TEXTS.it.product.reviewsEmpty);
+  await expect(reviews).toContainText(TEXTS.it.product.reviewsFromBuyers);
+  const order = await page.evaluate(() => {
+    const [description, block, relatedBlock] = ['#product-description', '#reviews', '#related-products'].map((selector) => document.querySelector(selector)!);
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return follows(description!, block!) && follows(block!, relatedBlock!);
+  });
+  expect(order).toBe(true);
 
   // Related products come a page at a time.
   const related = page.getByRole('region', { name: TEXTS.it.product.related });
@@ -204,6 +217,7 @@ test.describe('accessibility', () => {
     await page.goto('/en');
     await page.getByRole('list', { name: TEXTS.en.home.bestsellers }).getByRole('link').first().click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: TEXTS.en.product.reviews }).getByText(TEXTS.en.product.reviewsEmpty)).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

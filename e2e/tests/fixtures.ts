@@ -10,7 +10,9 @@ export type TestLang = (typeof LANGS)[number];
 type Messages = typeof import('../../apps/storefront/app/i18n/locales/en/common.json') &
   typeof import('../../apps/storefront/app/i18n/locales/en/catalog.json') &
   typeof import('../../apps/storefront/app/i18n/locales/en/account.json') &
-  typeof import('../../apps/storefront/app/i18n/locales/en/validation.json');
+  typeof import('../../apps/storefront/app/i18n/locales/en/validation.json') &
+  typeof import('../../apps/storefront/app/i18n/locales/en/wishlist.json') &
+  typeof import('../../apps/storefront/app/i18n/locales/en/cart.json');
 
 /** A language's texts: every feature file of its folder, merged as the storefront merges them. */
 function readTexts(lang: TestLang): Messages {

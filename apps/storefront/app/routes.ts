@@ -17,6 +17,7 @@ export default [
       route('offline', 'routes/offline.tsx'),
       route('search', 'routes/search.tsx'),
       route('cart', 'routes/cart.tsx'),
+      route('wishlist', 'routes/wishlist.tsx'),
       route('my-account', 'routes/account/profile.tsx'),
       route('my-account/addresses', 'routes/account/addresses.tsx'),
       route('my-account/orders', 'routes/account/orders.tsx'),

@@ -9,7 +9,8 @@ function FlashBanner({ flash }: { flash: string | null }) {
   if (!flash || !open) return null;
   return (
     <p className="mt-4 flex items-center justify-between gap-4 rounded border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
-      <span>{t(`flash.${flash}`)}</span>
+      {/* A feature's own message is named by its whole key (`wishlist.flash.added`), the account's by its name. */}
+      <span>{t(flash.includes('.') ? flash : `flash.${flash}`)}</span>
       <button type="button" onClick={() => setOpen(false)} className="underline">
         {t('flash.close')}
       </button>

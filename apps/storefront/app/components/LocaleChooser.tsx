@@ -9,6 +9,23 @@ export function countryName(iso: string, lang: string): string {
   return new Intl.DisplayNames([lang], { type: 'region' }).of(iso) ?? iso;
 }
 
+/** The shop's countries as options of a select, by name in the shopper's language. */
+export function CountryOptions({ countries }: { countries: Array<{ iso: string }> }) {
+  const lang = useLang();
+  const named = countries.map((country) => ({ iso: country.iso, name: countryName(country.iso, lang) }));
+  return (
+    <>
+      {named
+        .sort((a, b) => a.name.localeCompare(b.name, lang))
+        .map((country) => (
+          <option key={country.iso} value={country.iso}>
+            {country.name}
+          </option>
+        ))}
+    </>
+  );
+}
+
 /**
  * Language and country chooser. A plain form (works before hydration and without JavaScript): the
  * preferences action stores both choices in cookies and goes to the same page in the chosen language.
@@ -39,14 +56,7 @@ export function LocaleChooser({ root }: { root: RootData }) {
         <label className="block">
           <span className="mb-1 block font-semibold">{t('locale.country')}</span>
           <select name="country" defaultValue={root.country} className="w-full rounded border border-stone-300 px-2 py-1">
-            {root.bootstrap.countries
-              .map((country) => ({ iso: country.iso, name: countryName(country.iso, lang) }))
-              .sort((a, b) => a.name.localeCompare(b.name, lang))
-              .map((country) => (
-                <option key={country.iso} value={country.iso}>
-                  {country.name}
-                </option>
-              ))}
+            <CountryOptions countries={root.bootstrap.countries} />
           </select>
         </label>
         <button type="submit" className="button-primary w-full">

@@ -5,6 +5,8 @@ import { useLocalePath } from '../lib/hooks';
 import type { RootData } from '../root';
 import { FlashMessage } from './FlashMessage';
 import { SearchBox } from '../features/search/SearchBox';
+import { WishlistLink } from '../features/wishlist/WishlistLink';
+import { CartLink } from '../features/cart/CartLink';
 import { LocaleChooser } from './LocaleChooser';
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
@@ -87,9 +89,8 @@ function Header({ root }: { root: RootData }) {
           <Link to={localePath('/my-account')} className="hover:underline">
             {root.customer ? t('account.hello', { name: root.customer.first_name }) : t('header.account')}
           </Link>
-          <Link to={localePath('/cart')} className="hover:underline">
-            {t('header.cart')}
-          </Link>
+          <WishlistLink count={root.shopper?.wishlist_product_ids.length ?? 0} />
+          <CartLink count={root.shopper?.cart_items ?? 0} />
         </nav>
       </div>
     </header>

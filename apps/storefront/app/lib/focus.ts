@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
-/** After a client-side navigation, focus moves to the main content so screen readers start there. */
-export function useFocusMainOnNavigate(): void {
-  const { pathname } = useLocation();
+/** Focus moves to the main content when `value` changes (not on the page's first render). */
+export function useFocusMainOnChange(value: unknown): void {
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -11,5 +10,10 @@ export function useFocusMainOnNavigate(): void {
       return;
     }
     document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [value]);
+}
+
+/** After a client-side navigation, focus moves to the main content so screen readers start there. */
+export function useFocusMainOnNavigate(): void {
+  useFocusMainOnChange(useLocation().pathname);
 }

@@ -26,3 +26,10 @@ export function useFormatPrice(): (cents: number) => string {
   const format = new Intl.NumberFormat(lang, { style: 'currency', currency });
   return (cents) => format.format(cents / 100);
 }
+
+/** Formats a date (an ISO day or time) for the current language, as a long date ('12 March 2026'). */
+export function useFormatDate(): (iso: string) => string {
+  const lang = useLang();
+  const format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+  return (iso) => format.format(new Date(iso));
+}

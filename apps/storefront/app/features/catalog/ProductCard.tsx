@@ -2,6 +2,7 @@ import type { ProductSummary } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/hooks';
+import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
 import type { ListingView } from './listing-query';
 import { productPath } from './paths';
@@ -46,6 +47,10 @@ export function ProductCard({ product, eager = false, headingLevel, layout = 'gr
         />
         <div className="absolute left-2 top-2">
           <Badges badges={product.badges} />
+        </div>
+        {/* Beside the card's link, not in it (no button inside a link), and above its stretched area. */}
+        <div className="absolute right-2 top-2 z-10">
+          <WishlistButton product={product} />
         </div>
       </div>
       <div className="flex flex-col gap-2">

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PageMeta } from '../../components/PageMeta';
 import { useLang } from '../../lib/hooks';
+import { AddToCartForm } from '../cart/AddToCartForm';
+import { ProductReviews } from '../reviews/ProductReviews';
+import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
 import { Breadcrumbs } from './Breadcrumbs';
 import { withQuery } from './listing-query';
@@ -82,40 +85,6 @@ function StockState({ product, selected }: { product: Product; selected: Combina
   return <p className="text-emerald-800">{t('product.inStock')}</p>;
 }
 
-/**
- * Quantity (from the minimum to the quantity limit, and no more than the stock when the product cannot be
- * sold without it) and the add-to-cart button. The cart feature handles the post.
- */
-function AddToCart({ product, selected }: { product: Product; selected: Combination | undefined }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const available = Boolean(selected?.available);
-  const stockCap = product.out_of_stock_policy === 'deny' ? (selected?.stock ?? 0) : product.quantity;
-  const most = Math.max(product.minimal_quantity, Math.min(product.quantity, stockCap));
-  const quantities = Array.from({ length: most - product.minimal_quantity + 1 }, (_, index) => product.minimal_quantity + index);
-  return (
-    <form method="post" action={`/${lang}/cart`} className="mt-6 flex flex-wrap items-end gap-3">
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="product_id" value={product.id_product} />
-      {selected ? <input type="hidden" name="combination_id" value={selected.id} /> : null}
-      <label className="text-sm">
-        <span className="mb-1 block font-semibold">{t('product.quantity')}</span>
-        <select name="quantity" disabled={!available} defaultValue={product.minimal_quantity} className="rounded border border-stone-300 px-3 py-2">
-          {quantities.map((quantity) => (
-            <option key={quantity} value={quantity}>
-              {quantity}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" disabled={!available} className="button-primary disabled:cursor-not-allowed disabled:opacity-50">
-        {t('product.addToCart')}
-      </button>
-      {!available ? <p className="w-full text-sm text-red-800">{t('product.combinationUnavailable')}</p> : null}
-    </form>
-  );
-}
-
 const INFO_BLOCKS = [
   ['product.manual', 'product.manualText'],
   ['product.shipping', 'product.shippingText'],
@@ -157,7 +126,11 @@ export function ProductView({ product, related }: { product: Product; related: R
         </section>
         <div>
           {product.brand ? <p className="text-sm uppercase tracking-wide text-stone-600">{product.brand.name}</p> : null}
-          <h1 className="mt-1 text-3xl font-semibold">{product.name}</h1>
+          <div className="mt-1 flex items-start justify-between gap-4">
+            <h1 className="text-3xl font-semibold">{product.name}</h1>
+            {/* Saved with the size and colour on show, the ones 'Add to cart' would take. */}
+            <WishlistButton product={product} combinationId={selected?.id} variant="labelled" />
+          </div>
           <p className="mt-1 text-sm text-stone-600">
             {t('product.reference')}: {product.reference}
           </p>
@@ -170,7 +143,7 @@ export function ProductView({ product, related }: { product: Product; related: R
           {product.groups.map((group) => (
             <AttributeChoice key={group.id} product={product} selected={selected} group={group} />
           ))}
-          <AddToCart product={product} selected={selected} />
+          <AddToCartForm product={product} selected={selected} />
           <p className="mt-2 text-sm text-stone-600">{t('product.quantityLimit', { count: product.quantity })}</p>
           {product.size_chart_slug ? (
             <Link to={`/${lang}/size-chart/${product.size_chart_slug}`} className="mt-2 inline-block text-sm underline">
@@ -201,6 +174,7 @@ export function ProductView({ product, related }: { product: Product; related: R
           </div>
         </div>
       </div>
+      <ProductReviews />
       <RelatedProducts related={related} />
     </>
   );

@@ -1,0 +1,88 @@
+import type { Product } from '@shop/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useLocalePath } from '../../lib/hooks';
+import { confirmationAsked, useCartFailureText } from './cart-errors';
+import { useCartForm } from './cart-form';
+import { MiniCart } from './MiniCart';
+import { OnDemandConfirmation } from './OnDemandConfirmation';
+
+type Props = { product: Product; selected: Product['combinations'][number] | undefined };
+
+/**
+ * The product page's quantity and add-to-cart button. Beyond the chosen size's stock, a pre-order or
+ * backorder product asks for the shopper's consent first (SPEC §4); the shop asks for it too when the stock
+ * changed meanwhile. Added, the mini cart opens; refused, the reason is announced. Without JavaScript the
+ * form posts to the cart and comes back here with a message.
+ */
+export function AddToCartForm({ product, selected }: Props) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const { pathname, search } = useLocation();
+  const failureText = useCartFailureText();
+  const { fetcher, onSubmit, busy, confirmMissing, onTick } = useCartForm();
+  const [quantity, setQuantity] = useState(product.minimal_quantity);
+  // The mini cart opens for each add that worked, until the shopper closes it.
+  const [closedFor, setClosedFor] = useState<unknown>(null);
+
+  const available = Boolean(selected?.available);
+  const stock = selected?.stock ?? 0;
+  const stockCap = product.out_of_stock_policy === 'deny' ? stock : product.quantity;
+  const most = Math.max(product.minimal_quantity, Math.min(product.quantity, stockCap));
+  const quantities = Array.from({ length: most - product.minimal_quantity + 1 }, (_, index) => product.minimal_quantity + index);
+  // Another size may allow fewer.
+  const chosen = Math.min(quantity, most);
+
+  const result = fetcher.data;
+  const failure = result && !result.ok ? result.failure : undefined;
+  // The consent to ask: what this quantity needs here, or what the shop asked for.
+  const needed = product.out_of_stock_policy !== 'deny' && chosen > stock ? product.out_of_stock_policy : null;
+  const confirmation = needed ?? confirmationAsked(failure);
+  const preorderDate = failure?.available_date ?? product.available_date;
+
+  return (
+    <>
+      <form method="post" action={localePath('/cart')} onSubmit={onSubmit} noValidate className="mt-6 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="product_id" value={product.id_product} />
+        {selected ? <input type="hidden" name="combination_id" value={selected.id} /> : null}
+        {/* Without JavaScript the cart sends the shopper back here, with the size still chosen. */}
+        <input type="hidden" name="redirectTo" value={pathname + search} />
+        <label className="text-sm">
+          <span className="mb-1 block font-semibold">{t('product.quantity')}</span>
+          <select
+            name="quantity"
+            disabled={!available}
+            value={chosen}
+            onChange={(event) => setQuantity(Number(event.currentTarget.value))}
+            className="rounded border border-stone-300 px-3 py-2"
+          >
+            {quantities.map((each) => (
+              <option key={each} value={each}>
+                {each}
+              </option>
+            ))}
+          </select>
+        </label>
+        {confirmation && available ? (
+          <OnDemandConfirmation kind={confirmation} date={preorderDate} submitLabel={t('product.addToCart')} missing={confirmMissing} busy={busy} onTick={onTick} />
+        ) : (
+          <button type="submit" disabled={!available} aria-busy={busy || undefined} className="button-primary disabled:cursor-not-allowed disabled:opacity-50">
+            {t('product.addToCart')}
+            {busy ? <span className="sr-only"> {t('cart.sending')}</span> : null}
+          </button>
+        )}
+        {!available ? <p className="w-full text-sm text-red-800">{t('product.combinationUnavailable')}</p> : null}
+        <div role="alert" className="w-full text-sm text-red-800">
+          {failure ? (
+            <>
+              <strong className="block">{t('messages.productNotAdded')}</strong> {failureText(failure)}
+            </>
+          ) : null}
+        </div>
+      </form>
+      <MiniCart cart={result?.ok ? result.cart : null} open={Boolean(result?.ok) && closedFor !== result} onClose={() => setClosedFor(result)} />
+    </>
+  );
+}

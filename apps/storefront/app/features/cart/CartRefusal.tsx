@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalePath } from '../../lib/hooks';
+import { confirmationAsked, useCartFailureText } from './cart-errors';
+import { useCartForm, type CartActionData } from './cart-form';
+import { OnDemandConfirmation } from './OnDemandConfirmation';
+
+type Refusal = Extract<CartActionData, { ok: false }>;
+
+/**
+ * Without JavaScript, a refused change lands on the cart page; this says why when no line or code field
+ * on the page does. A refused add ('Product not added to cart') asks for the pre-order or backorder consent
+ * when that was the reason (the same add is then sent again, confirmed) and leads back to the product.
+ */
+export function CartRefusal({ refusal }: { refusal: Refusal }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const failureText = useCartFailureText();
+  const form = useCartForm();
+  const { pending } = refusal;
+  if (form.fetcher.data?.ok) {
+    return (
+      <p role="status" className="mt-6 rounded border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
+        {t(form.fetcher.data.message)}
+      </p>
+    );
+  }
+  // Sent again with JavaScript and refused again: the newer reason.
+  const reason = form.fetcher.data && !form.fetcher.data.ok ? form.fetcher.data.failure : refusal.failure;
+  const asked = confirmationAsked(reason);
+  return (
+    <div className="mt-6 space-y-3 rounded border border-red-300 bg-red-50 px-4 py-3 text-red-900">
+      <p role="alert">
+        {refusal.intent === 'add' ? <strong className="block">{t('messages.productNotAdded')}</strong> : null} {failureText(reason)}
+      </p>
+      {pending && asked ? (
+        <form method="post" action={localePath('/cart')} onSubmit={form.onSubmit} noValidate>
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="product_id" value={pending.product_id} />
+          <input type="hidden" name="combination_id" value={pending.combination_id} />
+          <input type="hidden" name="quantity" value={pending.quantity} />
+          <input type="hidden" name="redirectTo" value={pending.redirectTo} />
+          <OnDemandConfirmation
+            kind={asked}
+            date={reason.available_date ?? null}
+            submitLabel={t('product.addToCart')}
+            missing={form.confirmMissing}
+            busy={form.busy}
+            onTick={form.onTick}
+          />
+        </form>
+      ) : null}
+      {pending && pending.redirectTo !== localePath('/cart') ? (
+        <Link to={pending.redirectTo} className="inline-block underline">
+          {t('cart.backToProduct')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Cart } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormatPrice, useLang } from '../../lib/hooks';
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-stone-300 pt-3 text-lg font-semibold' : ''}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** Subtotal, what the codes take off, shipping (or 'Free'), the total and the VAT it includes. */
+export function CartTotals({ cart }: { cart: Cart }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const format = useFormatPrice();
+  const { totals } = cart;
+  const rate = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(totals.vat_rate_bp / 10_000);
+  return (
+    <div className="space-y-2">
+      <dl className="space-y-2">
+        <Row label={t('cart.subtotal')} value={format(totals.products)} />
+        {totals.discounts > 0 ? <Row label={t('cart.discounts')} value={format(-totals.discounts)} /> : null}
+        <Row label={t('cart.shipping')} value={totals.shipping_free ? t('cart.free') : format(totals.shipping)} />
+        <Row label={t('cart.total')} value={format(totals.total)} strong />
+      </dl>
+      <p className="text-sm text-stone-600">{t('cart.vatIncluded', { amount: format(totals.tax), rate })}</p>
+    </div>
+  );
+}
+
+/** How far the cart is from the country's free shipping (SPEC §9), or that it has it. */
+export function FreeShippingProgress({ cart }: { cart: Cart }) {
+  const { t } = useTranslation();
+  const format = useFormatPrice();
+  const progress = cart.free_shipping;
+  if (cart.totals.shipping_free || (progress && progress.remaining <= 0)) {
+    return <p className="font-medium text-emerald-800">{t('cart.freeShippingReached')}</p>;
+  }
+  if (!progress) return null;
+  const done = Math.min(100, Math.round(((progress.threshold - progress.remaining) / progress.threshold) * 100));
+  return (
+    <div className="space-y-1">
+      <p>{t('cart.freeShippingRemaining', { amount: format(progress.remaining) })}</p>
+      {/* The sentence says it all; the bar is for the eye. */}
+      <div aria-hidden="true" className="h-2 overflow-hidden rounded bg-stone-200">
+        <div className="h-full bg-emerald-700" style={{ width: `${done}%` }} />
+      </div>
+    </div>
+  );
+}

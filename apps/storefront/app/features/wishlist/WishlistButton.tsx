@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { useFetcher, useFetchers, useLocation } from 'react-router';
+import { useLang, useRootData } from '../../lib/hooks';
+import type { action } from '../../routes/wishlist';
+import { wishlistPath } from './paths';
+
+type Props = {
+  product: { id_product: number; name: string };
+  /** The size and colour to save with the product, when the shopper has chosen them. */
+  combinationId?: number;
+  /** `labelled`: the heart with a visible word (product page); `icon`: the heart alone (cards). */
+  variant?: 'icon' | 'labelled';
+};
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+      <path strokeLinejoin="round" d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1Z" />
+    </svg>
+  );
+}
+
+/**
+ * The heart that saves a product to the wishlist or takes it off: a toggle button (`aria-pressed`) in a
+ * real form, so that it works without JavaScript (the action redirects back here). With JavaScript a
+ * fetcher sends it: the heart changes at once and the page stays where it is.
+ */
+export function WishlistButton({ product, combinationId, variant = 'icon' }: Props) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const lang = useLang();
+  const { pathname, search } = useLocation();
+  const fetcher = useFetcher<typeof action>();
+  const saved = root?.shopper?.wishlist_product_ids.includes(product.id_product) ?? false;
+  const pending = fetcher.formData?.get('intent');
+  const pressed = pending ? pending === 'add' : saved;
+  const actionPath = wishlistPath(lang);
+  // A visitor's first save starts their session: a second save sent before it is back would start another.
+  const startingSession = useFetchers().some((other) => other.state !== 'idle' && other.formAction === actionPath) && !root?.shopper;
+  const announcement =
+    fetcher.state === 'idle' && fetcher.data
+      ? 'ok' in fetcher.data
+        ? t(pressed ? 'wishlist.added' : 'wishlist.removed', { name: product.name })
+        : t('wishlist.failed')
+      : '';
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (startingSession) return;
+    const formData = new FormData(event.currentTarget);
+    // Without `redirectTo` the action answers with data instead of sending the browser back.
+    formData.delete('redirectTo');
+    void fetcher.submit(formData, { method: 'post', action: actionPath });
+  }
+
+  const look = pressed ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 bg-white text-stone-900 hover:border-stone-900';
+  const shape = variant === 'icon' ? 'h-11 w-11 justify-center rounded-full' : 'h-11 gap-2 rounded px-4';
+  return (
+    <form method="post" action={actionPath} onSubmit={submit}>
+      <input type="hidden" name="intent" value={pressed ? 'remove' : 'add'} />
+      <input type="hidden" name="product_id" value={product.id_product} />
+      {combinationId ? <input type="hidden" name="combination_id" value={combinationId} /> : null}
+      <input type="hidden" name="redirectTo" value={pathname + search} />
+      <button
+        type="submit"
+        aria-pressed={pressed}
+        aria-label={t('wishlist.toggle', { name: product.name })}
+        aria-disabled={startingSession || undefined}
+        className={`flex items-center border font-medium shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 ${shape} ${look}`}
+      >
+        <Heart filled={pressed} />
+        {variant === 'labelled' ? <span>{t('wishlist.toggleShort')}</span> : null}
+      </button>
+      <span role="status" className="sr-only">
+        {announcement}
+      </span>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** The wishlist page, whose action also takes every heart's post. */
+export const wishlistPath = (lang: string) => `/${lang}/wishlist`;

@@ -1,0 +1,155 @@
+import { createWishlistItemInput, type Product, type WishlistItem } from '@shop/contract';
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { ShopApiError } from '../../lib/api/client';
+import { pageError, type ShopApi } from '../../lib/api/shop.server';
+import { safeRedirect } from '../../lib/auth.server';
+import { assertSameOrigin } from '../../lib/csrf.server';
+import type { PageContext } from '../../lib/request-context.server';
+import { flashCookie, sessionToken, startedSessionHeaders } from '../../lib/session.server';
+import type { CartFailure } from '../cart/cart-errors';
+import { failureOf } from '../cart/cart.server';
+import { productPath } from '../catalog/paths';
+import { wishlistPath } from './paths';
+
+/** A saved product and the combination 'Move to cart' adds: the saved one, or the product's only one. */
+export type WishlistEntry = WishlistItem & { cart_combination_id: number | null };
+
+/** A refusal of the shop API (not a fault of the API itself); anything else becomes the page's error. */
+function refusal(error: unknown): ShopApiError {
+  if (error instanceof ShopApiError && !error.isTransportFailure) return error;
+  return pageError(error);
+}
+
+async function onlyCombination(api: ShopApi, productId: number): Promise<number | null> {
+  try {
+    const { combinations } = await api('getProduct', { product_id: productId });
+    return combinations.length === 1 ? combinations[0]!.id : null;
+  } catch (error) {
+    // A product the catalogue no longer shows: its row still leads to the product page.
+    refusal(error);
+    return null;
+  }
+}
+
+/**
+ * The shopper's saved products. Without a session there is nothing saved, and no call is made: the page
+ * stays public and cacheable (DESIGN.md §2). An expired session reads as an empty wishlist.
+ */
+export async function loadWishlist(request: Request, api: ShopApi): Promise<WishlistEntry[]> {
+  if (!sessionToken(request)) return [];
+  let items: WishlistItem[];
+  try {
+    ({ items } = await api('getWishlistItems', {}));
+  } catch (error) {
+    if (refusal(error).status === 401) return [];
+    return pageError(error);
+  }
+  return Promise.all(
+    items.map(async (item) => ({ ...item, cart_combination_id: item.combination_id ?? (await onlyCombination(api, item.product.id_product)) })),
+  );
+}
+
+/** The product page opened on the given combination (`?g{group}={attribute}`, as its size and colour links do). */
+function productPathWith(lang: string, product: Product, combinationId: number | null): string {
+  const attributes = product.combinations.find((combination) => combination.id === combinationId)?.attributes ?? [];
+  const query = new URLSearchParams();
+  for (const group of product.groups) {
+    const chosen = group.attributes.find((attribute) => attributes.includes(attribute.id));
+    if (chosen) query.set(`g${group.id}`, String(chosen.id));
+  }
+  const search = query.toString();
+  return `${productPath(lang, product)}${search ? `?${search}` : ''}`;
+}
+
+/** Takes a product off the wishlist; one already gone (removed in another tab) counts as done. */
+async function removeSaved(request: Request, api: ShopApi, productId: number): Promise<ShopApiError | null> {
+  // Without a session nothing is saved: there is nothing to remove.
+  if (!sessionToken(request)) return null;
+  try {
+    await api('removeWishlistItem', { product_id: productId });
+    return null;
+  } catch (error) {
+    const refusedBy = refusal(error);
+    return refusedBy.status === 404 ? null : refusedBy;
+  }
+}
+
+const INTENTS = ['add', 'remove', 'move'] as const;
+const wishlistPost = createWishlistItemInput.extend({ intent: z.enum(INTENTS) });
+type WishlistPost = z.infer<typeof wishlistPost>;
+
+/** A change the shop API refused: the heart or the wishlist row says so (the row with the cart's reason). */
+function refused(productId: number, failure: CartFailure, status: number) {
+  return data({ refused: { product_id: productId, failure } }, { status });
+}
+
+/** Sends the browser to `to` with a one-time message, keeping a session the API may just have started. */
+function redirectWithFlash(request: Request, to: string, flash: string, session: { token: string; expires_at: string } | null = null) {
+  const headers = startedSessionHeaders(request, session);
+  headers.append('Set-Cookie', flashCookie(request, flash));
+  return redirect(to, { headers });
+}
+
+/**
+ * 'Move to cart': the saved combination (or the only one) in the product's minimal quantity goes to the
+ * cart, then leaves the wishlist. A product that ships later needs the shopper's confirmation first, and
+ * a product with a size still to choose needs the choice: both happen on the product page.
+ */
+async function moveToCart(request: Request, { api, lang }: PageContext, { product_id, combination_id }: WishlistPost) {
+  let product: Product;
+  try {
+    product = await api('getProduct', { product_id });
+  } catch (error) {
+    // Gone from the catalogue since it was saved.
+    refusal(error);
+    return refused(product_id, { code: 'product_unavailable' }, 404);
+  }
+  const combinationId = combination_id ?? (product.combinations.length === 1 ? product.combinations[0]!.id : null);
+  if (!combinationId) return redirectWithFlash(request, productPath(lang, product), 'wishlist.flash.chooseSize');
+  let cart;
+  try {
+    cart = await api('createCartItem', { product_id, combination_id: combinationId, quantity: product.minimal_quantity });
+  } catch (error) {
+    const refusedBy = refusal(error);
+    if (refusedBy.code === 'preorder_confirmation_required' || refusedBy.code === 'backorder_confirmation_required') {
+      return redirectWithFlash(request, productPathWith(lang, product, combinationId), 'wishlist.flash.confirmOnProductPage');
+    }
+    return refused(product_id, failureOf(refusedBy), refusedBy.status);
+  }
+  // Should the wishlist refuse now, the product is in the cart and still saved: the shopper can remove it.
+  await removeSaved(request, api, product_id);
+  return redirectWithFlash(request, wishlistPath(lang), 'wishlist.flash.movedToCart', cart.session);
+}
+
+/**
+ * Every wishlist change: the hearts (add, remove) and the wishlist page's buttons (remove, move). A form
+ * sent without JavaScript carries `redirectTo` and goes back there with a one-time message; a fetcher's
+ * post gets data and stays where it is.
+ */
+export async function wishlistAction(request: Request, context: PageContext) {
+  assertSameOrigin(request);
+  const { api, lang } = context;
+  const formData = await request.formData();
+  const parsed = wishlistPost.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return data({ invalid: true }, { status: 400 });
+  const post = parsed.data;
+  if (post.intent === 'move') return moveToCart(request, context, post);
+
+  const redirectTo = formData.get('redirectTo');
+  const done = (session: { token: string; expires_at: string } | null = null) =>
+    redirectTo === null
+      ? data({ ok: true }, { headers: startedSessionHeaders(request, session) })
+      : redirectWithFlash(request, safeRedirect(redirectTo, wishlistPath(lang)), `wishlist.flash.${post.intent === 'add' ? 'added' : 'removed'}`, session);
+  if (post.intent === 'remove') {
+    const refusedBy = await removeSaved(request, api, post.product_id);
+    return refusedBy ? refused(post.product_id, failureOf(refusedBy), refusedBy.status) : done();
+  }
+  try {
+    const { session } = await api('createWishlistItem', { product_id: post.product_id, combination_id: post.combination_id });
+    return done(session);
+  } catch (error) {
+    const refusedBy = refusal(error);
+    return refused(post.product_id, failureOf(refusedBy), refusedBy.status);
+  }
+}

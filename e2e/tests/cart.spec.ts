@@ -1,0 +1,207 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, TEXTS, type TestLang } from './fixtures';
+
+// Whole shopping journeys with axe runs: give them time on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
+/** A text with its placeholders filled in, as the shop shows it. */
+function fill(text: string, values: Record<string, string | number>): string {
+  return Object.entries(values).reduce((result, [name, value]) => result.replaceAll(`{{${name}}}`, String(value)), text);
+}
+
+/** The part of a text before its first placeholder (for texts with a date or an amount in them). */
+const before = (text: string) => text.split('{{')[0]!.trim();
+
+/** An amount as the shop shows it ('€90.04', '90,04 €'), in cents. */
+const cents = (shown: string | null) => Number((shown ?? '').replace(/\D/g, ''));
+
+/**
+ * Opens the first product of a listing and picks the first size that can go in the cart as it is (in stock
+ * for three at least, no pre-order or backorder consent needed). Returns the product's name.
+ */
+async function openSizedProduct(page: Page, lang: TestLang, listing: string): Promise<string> {
+  const t = TEXTS[lang];
+  await page.goto(listing);
+  await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\.html/);
+  const sizes = page.getByRole('main').getByRole('group').first();
+  const add = page.getByRole('button', { name: t.product.addToCart, exact: true });
+  // The address changes before the product is on screen: wait for its sizes.
+  await expect(sizes.getByRole('link').first()).toBeVisible();
+  for (const size of await sizes.getByRole('link').all()) {
+    await size.click();
+    await expect(size).toHaveAttribute('aria-current', 'true');
+    const addable = (await add.count()) === 1 && (await add.isEnabled());
+    if (addable && (await page.getByLabel(t.product.quantity).getByRole('option').count()) >= 3) {
+      return (await page.getByRole('heading', { level: 1 }).textContent())!;
+    }
+  }
+  throw new Error(`no size of ${page.url()} can be added to the cart`);
+}
+
+/** The one-time message of the page (other live regions may be empty). */
+async function expectStatus(page: Page, text: string) {
+  await expect(page.getByRole('status').filter({ hasText: text })).toHaveCount(1);
+}
+
+test('a shopper adds a size, sees the mini cart, changes the quantity and tries codes', async ({ page }) => {
+  const t = TEXTS.en;
+  const name = await openSizedProduct(page, 'en', '/en/3-women?availability=in_stock');
+  const add = page.getByRole('button', { name: t.product.addToCart, exact: true });
+  await add.click();
+
+  // The mini cart: a modal dialog that takes the focus, lists the line and gives it back on Escape.
+  const drawer = page.getByRole('dialog', { name: t.cart.drawer.title });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('button', { name: t.cart.drawer.close })).toBeFocused();
+  await expect(drawer.getByRole('list', { name: t.cart.items }).getByRole('listitem')).toHaveCount(1);
+  await expect(drawer.getByRole('link', { name })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: t.cart.checkout })).toHaveAttribute('href', '/en/checkout');
+  const headerCart = page.getByRole('link', { name: fill(t.header.cartWithCount_one, { count: 1 }) });
+  await expect(headerCart).toBeAttached();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(add).toBeFocused();
+
+  await headerCart.click();
+  await expect(page).toHaveURL('/en/cart');
+  const line = page.getByRole('list', { name: t.cart.items }).getByRole('listitem');
+  await expect(line).toHaveCount(1);
+  await expect(line.getByRole('link', { name })).toBeVisible();
+  await expect(line.locator('img')).toHaveAttribute('width', /^\d+$/);
+  const lineTotal = line.locator('p').filter({ hasText: t.cart.lineTotal });
+  const unitPrice = cents(await lineTotal.textContent());
+
+  // The stepper's + and the typed quantity both change the line and the totals in place.
+  const stepper = line.getByRole('group', { name: fill(t.cart.quantityOf, { name }) });
+  await stepper.getByRole('button', { name: t.cart.increase }).click();
+  await expect(stepper.getByRole('spinbutton')).toHaveValue('2');
+  await expect.poll(async () => cents(await lineTotal.textContent())).toBe(2 * unitPrice);
+  await expectStatus(page, before(t.cart.updated));
+  await stepper.getByRole('spinbutton').fill('3');
+  await stepper.getByRole('button', { name: t.cart.update }).click();
+  await expect.poll(async () => cents(await lineTotal.textContent())).toBe(3 * unitPrice);
+  await expect(page.getByRole('term').filter({ hasText: new RegExp(`^${t.cart.subtotal}$`) })).toBeVisible();
+
+  // An unknown code is refused with a reason; a known one is added, then deleted.
+  const code = page.getByRole('textbox', { name: t.cart.coupon.label });
+  const apply = page.getByRole('button', { name: t.cart.coupon.apply });
+  await code.fill('NO-SUCH-CODE');
+  await apply.click();
+  await expect(page.getByRole('alert').filter({ hasText: t.cart.errors.coupon_unknown })).toBeVisible();
+  await code.fill('welcome10');
+  await apply.click();
+  await expectStatus(page, t.cart.flash.couponAdded);
+  const codes = page.getByRole('list', { name: t.cart.coupon.applied });
+  await expect(codes.getByRole('listitem')).toContainText('WELCOME10');
+  await expect(page.getByRole('term').filter({ hasText: t.cart.discounts })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await codes.getByRole('button', { name: fill(t.cart.coupon.removeCode, { code: 'WELCOME10' }) }).click();
+  await expectStatus(page, t.cart.flash.couponDeleted);
+  await expect(codes).toHaveCount(0);
+  await expect(page.getByRole('term').filter({ hasText: t.cart.discounts })).toHaveCount(0);
+
+  // Removing the last line leaves a cart that leads on, with the focus kept in it.
+  await line.getByRole('button', { name: fill(t.cart.removeItem, { name }) }).click();
+  await expect(page.getByText(t.cart.empty)).toBeFocused();
+  await expect(page.getByRole('link', { name: t.cart.newArrivals })).toBeVisible();
+  await expect(page.getByRole('link', { name: t.header.cart, exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a pre-order needs the shopper’s consent before it goes in the cart, in Italian', async ({ page }) => {
+  const t = TEXTS.it;
+  await page.goto('/it/3-donna?availability=preorder');
+  await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\.html$/);
+  const consent = page.getByRole('checkbox', { name: before(t.cart.confirm.preorder) });
+  const add = page.getByRole('button', { name: t.product.addToCart, exact: true });
+  await add.click();
+  await expect(page.getByRole('alert').filter({ hasText: t.cart.confirm.preorderMissing })).toBeVisible();
+  await expect(consent).toBeFocused();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await consent.check();
+  await expect(page.getByRole('alert').filter({ hasText: t.cart.confirm.preorderMissing })).toHaveCount(0);
+  await add.click();
+  const drawer = page.getByRole('dialog', { name: t.cart.drawer.title });
+  await drawer.getByRole('link', { name: t.cart.viewCart }).click();
+  await expect(page).toHaveURL('/it/cart');
+  const line = page.getByRole('list', { name: t.cart.items }).getByRole('listitem');
+  await expect(line).toContainText(before(t.cart.preorder));
+  await expect(line).toContainText(t.cart.nonCancellable);
+  await expect(page.getByRole('link', { name: fill(t.header.cartWithCount_one, { count: 1 }) })).toBeAttached();
+
+  // An expired code says so, in Italian.
+  await page.getByRole('textbox', { name: t.cart.coupon.label }).fill('SUMMER2024');
+  await page.getByRole('button', { name: t.cart.coupon.apply }).click();
+  await expect(page.getByRole('alert').filter({ hasText: t.cart.errors.coupon_expired })).toBeVisible();
+});
+
+test('a new visitor’s empty cart is public, asks the shop nothing and leads on', async ({ page }) => {
+  const response = await page.goto('/fr/cart');
+  expect(response?.headers()['cache-control']).toMatch(/public/);
+  await expect(page.getByText(TEXTS.fr.cart.empty)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: TEXTS.fr.cart.browse }).getByRole('link')).not.toHaveCount(0);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('sid');
+  await expectNoAxeViolations(page);
+});
+
+test('garbage sent to the cart gets a translated answer, never a server error', async ({ page }) => {
+  const t = TEXTS.en;
+  const posts = [
+    [{ intent: 'add', product_id: 'abc', combination_id: '1' }, t.cart.errors.invalid_request],
+    [{ intent: 'add', product_id: '1' }, t.cart.errors.choose_combination],
+    [{ intent: 'add', product_id: '1', combination_id: '1', quantity: '1e9' }, fill(t.cart.errors.invalid_quantity, { max: 99 })],
+    [{ intent: 'update', item_id: '999999', quantity: '2' }, t.cart.errors.cart_item_not_found],
+    [{ intent: 'coupon-add', code: '' }, t.cart.errors.coupon_missing],
+    [{ intent: 'drop-tables' }, t.cart.errors.invalid_request],
+  ] as const;
+  await page.goto('/en/cart');
+  for (const [fields, message] of posts) {
+    // A hand-made form, posted as a browser posts one (the page's own script is not involved).
+    const [response] = await Promise.all([
+      page.waitForResponse((each) => each.request().method() === 'POST'),
+      page.evaluate((values) => {
+        const form = Object.assign(document.createElement('form'), { method: 'post', action: '/en/cart' });
+        for (const [name, value] of Object.entries(values)) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+        document.body.append(form);
+        form.submit();
+      }, fields),
+    ]);
+    expect(response.status(), JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
+    expect(response.status(), JSON.stringify(fields)).toBeLessThan(500);
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  }
+  // Another site cannot make a shopper's browser change their cart (React Router or the action refuses it).
+  const forged = await page.request.post('/en/cart', { form: { intent: 'coupon-add', code: 'WELCOME10' }, headers: { Origin: 'https://elsewhere.example' } });
+  expect([400, 403]).toContain(forged.status());
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the cart works with plain forms, in German', async ({ page }) => {
+    const t = TEXTS.de;
+    const name = await openSizedProduct(page, 'de', '/de/3-damen?availability=in_stock');
+    const productPage = page.url();
+    await page.getByRole('button', { name: t.product.addToCart, exact: true }).click();
+    await expect(page).toHaveURL(productPage);
+    await expectStatus(page, t.cart.flash.productAdded);
+
+    await page.getByRole('link', { name: fill(t.header.cartWithCount_one, { count: 1 }) }).click();
+    await expect(page).toHaveURL('/de/cart');
+    const stepper = page.getByRole('group', { name: fill(t.cart.quantityOf, { name }) });
+    await stepper.getByRole('button', { name: t.cart.increase }).click();
+    await expectStatus(page, t.cart.flash.quantityUpdated);
+    await expect(stepper.getByRole('spinbutton')).toHaveValue('2');
+    await expect(page.getByRole('link', { name: fill(t.header.cartWithCount_other, { count: 2 }) })).toBeVisible();
+
+    // A quantity the shop cannot take is explained at its line.
+    await stepper.getByRole('spinbutton').fill('0');
+    await stepper.getByRole('button', { name: t.cart.update }).click();
+    await expect(page.getByRole('alert').filter({ hasText: fill(t.cart.errors.invalid_quantity, { max: 99 }) })).toBeVisible();
+    await expect(stepper.getByRole('spinbutton')).toHaveValue('2');
+  });
+});
