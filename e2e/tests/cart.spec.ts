@@ -139,6 +139,42 @@ test('a pre-order needs the shopper’s consent before it goes in the cart, in I
   await expect(page.getByRole('alert').filter({ hasText: t.cart.errors.coupon_expired })).toBeVisible();
 });
 
+test('a backorder goes in the cart only with the shopper’s “Confirm order”, in Spanish', async ({ page }) => {
+  const t = TEXTS.es;
+  await page.goto('/es/3-mujer?availability=backorder');
+  await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\.html/);
+  // Sizes without stock are still sold on demand: the first one whose add asks for the consent.
+  const sizes = page.getByRole('main').getByRole('group').first();
+  await expect(sizes.getByRole('link').first()).toBeVisible();
+  const confirm = page.getByRole('button', { name: t.cart.confirm.confirmOrder });
+  for (const size of await sizes.getByRole('link').all()) {
+    await size.click();
+    await expect(size).toHaveAttribute('aria-current', 'true');
+    if ((await confirm.count()) === 1) break;
+  }
+  await expect(page.getByText(t.cart.confirm.backorder)).toBeVisible();
+  await expect(page.getByRole('button', { name: t.product.addToCart, exact: true })).toHaveCount(0);
+  await confirm.click();
+  const drawer = page.getByRole('dialog', { name: t.cart.drawer.title });
+  await drawer.getByRole('link', { name: t.cart.viewCart }).click();
+  await expect(page).toHaveURL('/es/cart');
+  await expect(page.getByRole('list', { name: t.cart.items }).getByRole('listitem')).toContainText(fill(t.cart.backorder_one, { count: 1 }));
+});
+
+test('a one-size scarf goes in the cart straight from its card', async ({ page }) => {
+  const t = TEXTS.en;
+  await page.goto('/en/search?q=scarf');
+  const card = page.getByRole('list', { name: t.catalog.products }).getByRole('article').filter({ has: page.getByRole('button', { name: new RegExp(`^${fill(t.cart.quickAdd, { name: '.+' })}$`) }) }).first();
+  const name = (await card.getByRole('heading').textContent())!;
+  await card.getByRole('button', { name: fill(t.cart.quickAdd, { name }) }).click();
+  const drawer = page.getByRole('dialog', { name: t.cart.drawer.title });
+  await expect(drawer.getByRole('link', { name })).toBeVisible();
+  await expect(drawer).toContainText('One size');
+  await expect(page.getByRole('link', { name: fill(t.header.cartWithCount_one, { count: 1 }) })).toBeAttached();
+  await expectNoAxeViolations(page);
+});
+
 test('a new visitor’s empty cart is public, asks the shop nothing and leads on', async ({ page }) => {
   const response = await page.goto('/fr/cart');
   expect(response?.headers()['cache-control']).toMatch(/public/);

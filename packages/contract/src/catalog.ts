@@ -38,7 +38,7 @@ export const productSummarySchema = z.object({
   remaining_stock: z.number().int().nullable(),
   /** The most a shopper may put in the cart at once (SPEC: quantity, shown as quantity limit). */
   quantity: z.number().int(),
-  /** The product's only combination (one size, one colour): a card can add it to the cart directly. */
+  /** The product's only combination (one size, one colour) while it is in stock: a card can add it to the cart directly. */
   single_combination_id: z.number().int().nullable(),
   default_image: imageSchema,
 });

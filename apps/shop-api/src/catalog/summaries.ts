@@ -48,7 +48,7 @@ export async function productSummaries(context: CallContext, ids: number[]): Pro
       ${ACTIVE_REDUCTION}
       left join lateral (select url, width, height from product_images i where i.product_id = p.id order by i.position, i.id limit 1) image on true
       left join lateral (
-        select coalesce(sum(c.quantity), 0)::int as total, case when count(*) = 1 then min(c.id) end as single_combination_id
+        select coalesce(sum(c.quantity), 0)::int as total, case when count(*) = 1 and sum(c.quantity) > 0 then min(c.id) end as single_combination_id
         from combinations c where c.product_id = p.id
       ) stock on true
       left join lateral (

@@ -15,7 +15,7 @@ export type Colour = { id: number; key: string; hex: string; name: Translated };
 
 const same = (label: string): Translated => byLang(() => label);
 
-// Attribute ids run in this order: adult sizes 1–5, kids sizes 6–10, shoe sizes 11–20, colours 21–32.
+// Attribute ids run in this order: adult sizes 1–5, kids sizes 6–10, shoe sizes 11–20, colours 21–32, one size 33.
 const ADULT_SIZE_KEYS = ['XS', 'S', 'M', 'L', 'XL'];
 const KIDS_AGES = [4, 6, 8, 10, 12];
 const SHOE_SIZE_KEYS = ['36', '37', '38', '39', '40', '41', '42', '43', '44', '45'];
@@ -57,6 +57,9 @@ const colourDefs: Omit<Colour, 'id'>[] = [
 ];
 export const COLOURS: Colour[] = colourDefs.map((colour, index) => ({ ...colour, id: SIZES.length + index + 1 }));
 
+/** For one-size accessories; added after the colours, so that the ids above stay as they were. */
+export const ONE_SIZE: Size = { id: SIZES.length + COLOURS.length + 1, key: 'ONE', label: t('One size', 'Taille unique', 'Taglia unica', 'Talla única', 'Einheitsgröße') };
+
 export function attributeRows(): {
   groups: (typeof attributeGroups.$inferInsert)[];
   groupTranslations: (typeof attributeGroupTranslations.$inferInsert)[];
@@ -64,7 +67,7 @@ export function attributeRows(): {
   translations: (typeof attributeTranslations.$inferInsert)[];
 } {
   const all = [
-    ...SIZES.map((size, position) => ({ id: size.id, groupId: SIZE_GROUP_ID, position, colorHex: null, name: size.label })),
+    ...[...SIZES, ONE_SIZE].map((size, position) => ({ id: size.id, groupId: SIZE_GROUP_ID, position, colorHex: null, name: size.label })),
     ...COLOURS.map((colour, position) => ({ id: colour.id, groupId: COLOR_GROUP_ID, position, colorHex: colour.hex, name: colour.name })),
   ];
   return {

@@ -8,7 +8,7 @@ import type { SubcategoryKey } from './categories.ts';
 import { t, type Translated } from './shared.ts';
 
 /** The picture drawn for a product (the storefront's garment image renderer knows each one). */
-export const GARMENTS = ['dress', 'shirt', 'tshirt', 'trousers', 'skirt', 'knit', 'jacket', 'coat', 'shoes', 'pyjamas'] as const;
+export const GARMENTS = ['dress', 'shirt', 'tshirt', 'trousers', 'skirt', 'knit', 'jacket', 'coat', 'shoes', 'pyjamas', 'scarf'] as const;
 export type Garment = (typeof GARMENTS)[number];
 
 /** Three letters of the product reference, e.g. W-DRS-0001. */
@@ -23,6 +23,7 @@ export const GARMENT_CODES: Record<Garment, string> = {
   coat: 'COT',
   shoes: 'SHO',
   pyjamas: 'PJM',
+  scarf: 'SCF',
 };
 
 /** Proper names, the same in every language; the last word of most product names. */
@@ -341,6 +342,13 @@ export const FITS = {
     'Horma normal: elige tu número habitual.',
     'Fällt normal aus: Wählen Sie Ihre gewohnte Größe.',
   ),
+  oneSize: t(
+    'One size: fits everyone.',
+    'Taille unique : convient à tous.',
+    'Taglia unica: va bene per tutti.',
+    'Talla única: sirve para todos.',
+    'Einheitsgröße: passt allen.',
+  ),
 };
 export const ADULT_FITS = [FITS.regular, FITS.slim, FITS.relaxed];
 
@@ -541,3 +549,12 @@ export const PRODUCT_LINES: Record<SubcategoryKey, { count: number; styles: Styl
     ],
   },
 };
+
+/**
+ * Knitted scarves: one size in one colour, so one combination each, which a product card can put in the cart
+ * directly. They are planned after the rest of the catalogue, with their own random numbers.
+ */
+export const SCARF_LINES: { subcategory: SubcategoryKey; count: number; style: Style }[] = [
+  { subcategory: 'women-knitwear', count: 4, style: style('scarf', t('scarf', 'Écharpe', 'Sciarpa', 'Bufanda', 'Schal'), ['wool', 'merino', 'cashmere'], [1800, 4500]) },
+  { subcategory: 'men-knitwear', count: 3, style: style('scarf', t('scarf', 'Écharpe', 'Sciarpa', 'Bufanda', 'Schal'), ['wool', 'merino'], [1800, 4000]) },
+];

@@ -9,7 +9,7 @@ import type {
   productTranslations,
   specificPrices,
 } from '../schema.ts';
-import { COLOURS, SIZE_RUNS, type Colour, type Size } from './attributes.ts';
+import { COLOURS, ONE_SIZE, SIZE_RUNS, type Colour, type Size } from './attributes.ts';
 import { brandIdsFor } from './brands.ts';
 import { GENDERS, SUBCATEGORIES, type Gender, type Subcategory } from './categories.ts';
 import {
@@ -22,10 +22,11 @@ import {
   material,
   PRODUCT_LINES,
   PRODUCT_NAME,
+  SCARF_LINES,
   type Garment,
   type Style,
 } from './product-lines.ts';
-import type { Random } from './random.ts';
+import { createRandom, type Random } from './random.ts';
 import { byLang, daysBeforeReference, LANGS, REFERENCE_TIME, type Translated } from './shared.ts';
 import { slugify } from './slug.ts';
 
@@ -82,6 +83,7 @@ const MAX_NET_PRICE_CENTS = 24_990;
 const IMAGE_VIEWS = [1, 2];
 
 function sizeRun(gender: Gender, garment: Garment): Size[] {
+  if (garment === 'scarf') return [ONE_SIZE];
   if (garment === 'shoes') return gender === 'men' ? SIZE_RUNS.menShoes : SIZE_RUNS.womenShoes;
   return SIZE_RUNS[gender];
 }
@@ -115,7 +117,7 @@ function planProduct(id: number, subcategory: Subcategory, style: Style, random:
   const fabric = material(materialKey);
   const { collection, names, slugs } = uniqueNaming(style, fabric.name, random, taken);
   const { gender } = subcategory;
-  const fit = style.garment === 'shoes' ? FITS.shoes : gender === 'kids' ? FITS.kids : random.pick(ADULT_FITS);
+  const fit = style.garment === 'scarf' ? FITS.oneSize : style.garment === 'shoes' ? FITS.shoes : gender === 'kids' ? FITS.kids : random.pick(ADULT_FITS);
   const brands = brandIdsFor(gender, style.garment);
   const colourCount = random.pick([1, 2, 2, 3, 3]);
   return {
@@ -193,8 +195,8 @@ function stock(policy: OutOfStockPolicy, index: number, random: Random): number 
   return roll < 0.25 ? random.int(1, 3) : random.int(4, 25);
 }
 
-function assignCombinations(planned: SeededProduct[], random: Random): void {
-  let nextId = 1;
+function assignCombinations(planned: SeededProduct[], random: Random, firstId = 1): void {
+  let nextId = firstId;
   for (const product of planned) {
     const surchargeXl = random.chance(0.3);
     product.combinations = product.colours.flatMap((colour, colourIndex) =>
@@ -228,7 +230,24 @@ export function buildCatalogue(random: Random): SeededProduct[] {
   assignStockPolicies(planned, random);
   assignDiscountsAndBadges(planned, random);
   assignCombinations(planned, random);
-  return planned;
+  return [...planned, ...planScarves(planned, taken)];
+}
+
+// The scarves' own random numbers: adding them changed nothing in the products planned before them.
+const SCARF_SEED = 7_301;
+
+/** One-size, one-colour scarves (one combination each), numbered after the rest of the catalogue. */
+function planScarves(planned: SeededProduct[], taken: Record<Lang, Set<string>>): SeededProduct[] {
+  const random = createRandom(SCARF_SEED);
+  const lines = SCARF_LINES.flatMap(({ subcategory: key, count, style }) => {
+    const subcategory = SUBCATEGORIES.find((candidate) => candidate.key === key) as Subcategory;
+    return Array.from({ length: count }, () => ({ subcategory, style }));
+  });
+  const scarves = lines.map(({ subcategory, style }, index) => planProduct(planned.length + 1 + index, subcategory, style, random, taken));
+  for (const scarf of scarves) scarf.colours = scarf.colours.slice(0, 1);
+  const lastCombinationId = Math.max(...planned.flatMap((product) => product.combinations.map((combination) => combination.id)));
+  assignCombinations(scarves, random, lastCombinationId + 1);
+  return scarves;
 }
 
 const imageUrl = (garment: Garment, colour: Colour, view: number) => `/media/${garment}-${colour.hex.slice(1).toLowerCase()}-${view}.svg`;

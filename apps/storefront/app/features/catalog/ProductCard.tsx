@@ -2,6 +2,7 @@ import type { ProductSummary } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/hooks';
+import { QuickAddButton } from '../cart/QuickAddButton';
 import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
 import type { ListingView } from './listing-query';
@@ -69,6 +70,7 @@ export function ProductCard({ product, eager = false, headingLevel, layout = 'gr
           {product.remaining_stock ? <span className="text-red-800">{t('product.onlyLeft', { count: product.remaining_stock })}</span> : null}
         </div>
         {isList ? <p className="text-xs text-stone-600">{t('product.reference')}: {product.reference}</p> : null}
+        {product.single_combination_id !== null ? <QuickAddButton product={{ ...product, single_combination_id: product.single_combination_id }} /> : null}
       </div>
     </article>
   );

@@ -4,7 +4,7 @@
  * Pure string building, so it runs on the server and in tests alike.
  */
 
-export const GARMENT_KEYS = ['dress', 'shirt', 'tshirt', 'trousers', 'skirt', 'knit', 'jacket', 'coat', 'shoes', 'pyjamas'] as const;
+export const GARMENT_KEYS = ['dress', 'shirt', 'tshirt', 'trousers', 'skirt', 'knit', 'jacket', 'coat', 'shoes', 'pyjamas', 'scarf'] as const;
 export type GarmentKey = (typeof GARMENT_KEYS)[number];
 
 const WIDTH = 600;
@@ -152,6 +152,13 @@ const DRAWINGS: Record<GarmentKey, Drawing> = {
     lines: ['M227 462H373', 'M206 702H284', 'M316 702H394', 'M148 272L192 292', 'M452 272L408 292', 'M216 400H384'],
     front: ['M300 130V420', ...[170, 230, 290, 350].map((y) => dot(300, y, 5)), 'M232 200H272V236H232Z'],
     back: ['M300 462V520', 'M258 112Q300 136 342 112'],
+  },
+  scarf: {
+    // Hung round a neck: the loop, then two tails of different lengths, fringed.
+    shapes: ['M196 150Q300 104 404 150L392 206Q300 170 208 206Z', 'M222 188L300 200L294 640L214 628Z', 'M312 198L388 184L404 570L326 582Z'],
+    lines: [ribs(218, 290, 634, 676, 10), ribs(330, 400, 580, 620, 10), 'M218 586L296 598', 'M328 540L402 528'],
+    front: ['M300 176Q306 190 300 204'],
+    back: ['M232 168Q300 150 368 168'],
   },
 };
 
