@@ -24,7 +24,7 @@ function CategoryMenu({ menu }: { menu: CategoryNode[] }) {
             </Link>
             {top.children.length > 0 ? (
               // Opens on hover and when a link inside has keyboard focus.
-              <ul className="invisible absolute left-0 z-20 w-56 rounded border border-stone-200 bg-white py-2 shadow-lg group-hover:visible group-focus-within:visible">
+              <ul className="absolute left-0 z-20 hidden w-56 rounded border border-stone-200 bg-white py-2 shadow-lg group-hover:block group-focus-within:block">
                 <li>
                   <Link to={localePath(categoryPath(top))} className="block px-4 py-1.5 hover:bg-stone-100">
                     {t('header.allIn', { name: top.name })}

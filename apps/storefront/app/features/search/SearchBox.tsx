@@ -127,7 +127,7 @@ export function SearchBox() {
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
-      className="relative flex min-w-0 flex-1 items-center gap-2 sm:max-w-xs"
+      className="relative order-last flex min-w-0 flex-1 basis-full items-center gap-2 sm:order-none sm:basis-auto sm:max-w-xs"
     >
       <label htmlFor="site-search" className="sr-only">
         {t('header.searchLabel')}
