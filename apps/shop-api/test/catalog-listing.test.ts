@@ -1,4 +1,5 @@
 import { AVAILABILITIES } from '@shop/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callApi, DRIVERS, useTestShop } from './databases.ts';
 
@@ -137,6 +138,62 @@ describe.each(DRIVERS)('filtered listings on %s', (driver) => {
       expect(body).toMatchObject({ success: false, code: 'bad_request' });
       expect(Object.keys(body.psdata.errors), field).toContain(field);
     }
+  });
+});
+
+describe.each(DRIVERS)('listings after catalogue changes on %s', (driver) => {
+  const shop = useTestShop(driver);
+  const list = async (payload: Record<string, unknown>) => {
+    const { status, body } = await callApi(shop().app, 'getProducts', { per_page: 100, ...payload });
+    expect(status).toBe(200);
+    return body.psdata as { products: Summary[]; pagination: { total_items: number } };
+  };
+  const ids = async (payload: Record<string, unknown>) => (await list(payload)).products.map((p) => p.id_product);
+  const total = async (payload: Record<string, unknown>) => (await list(payload)).pagination.total_items;
+  const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+
+  it('follow a discount that starts, runs out or goes, a sold-out product, a category left and a product taken off sale', async () => {
+    const id = (await ids({ id_category: WOMEN, order: 'price_desc', availability: ['in_stock'] }))[0]!;
+    // The price the product page shows, and whether filtering the listing by that price finds the product.
+    const priced = async () => (await callApi(shop().app, 'getProduct', { product_id: id })).body.psdata.price as number;
+    const listedAt = async (price: number) => (await ids({ id_category: WOMEN, price_min: price, price_max: price })).includes(id);
+    await run(sql`delete from specific_prices where product_id = ${id}`);
+    const full = await priced();
+    expect(await listedAt(full)).toBe(true);
+
+    await run(sql`insert into specific_prices (product_id, reduction_percent) values (${id}, 50)`);
+    const reduced = await priced();
+    expect(reduced).toBeLessThan(full);
+    expect([await listedAt(reduced), await listedAt(full)]).toEqual([true, false]);
+
+    // A discount that ends in a moment: the listing stops applying it when it ends, though no row changes then.
+    await run(sql`update specific_prices set ends_at = now() + interval '1500 milliseconds' where product_id = ${id}`);
+    expect(await listedAt(reduced)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await priced()).toBe(full);
+    expect([await listedAt(reduced), await listedAt(full)]).toEqual([false, true]);
+    await run(sql`update specific_prices set ends_at = null, starts_at = now() + interval '1 day' where product_id = ${id}`);
+    expect([await listedAt(reduced), await listedAt(full)]).toEqual([false, true]);
+    await run(sql`update specific_prices set starts_at = null where product_id = ${id}`);
+    expect(await listedAt(reduced)).toBe(true);
+    await run(sql`delete from specific_prices where product_id = ${id}`);
+    expect(await listedAt(full)).toBe(true);
+
+    // Sold out, and sold only from stock.
+    const inStock = await total({ id_category: WOMEN, availability: ['in_stock'] });
+    await run(sql`update products set out_of_stock_policy = 'deny' where id = ${id}`);
+    await run(sql`update combinations set quantity = 0 where product_id = ${id}`);
+    expect(await total({ id_category: WOMEN, availability: ['in_stock'] })).toBe(inStock - 1);
+    expect(await ids({ id_category: WOMEN, availability: ['out_of_stock'] })).toContain(id);
+
+    // Out of the category, then off sale altogether.
+    const women = await total({ id_category: WOMEN });
+    const everything = await total({});
+    await run(sql`delete from product_categories where product_id = ${id}`);
+    expect(await total({ id_category: WOMEN })).toBe(women - 1);
+    expect(await total({})).toBe(everything);
+    await run(sql`update products set is_active = false where id = ${id}`);
+    expect(await total({})).toBe(everything - 1);
   });
 });
 

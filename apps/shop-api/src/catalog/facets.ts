@@ -21,46 +21,52 @@ export type RawFacets = {
   };
 };
 
+/** The index in PRICE_RANGES of the range `price` is in (null for none), as an SQL expression. */
+export function priceRangeIndexSql(price: SQL): SQL {
+  const inRange = ({ min, max }: (typeof PRICE_RANGES)[number]) => (max === null ? sql`${price} >= ${min}` : sql`${price} between ${min} and ${max}`);
+  return sql`case ${sql.join(
+    PRICE_RANGES.map((range, index) => sql`when ${inRange(range)} then ${sql.raw(String(index))}`),
+    sql` `,
+  )} end`;
+}
+
 /**
- * Columns computing every facet over the listing's `base` rows. Options are what the listing holds, so they
- * stay put while the shopper filters; each count applies every other filter. Sizes, colours and badges are
- * first counted per distinct set (thousands of products share a few hundred), then per value.
+ * Columns computing every facet over the listing's `groups` (see listing.ts): its products grouped by class,
+ * price range and price filter, `n` products each, with their class's attribute_ids, badges, brand_id, policy
+ * and in_stock, the filters' flags, and the lowest and highest price. Options are what the listing holds, so
+ * they stay put while the shopper filters; each count applies every other filter. A listing of thousands of
+ * products has some hundreds of groups.
  */
 export function facetColumns(conditions: FilterConditions, lang: Lang): SQL {
   const but = (key: Parameters<typeof allConditions>[1]) => allConditions(conditions, key);
-  const inRange = ({ min, max }: (typeof PRICE_RANGES)[number]) => (max === null ? sql`price >= ${min}` : sql`price between ${min} and ${max}`);
-  const countPair = (condition: SQL, filter: SQL) =>
-    sql`json_build_array(count(*) filter (where ${condition}), count(*) filter (where ${condition} and ${filter}))`;
+  const products = (filter: SQL) => sql`coalesce(sum(n) filter (where ${filter}), 0)::int`;
+  const countPair = (condition: SQL, filter: SQL) => sql`json_build_array(${products(condition)}, ${products(sql`${condition} and ${filter}`)})`;
   return sql`
     (select json_agg(json_build_object('id', a.id, 'kind', g.kind, 'label', at.name, 'hex', a.color_hex,
         'size_count', counted.size_count, 'color_count', counted.color_count) order by g.position, a.position, a.id)
-      from (select attribute_id, sum(size_count)::int as size_count, sum(color_count)::int as color_count
-        from (select attribute_ids, count(*) filter (where ${but('sizes')}) as size_count, count(*) filter (where ${but('colors')}) as color_count
-          from base group by attribute_ids) as same_choice, unnest(attribute_ids) as attribute_id
-        group by attribute_id) counted
+      from (select attribute_id, ${products(but('sizes'))} as size_count, ${products(but('colors'))} as color_count
+        from groups, unnest(attribute_ids) as attribute_id group by attribute_id) counted
       join attributes a on a.id = counted.attribute_id
       join attribute_groups g on g.id = a.group_id
       join attribute_translations at on at.attribute_id = a.id and at.lang = ${lang}) as attributes,
     (select json_agg(json_build_object('id', b.id, 'label', b.name, 'count', counted.count) order by b.name)
-      from (select brand_id, count(*) filter (where ${but('brands')}) as count from base where brand_id is not null group by brand_id) counted
+      from (select brand_id, ${products(but('brands'))} as count from groups where brand_id is not null group by brand_id) counted
       join brands b on b.id = counted.brand_id) as brands,
     (select json_agg(json_build_object('value', badge, 'count', count))
-      from (select badge, sum(count)::int as count
-        from (select badges, count(*) filter (where ${but('badges')}) as count from base group by badges) as same_badges, unnest(badges) as badge
-        group by badge) counted) as badges,
+      from (select badge, ${products(but('badges'))} as count from groups, unnest(badges) as badge group by badge) counted) as badges,
     (select json_build_object(
         'availability', json_build_object(${sql.join(
           AVAILABILITIES.map((state) => sql`${state}::text, ${countPair(AVAILABILITY_SQL[state], but('availability'))}`),
           sql`, `,
         )}),
         'price', json_build_object(
-          'min', min(price) filter (where ${but('price')}),
-          'max', max(price) filter (where ${but('price')}),
+          'min', min(min_price) filter (where ${but('price')}),
+          'max', max(max_price) filter (where ${but('price')}),
           'ranges', json_build_array(${sql.join(
-            PRICE_RANGES.map((range) => countPair(inRange(range), but('price'))),
+            PRICE_RANGES.map((_, index) => countPair(sql`price_range = ${sql.raw(String(index))}`, but('price'))),
             sql`, `,
           )})))
-      from base) as states_and_prices`;
+      from groups) as states_and_prices`;
 }
 
 const selectedIn = (values: readonly (string | number)[] | undefined, value: string | number) => Boolean(values?.includes(value as never));

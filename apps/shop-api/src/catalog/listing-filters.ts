@@ -2,21 +2,22 @@ import type { Availability, ListingFilters } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The listing's filters as SQL conditions on the columns of the listing's `base` rows (see listing.ts):
- * attribute_ids, brand_id, badges, policy, stock and price. A filter the shopper did not use is absent.
+ * The listing's filters as SQL conditions (see listing.ts). Price applies to a product's row (`price`); every
+ * other filter to its class (catalog_listing_classes: attribute_ids, brand_id, badges, policy, in_stock), so
+ * that it is evaluated once per class and not once per product. A filter the shopper did not use is absent.
  */
 export type FilterKey = 'sizes' | 'colors' | 'brands' | 'badges' | 'availability' | 'price';
 export type FilterConditions = Partial<Record<FilterKey, SQL>>;
 
-const intArray = (values: number[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::int[]`;
+export const intArray = (values: number[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::int[]`;
 const textArray = (values: string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
 
-/** Which `base` rows are in each stock state. A product can be in two (a backorder item with stock left). */
+/** Which classes are in each stock state. A product can be in two (a backorder item with stock left). */
 export const AVAILABILITY_SQL: Record<Availability, SQL> = {
-  in_stock: sql`stock > 0`,
+  in_stock: sql`in_stock`,
   backorder: sql`policy = 'backorder'`,
   preorder: sql`policy = 'preorder'`,
-  out_of_stock: sql`(stock = 0 and policy = 'deny')`,
+  out_of_stock: sql`(not in_stock and policy = 'deny')`,
 };
 
 export function filterConditions(filters: ListingFilters): FilterConditions {
@@ -35,7 +36,12 @@ export function filterConditions(filters: ListingFilters): FilterConditions {
   return conditions;
 }
 
-/** Each filter's condition as a boolean column `f_{key}` of `base`: evaluated once per row, not once per count. */
+/** The filters on a product's class, all but price. */
+export function classConditions(conditions: FilterConditions): FilterConditions {
+  return Object.fromEntries(Object.entries(conditions).filter(([key]) => key !== 'price'));
+}
+
+/** Each filter's condition as a boolean column `f_{key}`: evaluated once per group of products, not once per count. */
 export function flagColumns(conditions: FilterConditions): SQL {
   const flags = Object.entries(conditions).map(([key, condition]) => sql`${condition} as ${sql.raw(`f_${key}`)}`);
   return flags.length === 0 ? sql`` : sql`, ${sql.join(flags, sql`, `)}`;

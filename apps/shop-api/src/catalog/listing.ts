@@ -5,31 +5,35 @@ import type { CallContext } from '../app.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { getCategory, loadCategoryTree } from './categories.ts';
-import { facetColumns, toFacets, type RawFacets } from './facets.ts';
-import { allConditions, filterConditions, flagColumns } from './listing-filters.ts';
-import { reducedNetSql, runningReductionsJoin, vatRateSql, withVatSql } from './pricing.ts';
+import { facetColumns, priceRangeIndexSql, toFacets, type RawFacets } from './facets.ts';
+import { allConditions, classConditions, filterConditions, flagColumns, intArray } from './listing-filters.ts';
+import { entryPriceIsCurrentSql, entryReducedNetSql, vatRateSql, withVatSql } from './pricing.ts';
 import { searchDocumentJoin, translationIn, websearchQuery } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
-import { selectRowsTuned } from './tuned-query.ts';
+import { withTunedReads, type Select } from './tuned-query.ts';
 
 type ListingInput = z.output<typeof getProductsInput>;
 
 /** What the listing is of, before any filter: a category, a brand, a search, or the whole catalogue. */
 export type ListingScope = { categoryId?: number; brandId?: number; q?: string };
 
+type TitleOrder = 'title_asc' | 'title_desc';
+const isTitleOrder = (order: SortKey): order is TitleOrder => order === 'title_asc' || order === 'title_desc';
+
 /** Orders over the columns of `base`; each ends with the id, so that pages never overlap. */
-const ORDER_BY: Record<Exclude<SortKey, 'relevance'>, SQL> = {
+const ORDER_BY: Record<Exclude<SortKey, 'relevance' | TitleOrder>, SQL> = {
   price_asc: sql`price asc, id`,
   price_desc: sql`price desc, id`,
   popularity: sql`sales_count desc, id`,
   date_add_asc: sql`created_at asc, id`,
   date_add_desc: sql`created_at desc, id`,
-  title_asc: sql`lower(name) asc, id`,
-  title_desc: sql`lower(name) desc, id`,
   discount_desc: sql`(price::float / greatest(regular_price, 1)) asc, id`,
   discount_asc: sql`(price::float / greatest(regular_price, 1)) desc, id`,
 };
+
+/** By name in the request's language (`lower(name)`, then the id), ascending or descending. */
+const TITLE_DIRECTION: Record<TitleOrder, SQL> = { title_asc: sql`asc`, title_desc: sql`desc` };
 
 /** Relevance: the search rank for a search, else best sellers first. */
 function relevanceOrder(scope: ListingScope): SQL {
@@ -37,50 +41,203 @@ function relevanceOrder(scope: ListingScope): SQL {
 }
 
 /**
- * The products of the scope with everything filters, facets and orders need, one row each (from the
- * catalog_listing table of migration 0001_search): computed once (materialized), then counted, faceted and
- * paged. Prices are what the shopper pays in their country.
+ * Orders a page can also be read in by walking an index of catalog_listing_entries (migration 0004) from the
+ * top of the category until the page is full, with the column (of `base`) the index is on. By price the index
+ * holds the stored net price: its order is the price's (VAT only ever raises a price) while every stored price
+ * is current.
  */
-function baseRows(context: CallContext, scope: ListingScope, order: SortKey): SQL {
-  const { lang } = context;
-  const needsName = order === 'title_asc' || order === 'title_desc';
+const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
+  relevance: { by: ORDER_BY.popularity },
+  popularity: { by: ORDER_BY.popularity },
+  date_add_asc: { by: ORDER_BY.date_add_asc },
+  date_add_desc: { by: ORDER_BY.date_add_desc },
+  price_asc: { by: sql`stored_net asc, id`, storedPrices: true },
+  price_desc: { by: sql`stored_net desc, id`, storedPrices: true },
+};
+
+/**
+ * The products of the scope with what orders, the price filter and the facets need, one row each, read from
+ * the scope's rows of catalog_listing_entries (migration 0004: category 0 is the whole catalogue); only
+ * `productId`'s row when given. `class_id` stands for everything else the filters and facets look at. Prices
+ * are what the shopper pays in their country; `fresh` tells whether the stored discounted price is current.
+ */
+function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): SQL {
   const vatRate = vatRateSql(context.country, context.config.defaultCountry);
-  const query = scope.q ? websearchQuery(lang, scope.q) : null;
-  const net = reducedNetSql(sql`l.price_net_cents`, sql`reduction.reduction_percent`, sql`reduction.reduction_net_cents`);
-  return sql`select l.product_id as id, l.brand_id, l.badges, l.policy, l.sales_count, l.created_at, l.attribute_ids, l.stock,
-      ${withVatSql(net, vatRate)} as price, ${withVatSql(sql`l.price_net_cents`, vatRate)} as regular_price
-      ${needsName ? sql`, pt.name` : sql``}
+  const query = scope.q ? websearchQuery(context.lang, scope.q) : null;
+  return sql`select e.product_id as id, e.class_id, e.sales_count, e.created_at, e.reduced_net_cents as stored_net,
+      ${entryPriceIsCurrentSql(sql`e`)} as fresh,
+      ${withVatSql(entryReducedNetSql(sql`e`), vatRate)} as price, ${withVatSql(sql`e.price_net_cents`, vatRate)} as regular_price
       ${query ? sql`, ts_rank(d.document, ${query}) as rank` : sql``}
-    from catalog_listing l
-    ${needsName ? sql`join product_translations pt on pt.product_id = l.product_id and ${translationIn(lang)}` : sql``}
-    ${query ? searchDocumentJoin(lang, sql`l.product_id`) : sql``}
-    ${runningReductionsJoin(sql`l.product_id`)}
-    where l.is_active
-      ${scope.categoryId ? sql`and l.category_ids @> array[${scope.categoryId}::int]` : sql``}
-      ${scope.brandId ? sql`and l.brand_id = ${scope.brandId}` : sql``}
+    from catalog_listing_entries e
+    ${query ? searchDocumentJoin(context.lang, sql`e.product_id`) : sql``}
+    where e.category_id = ${scope.categoryId ?? 0}
+      ${productId ? sql`and e.product_id = ${productId}` : sql``}
+      ${scope.brandId ? sql`and e.brand_id = ${scope.brandId}` : sql``}
       ${query ? sql`and d.document @@ ${query}` : sql``}`;
 }
 
-type ListingRow = { total: number; ids: number[] | null } & Partial<RawFacets>;
+/** What the listing's first query tells: counts, the classes of the matching products, the facets. */
+type Summary = {
+  total: number;
+  /** Products of the scope, whatever the filters. */
+  scope: number;
+  /** Products of the scope whose stored discounted price is not current. */
+  stale: number;
+  /** Products of the catalogue, about (the planner's estimate). */
+  catalogue: number;
+  /** The shopper's VAT rate, in basis points. */
+  vat_rate: number;
+  /** The classes that meet the filters other than price; null with none of those filters. */
+  classes: number[] | null;
+} & Partial<RawFacets>;
 
-/** One page of product ids in the asked order, the total, and (when asked) the facets: one query. */
+/**
+ * How many rows a walk would read to fill a page that needs the first `needed` matching rows, if the `matching`
+ * ones among the `walkedOver` rows it walks over were spread evenly: three times that, and some. Matches bunch
+ * up (the names of one category, a dear brand by price): a walk is bounded, and one that finds too few gives way
+ * to reading every matching row, so that bunching costs a bounded walk and never a wrong page.
+ */
+const walkEstimate = (needed: number, walkedOver: number, matching: number) => Math.ceil((3 * needed * walkedOver) / matching) + 50;
+
+/** How a page is read: by walking an index in its order (a category's entries, or the names), or by a scan. */
+function pageWay(scope: ListingScope, order: SortKey): 'walk' | 'names' | 'scan' {
+  if (isTitleOrder(order)) return 'names';
+  // A brand's products or a search's matches have no index of their own.
+  return WALKS[order] && !scope.q && !scope.brandId ? 'walk' : 'scan';
+}
+
+/** A query that returns the ids of `rows` (a query over the scope's rows, `base`) as a JSON array, in the order `orderBy`. */
+function pageQuery(context: CallContext, scope: ListingScope, rows: SQL, orderBy: SQL): SQL {
+  return sql`with base as not materialized (${baseRows(context, scope)})
+    select json_agg(page.id order by ${orderBy}) as ids from (${rows}) page`;
+}
+
+/**
+ * A page read by a scan: every row of the scope, each computed once and none by an index (`offset 0`), the
+ * first matching ones kept. `columns` of the rows, by default all.
+ */
+async function scannedPage(select: Select, context: CallContext, scope: ListingScope, input: ListingInput, matching: SQL[], orderBy: SQL, columns = sql`*`) {
+  const conditions = sql.join(matching.map((condition) => sql`and ${condition}`), sql` `);
+  const rows = sql`select ${columns} from (select * from base offset 0) base where true ${conditions}
+    order by ${orderBy} limit ${input.per_page} offset ${(input.page - 1) * input.per_page}`;
+  const [row] = await select<{ ids: number[] | null }>(pageQuery(context, scope, rows, orderBy));
+  return row?.ids ?? [];
+}
+
+/**
+ * The ids of one page, in order: the first rows of the scope that meet `matching`. Either every row of the
+ * scope is read and the first matching ones kept, or, when the order has an index and enough rows match, the
+ * index is walked until the page is full, for at most as many rows as that read would cost; a walk that falls
+ * short gives way to the read. A category's entries have an index per order (migration 0004); by name, the
+ * names of the language have one (product_translations_title), each product then looked up in the scope.
+ */
+async function pageIds(select: Select, context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey, matching: SQL[], counts: Summary) {
+  const offset = (input.page - 1) * input.per_page;
+  const wanted = Math.min(input.per_page, counts.total - offset);
+  if (wanted <= 0) return [];
+  const conditions = sql.join(matching.map((condition) => sql`and ${condition}`), sql` `);
+  const limit = sql`limit ${input.per_page} offset ${offset}`;
+  const ids = async (rows: SQL, orderBy: SQL) => (await select<{ ids: number[] | null }>(pageQuery(context, scope, rows, orderBy)))[0]?.ids ?? [];
+  const sorted = (columns: SQL, orderBy: SQL) => scannedPage(select, context, scope, input, matching, orderBy, columns);
+  // A walk that stops once the page is full, or after `most` rows (where reading every matching row costs
+  // less); tried only when evenly spread matches would fill the page well before. Null if it did not.
+  const walked = async (rows: (length: number) => SQL, orderBy: SQL, walkedOver: number, most: number) => {
+    if (walkEstimate(offset + input.per_page, walkedOver, counts.total) > most) return null;
+    const page = await ids(sql`${rows(Math.ceil(most))} where true ${conditions} order by ${orderBy} ${limit}`, orderBy);
+    return page.length === wanted ? page : null;
+  };
+
+  if (isTitleOrder(order)) {
+    const direction = TITLE_DIRECTION[order];
+    const byTitle = sql`title ${direction}, id`;
+    const names = (length: number) =>
+      sql`select base.*, names.title from (
+          select pt.product_id, lower(pt.name) as title from product_translations pt where ${translationIn(context.lang)}
+          order by lower(pt.name) ${direction}, pt.product_id limit ${length}
+        ) names cross join lateral (${baseRows(context, scope, sql`names.product_id`)}) base`;
+    // A name walked costs about what looking up one matching product's name does, and looking names up needs
+    // a read of the scope too (some 16 rows of it cost what one lookup does).
+    const page = scope.q ? null : await walked(names, byTitle, counts.catalogue, counts.total + counts.scope / 16);
+    if (page) return page;
+    // Few matching products: their names are looked up one by one; many: all the names of the language (read
+    // from the index alone, some 16 for the cost of a lookup) are joined to them.
+    if (counts.total * 16 <= counts.catalogue) {
+      const name = sql`(select lower(pt.name) from product_translations pt where pt.product_id = base.id and ${translationIn(context.lang)})`;
+      return sorted(sql`id, ${name} as title`, byTitle);
+    }
+    return ids(
+      sql`select base.id, lower(pt.name) as title from product_translations pt join (select * from base offset 0) base on base.id = pt.product_id
+        where ${translationIn(context.lang)} ${conditions} order by ${byTitle} ${limit}`,
+      byTitle,
+    );
+  }
+  const walk = WALKS[order];
+  // By price, with a price filter, the walk starts where the filter does: from the lowest net price whose price
+  // with VAT can be in it, to the highest (a bound that lets every matching row through; the filter decides).
+  const { price_min: min, price_max: max } = input;
+  const net = (price: number) => Math.floor((price * 10_000) / (10_000 + counts.vat_rate));
+  const priceRange =
+    walk?.storedPrices && (min !== undefined || max !== undefined)
+      ? sql`where stored_net between ${net(min ?? 0) - 1} and ${net((max ?? 2_147_483_646) + 1)}`
+      : sql``;
+  // Reading every row of the scope costs several times less per row than a walk.
+  const page =
+    walk && pageWay(scope, order) === 'walk' && !(walk.storedPrices && counts.stale > 0)
+      ? await walked(
+          (length) => sql`select * from (select * from base ${priceRange} order by ${walk.by} limit ${length}) walked`,
+          walk.by,
+          counts.scope,
+          counts.scope / 8,
+        )
+      : null;
+  return page ?? sorted(sql`*`, order === 'relevance' ? relevanceOrder(scope) : ORDER_BY[order]);
+}
+
+/**
+ * One page of product ids in the asked order, the total, and (when asked) the facets, in two queries that see
+ * one state of the catalogue. The first reads the scope's rows and groups them once (per class, price range and
+ * price filter: some hundreds of groups for tens of thousands of products); totals and facets are sums over the
+ * groups. The second reads the page, in the way the counts tell is the cheapest (pageIds).
+ */
 async function queryListing(context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey) {
   const conditions = filterConditions(input);
-  const matching = allConditions(conditions);
-  const orderBy = order === 'relevance' ? relevanceOrder(scope) : ORDER_BY[order];
-  const [row] = await selectRowsTuned<ListingRow>(
-    context.db,
-    sql`with base as materialized (select listing.* ${flagColumns(conditions)} from (${baseRows(context, scope, order)}) listing)
-      select
-        (select count(*)::int from base where ${matching}) as total,
-        (select json_agg(page.id order by page.n) from (
-          select id, row_number() over (order by ${orderBy}) as n from base where ${matching}
-          order by ${orderBy} limit ${input.per_page} offset ${(input.page - 1) * input.per_page}
-        ) page) as ids
-        ${input.with_facets ? sql`, ${facetColumns(conditions, context.lang)}` : sql``}`,
-  );
-  const facets = input.with_facets && row ? toFacets(row as RawFacets, input) : null;
-  return { ids: row?.ids ?? [], total: row?.total ?? 0, facets };
+  const onClass = classConditions(conditions);
+  const filtered = Object.keys(onClass).length > 0;
+  const onPrice = conditions.price ? [conditions.price] : [];
+  // A page read by a scan needs nothing from the counts: it is read meanwhile, on a connection of its own.
+  const scanned =
+    pageWay(scope, order) === 'scan' && !isTitleOrder(order)
+      ? withTunedReads(context.db, (select) => {
+          const ofClasses = sql`class_id in (select id from catalog_listing_classes where ${sql.join(Object.values(onClass), sql` and `)})`;
+          const orderBy = order === 'relevance' ? relevanceOrder(scope) : ORDER_BY[order];
+          return scannedPage(select, context, scope, input, [...(filtered ? [ofClasses] : []), ...onPrice], orderBy);
+        })
+      : null;
+  const counted = withTunedReads(context.db, async (select) => {
+    const [summary] = await select<Summary>(
+      sql`with base as not materialized (${baseRows(context, scope)}),
+        groups as materialized (
+          select counted.*, c.attribute_ids, c.badges, c.brand_id, c.policy, c.in_stock ${flagColumns(onClass)}
+          from (
+            select class_id, ${priceRangeIndexSql(sql`price`)} as price_range ${conditions.price ? sql`, ${conditions.price} as f_price` : sql``},
+              count(*)::int as n, count(*) filter (where not fresh)::int as stale, min(price) as min_price, max(price) as max_price
+            from (select class_id, fresh, price from base offset 0) base group by 1, 2 ${conditions.price ? sql`, 3` : sql``}
+          ) counted
+          join catalog_listing_classes c on c.id = counted.class_id)
+        select (select coalesce(sum(n), 0)::int from groups where ${allConditions(conditions)}) as total,
+          (select coalesce(sum(n), 0)::int from groups) as scope,
+          (select coalesce(sum(stale), 0)::int from groups) as stale,
+          (select greatest(reltuples, 1)::float8 from pg_class where oid = 'products'::regclass) as catalogue,
+          ${vatRateSql(context.country, context.config.defaultCountry)} as vat_rate,
+          ${filtered ? sql`(select json_agg(distinct class_id) from groups where ${allConditions(onClass)})` : sql`null`} as classes
+          ${input.with_facets ? sql`, ${facetColumns(conditions, context.lang)}` : sql``}`,
+    );
+    if (!summary) throw new Error('The listing query returned no row');
+    const matching = [...(filtered ? [sql`class_id = any(${intArray(summary.classes ?? [])})`] : []), ...onPrice];
+    return { summary, ids: scanned ? null : await pageIds(select, context, scope, input, order, matching, summary) };
+  });
+  const [{ summary, ids }, scannedIds] = await Promise.all([counted, scanned]);
+  return { ids: ids ?? scannedIds ?? [], total: summary.total, facets: input.with_facets ? toFacets(summary as RawFacets, input) : null };
 }
 
 /** SPEC's categorySlug: a category named by its slug in the request's language. */

@@ -23,7 +23,7 @@ export function withVat(netCents: number, vatRateBasisPoints: number): number {
 
 export type Reduction = { percent: number | null; netCents: number | null };
 
-/** Net price after a discount: an amount first, then a percentage; never below zero. */
+/** Net price after a discount: an amount first, then a percentage; never below zero (in SQL: catalog_listing_current_net). */
 export function reducedNet(netCents: number, reduction: Reduction): number {
   const afterAmount = Math.max(0, netCents - (reduction.netCents ?? 0));
   return Math.round((afterAmount * (100 - (reduction.percent ?? 0))) / 100);
@@ -35,11 +35,6 @@ export function reducedNet(netCents: number, reduction: Reduction): number {
  */
 export function withVatSql(netCents: SQL, vatRate: SQL): SQL {
   return sql`((${netCents})::bigint * (10000 + ${vatRate}) + 5000) / 10000`;
-}
-
-/** reducedNet in SQL, for filtering and sorting by the price the shopper pays. */
-export function reducedNetSql(net: SQL, percent: SQL, amount: SQL): SQL {
-  return sql`(greatest(0, ${net} - coalesce(${amount}, 0))::bigint * (100 - coalesce(${percent}, 0)) + 50) / 100`;
 }
 
 export function discountPercent(regularCents: number, priceCents: number): number | null {
@@ -57,13 +52,15 @@ export const ACTIVE_REDUCTION = sql`left join lateral (
     order by sp.id limit 1
   ) reduction on true`;
 
+/** Whether the discounted price stored in the listing entry `entry` (catalog_listing_entries, migration 0004) is current. */
+export const entryPriceIsCurrentSql = (entry: SQL): SQL => sql`(now() >= ${entry}.price_from and now() < ${entry}.price_until)`;
+
 /**
- * The same discounts for a whole listing: every running one at once (read in index order, no sort), joined by
- * hash on `productId` as `reduction`. Looking each product's up in turn costs more on a listing of thousands.
+ * The net price after the running discount of the listing entry `entry`: the stored one while its period lasts,
+ * else looked up (catalog_listing_current_net, as reducedNet and ACTIVE_REDUCTION apply discounts). Stored, a
+ * listing of thousands of products reads no discount at all.
  */
-export function runningReductionsJoin(productId: SQL): SQL {
-  return sql`left join (
-    select distinct on (sp.product_id) sp.product_id, sp.reduction_percent, sp.reduction_net_cents from specific_prices sp
-    where ${running(sql`sp`)} order by sp.product_id, sp.id
-  ) reduction on reduction.product_id = ${productId}`;
+export function entryReducedNetSql(entry: SQL): SQL {
+  return sql`case when ${entryPriceIsCurrentSql(entry)} then ${entry}.reduced_net_cents
+    else catalog_listing_current_net(${entry}.product_id, ${entry}.price_net_cents) end`;
 }
