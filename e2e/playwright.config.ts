@@ -63,7 +63,8 @@ export default defineConfig({
   webServer: [
     // The main shop keeps its mail in a local outbox, readable on the development mailbox page.
     shop(PORTS.main, { DATA_DIR: dataDir, DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.main }),
-    shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue' }),
+    // The blue shop sits behind a trusted proxy (this machine): it believes X-Forwarded-For.
+    shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue', TRUSTED_PROXIES: '127.0.0.1' }),
     shop(PORTS.maintenance, { DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
     // Nothing listens on port 9: the storefront finds its API down.
     shop(PORTS.apiDown, { SHOP_API_URL: 'http://127.0.0.1:9' }),

@@ -60,8 +60,8 @@ if (startsApi) {
   }
 }
 if (!stopping) {
-  // react-router-serve finds the browser assets (build/client) relative to its working folder.
-  run('storefront', [`${root}/node_modules/@react-router/serve/bin.js`, 'build/server/index.js'], {
+  // The storefront's own server (apps/storefront/server.js): checks hosts, methods and bodies, then the built app.
+  run('storefront', ['server.js'], {
     cwd: `${root}/apps/storefront`,
     extraEnv: { PORT: storefrontPort },
   });

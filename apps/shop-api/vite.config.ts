@@ -17,5 +17,10 @@ export default defineConfig({
       // The migrator reads SQL files next to the bundle (see MIGRATIONS_DIR).
       closeBundle: () => cpSync('src/db/migrations', 'dist/migrations', { recursive: true }),
     },
+    {
+      name: 'copy-strength-worker',
+      // The password strength worker is plain JavaScript, loaded by its address next to the bundle.
+      closeBundle: () => cpSync('src/accounts/password-strength-worker.mjs', 'dist/password-strength-worker.mjs'),
+    },
   ],
 });

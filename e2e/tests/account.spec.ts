@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, TEXTS, type TestLang } from './fixtures';
+import {
+  confirmRegistration,
+  expectFlash,
+  expectNoAxeViolations,
+  followMailedLink,
+  registerCustomer,
+  sendRegistration,
+  TEXTS,
+  type TestLang,
+} from './fixtures';
 
 // Registration hashes passwords and estimates their strength: give these flows time on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -8,22 +17,9 @@ const STRONG_PASSWORD = 'Linen-Sunset-4821';
 const OTHER_STRONG_PASSWORD = 'Velvet-Harbour-9377';
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-async function register(page: Page, lang: TestLang, email: string, firstName = 'Chiara') {
-  const t = TEXTS[lang];
-  await page.goto(`/${lang}/auth/register`);
-  await page.getByLabel(t.auth.firstName, { exact: true }).fill(firstName);
-  await page.getByLabel(t.auth.lastName, { exact: true }).fill('Bianchi');
-  await page.getByLabel(t.auth.email).fill(email);
-  await page.getByLabel(t.auth.password, { exact: true }).fill(STRONG_PASSWORD);
-  await page.getByLabel(t.auth.confirmPassword).fill(STRONG_PASSWORD);
-  await page.getByRole('button', { name: t.auth.createAccount }).click();
-  await expect(page).toHaveURL(`/${lang}/my-account`);
-  await expectFlash(page, t.flash.registered);
-}
-
-/** The one-time message of the page (other live regions may be empty). */
-async function expectFlash(page: Page, text: string) {
-  await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
+/** A new customer through the form and the mailed link, signed in on the account screen. */
+async function register(page: Page, lang: TestLang, email: string, firstName = 'Chiara', javaScript = true) {
+  await registerCustomer(page, lang, { email, password: STRONG_PASSWORD, firstName }, { javaScript });
 }
 
 async function login(page: Page, lang: TestLang, email: string, password: string) {
@@ -52,6 +48,46 @@ test('a shopper registers, signs out, fails and then succeeds to sign in, and is
   await login(page, 'en', email, STRONG_PASSWORD);
   await expect(page).toHaveURL('/en/my-account/orders');
   await expect(page.getByText(t.account.noOrders)).toBeVisible();
+});
+
+test('registering a known address shows exactly the screen of a new one, and mails its owner instead', async ({ page }) => {
+  const t = TEXTS.de;
+  const known = uniqueEmail('known');
+  await register(page, 'de', known, 'Lena');
+  await logout(page, 'de');
+
+  await sendRegistration(page, 'de', { email: known, password: OTHER_STRONG_PASSWORD, firstName: 'Eve' });
+  const knownScreen = { url: page.url(), text: await page.getByRole('main').innerText() };
+  const fresh = uniqueEmail('fresh');
+  await sendRegistration(page, 'de', { email: fresh, password: OTHER_STRONG_PASSWORD, firstName: 'Eve' });
+  expect({ url: page.url(), text: await page.getByRole('main').innerText() }).toEqual(knownScreen);
+
+  // The owner learns of it, with the ways back into the account; the account itself has not changed.
+  await followMailedLink(page, 'de', known, /\/de\/forgot-password$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.forgotTitle);
+  await page.goto('/de/auth/login');
+  await login(page, 'de', known, STRONG_PASSWORD);
+  await expect(page).toHaveURL('/de/my-account');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.account.hello.replace('{{name}}', 'Lena'));
+});
+
+test('a new shopper confirms the account from the mail and is signed in; the link works once, in Spanish', async ({ page }) => {
+  const t = TEXTS.es;
+  const email = uniqueEmail('confirm');
+  await sendRegistration(page, 'es', { email, password: STRONG_PASSWORD, firstName: 'Lucía' });
+  await expectNoAxeViolations(page);
+  // Not an account before the link is followed.
+  await page.goto('/es/auth/login');
+  await login(page, 'es', email, STRONG_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText(t.messages.authenticationFailed);
+
+  await confirmRegistration(page, 'es', email);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.account.hello.replace('{{name}}', 'Lucía'));
+  await logout(page, 'es');
+  await followMailedLink(page, 'es', email, /confirm-account\?token=/);
+  await page.getByRole('button', { name: t.auth.confirmAccount }).click();
+  await expect(page.getByRole('alert')).toHaveText(t.auth.confirmLinkInvalid);
+  await expectNoAxeViolations(page);
 });
 
 test('the registration form explains what is missing before it is sent', async ({ page }) => {
@@ -131,9 +167,7 @@ test('a customer resets a forgotten password through the emailed link', async ({
   await page.getByRole('button', { name: t.auth.sendResetLink }).click();
   await expectFlash(page, t.flash.passwordResetEmailSent);
 
-  await page.goto('/it/dev/mailbox');
-  const mail = page.getByRole('listitem').filter({ hasText: email }).first();
-  await mail.getByRole('link', { name: /set-new-password\?token=/ }).click();
+  await followMailedLink(page, 'it', email, /set-new-password\?token=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.setNewTitle);
   await page.getByLabel(t.auth.newPassword, { exact: true }).fill(OTHER_STRONG_PASSWORD);
   await page.getByLabel(t.auth.confirmPassword).fill(OTHER_STRONG_PASSWORD);
@@ -205,6 +239,11 @@ test('the demo customer sees the order history and an order’s details', async 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('registering and confirming the account work with plain forms', async ({ page }) => {
+    await register(page, 'fr', uniqueEmail('plain'), 'Camille', false);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.fr.account.hello.replace('{{name}}', 'Camille'));
+  });
+
   test('signing in and saving an address work with plain forms', async ({ page }) => {
     const t = TEXTS.en;
     await page.goto('/en/auth/login');
@@ -227,7 +266,14 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('accessibility of the account screens', () => {
-  for (const path of ['/en/auth/login', '/fr/auth/register', '/it/forgot-password', '/de/auth/set-new-password?token=x', '/es/auth/reset-password-success']) {
+  for (const path of [
+    '/en/auth/login',
+    '/fr/auth/register',
+    '/it/forgot-password',
+    '/de/auth/set-new-password?token=x',
+    '/es/auth/reset-password-success',
+    '/it/auth/confirm-account?token=x',
+  ]) {
     test(`axe finds nothing on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expectNoAxeViolations(page);

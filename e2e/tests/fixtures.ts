@@ -33,3 +33,66 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export function firstProductLink(page: Page) {
   return page.getByRole('list', { name: /./ }).first().getByRole('link').first();
 }
+
+/** The one-time message of the page (other live regions may be empty). */
+export async function expectFlash(page: Page, text: string) {
+  await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
+}
+
+export type NewCustomer = { email: string; password: string; firstName?: string; lastName?: string };
+
+/** With JavaScript, waits until React runs the page: fields filled before that may be reset as it takes over. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+}
+
+type Browsing = { javaScript?: boolean };
+
+/** Fills in and sends the registration form; the screen then asks the shopper to check their email. */
+export async function sendRegistration(
+  page: Page,
+  lang: TestLang,
+  { email, password, firstName = 'Chiara', lastName = 'Bianchi' }: NewCustomer,
+  { javaScript = true }: Browsing = {},
+) {
+  const t = TEXTS[lang];
+  await page.goto(`/${lang}/auth/register`);
+  if (javaScript) await hydrated(page);
+  await page.getByLabel(t.auth.firstName, { exact: true }).fill(firstName);
+  await page.getByLabel(t.auth.lastName, { exact: true }).fill(lastName);
+  await page.getByLabel(t.auth.email).fill(email);
+  await page.getByLabel(t.auth.password, { exact: true }).fill(password);
+  await page.getByLabel(t.auth.confirmPassword).fill(password);
+  await page.getByRole('button', { name: t.auth.createAccount }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.checkEmailTitle);
+  await expect(page.getByRole('status').filter({ hasText: t.auth.checkEmailText })).toBeVisible();
+}
+
+/**
+ * Opens the development mailbox (the main e2e shop runs with DEV_MAILBOX=on) until the newest mail to `email`
+ * with a link matching `link` has arrived (mail goes out after the shop has answered), and follows that link.
+ */
+export async function followMailedLink(page: Page, lang: TestLang, email: string, link: RegExp) {
+  const mailLink = page.getByRole('listitem').filter({ hasText: email }).getByRole('link', { name: link }).first();
+  await expect(async () => {
+    await page.goto(`/${lang}/dev/mailbox`);
+    await expect(mailLink).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await mailLink.click();
+}
+
+/** Follows the confirmation mail's link and confirms: the shopper lands signed in on the account screen. */
+export async function confirmRegistration(page: Page, lang: TestLang, email: string) {
+  const t = TEXTS[lang];
+  await followMailedLink(page, lang, email, /confirm-account\?token=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.auth.confirmTitle);
+  await page.getByRole('button', { name: t.auth.confirmAccount }).click();
+  await expect(page).toHaveURL(`/${lang}/my-account`);
+  await expectFlash(page, t.flash.registered);
+}
+
+/** A new customer, registered and confirmed through the mailed link, signed in on the account screen. */
+export async function registerCustomer(page: Page, lang: TestLang, customer: NewCustomer, browsing: Browsing = {}) {
+  await sendRegistration(page, lang, customer, browsing);
+  await confirmRegistration(page, lang, customer.email);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, TEXTS, type TestLang } from './fixtures';
+import { expectNoAxeViolations, hydrated, registerCustomer, TEXTS, type TestLang } from './fixtures';
 
 // Registration hashes a password: give the sign-in flow time on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -17,10 +17,6 @@ async function openCategory(page: Page, lang: TestLang) {
   await expect(page).toHaveURL(new RegExp(`/${lang}/3-[a-z-]+$`));
 }
 
-/** With JavaScript, waits until React runs the page (a click before that is a plain form post). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
-}
 
 const cards = (page: Page, lang: TestLang) => page.getByRole('list', { name: TEXTS[lang].catalog.products }).getByRole('article');
 
@@ -101,14 +97,7 @@ test('a guest’s saved products move to their account at sign-in, in French', a
   const t = TEXTS.fr;
   const email = uniqueEmail();
   // A customer with an account, signed out.
-  await page.goto('/fr/auth/register');
-  await page.getByLabel(t.auth.firstName, { exact: true }).fill('Camille');
-  await page.getByLabel(t.auth.lastName, { exact: true }).fill('Martin');
-  await page.getByLabel(t.auth.email).fill(email);
-  await page.getByLabel(t.auth.password, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(t.auth.confirmPassword).fill(PASSWORD);
-  await page.getByRole('button', { name: t.auth.createAccount }).click();
-  await expect(page).toHaveURL('/fr/my-account');
+  await registerCustomer(page, 'fr', { email, password: PASSWORD, firstName: 'Camille', lastName: 'Martin' });
   await page.getByRole('button', { name: t.account.logout }).click();
   await expectFlash(page, t.flash.logout);
 

@@ -1,6 +1,7 @@
-import { calls, type CallName, type CallOutput } from '@shop/contract';
+import { calls, type CallName } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { openApiDocument } from '@shop/contract/openapi';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { accountHandlers, accountInvalidPayloadMessages, accountSuccessMessages } from './accounts/handlers.ts';
 import { cartHandlers, cartInvalidPayloadMessages, cartSuccessMessages } from './cart/handlers.ts';
@@ -9,14 +10,13 @@ import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { failure, success } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
-import { requestContext, type RequestContext } from './http/request-context.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { shareFairly } from './http/fair-share.ts';
+import { parseJsonBodies } from './http/json-body.ts';
+import { loggableError } from './http/safe-log.ts';
+import type { CallHandler, CallHandlers } from './http/call-context.ts';
+import { clientAddress, requestContext } from './http/request-context.ts';
+import { createMailer } from './mail/mailer.ts';
 
-/** What a call handler gets besides its validated payload. */
-export type CallContext = RequestContext & { db: Database; config: ApiConfig; mailer: Mailer };
-
-export type CallHandler<N extends CallName> = (input: z.output<(typeof calls)[N]['input']>, context: CallContext) => Promise<CallOutput<N>>;
-export type CallHandlers = { [N in CallName]: CallHandler<N> };
 
 const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers };
 const successMessages: Partial<Record<CallName, string>> = { ...accountSuccessMessages, ...cartSuccessMessages };
@@ -38,35 +38,74 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
 
 export type AppOptions = { db: Database; config: ApiConfig; logger?: FastifyServerOptions['logger'] };
 
+/** Stable codes of the refusals Fastify itself makes before a call runs. */
+const TRANSPORT_REFUSALS: Record<number, string> = {
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};
+
+/** Paths a load balancer or supervisor asks: liveness, readiness and the old combined check. */
+const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
+
 /** The shop API: one route per call of the contract, every answer in the `{success, code, psdata, message}` envelope. */
 export function buildApp({ db, config, logger = false }: AppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: 256 * 1024 });
   const mailer = createMailer(config);
   app.addHook('onClose', async () => mailer.close());
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
+  // Nothing is built from an unchecked Host header, and a page of another site cannot reach a local API by a
+  // name of its own (DNS rebinding): only the configured names are answered.
+  app.addHook('onRequest', async (request) => {
+    if (!config.allowedHosts.has(request.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1'))) {
+      throw new ApiError(400, 'bad_request', 'Unknown host');
+    }
+  });
+  shareFairly(app, {
+    concurrentPerClient: config.clientConcurrency,
+    queuedPerClient: 50,
+    clientOf: (request) => (HEALTH_PATHS.has(request.url) ? 'health' : clientAddress(request, config)),
+  });
+  parseJsonBodies(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
+      // A refusal that says when to try again (429 with `retry_after`) says it in the standard header too.
+      const retryAfter = (error.psdata as { retry_after?: unknown } | null)?.retry_after;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send(failure(error.code, error.message, error.psdata));
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
-      return reply.status(status).send(failure('bad_request', (error as Error).message));
+      return reply.status(status).send(failure(TRANSPORT_REFUSALS[status] ?? 'bad_request', (error as Error).message));
     }
-    request.log.error({ err: error }, 'call failed');
+    request.log.error({ failure: loggableError(error) }, 'call failed');
     return reply.status(500).send(failure('internal_error', 'Something went wrong'));
   });
 
   app.setNotFoundHandler((request, reply) => reply.status(404).send(failure('not_found', `Unknown call: ${request.method} ${request.url}`)));
 
-  app.get('/health', async (_request, reply) => {
+  // Liveness: the process answers. Readiness: it can serve calls (the database answers, no shutdown begun).
+  app.get('/health/live', async () => ({ status: 'ok' }));
+  const ready = async (_request: unknown, reply: FastifyReply) => {
+    if (closing) return reply.status(503).send({ status: 'stopping' });
     try {
       await db.execute(sql`select 1`);
       return { status: 'ok', database: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'error', database: 'unreachable' });
     }
-  });
+  };
+  app.get('/health/ready', ready);
+  app.get('/health', ready);
+  app.get('/openapi.json', async () => openApiDocument());
 
   const { outbox } = mailer;
   if (config.devMailbox && outbox) {

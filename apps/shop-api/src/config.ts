@@ -25,7 +25,19 @@ export type ApiConfig = {
   mailFrom: string;
   /** Serves the local outbox at GET /dev/outbox (development only; never with SMTP). */
   devMailbox: boolean;
+  /** Host names the API answers to (DNS rebinding: a page of another site must not reach a local API by a name of its own). */
+  allowedHosts: Set<string>;
+  /** Shared with the storefront (header X-Shop-Api-Secret): a caller that has it may name the shopper's address. */
+  sharedSecret: string | undefined;
+  /** Calls of one client that run at once (http/fair-share.ts); further ones wait their turn. */
+  clientConcurrency: number;
 };
+
+/** The names a local API is always reached by, and the one it listens on. */
+function allowedHosts(listenHost: string, configured: string | undefined): Set<string> {
+  const hosts = ['localhost', '127.0.0.1', '::1', listenHost, ...(configured ?? '').split(',')];
+  return new Set(hosts.map((host) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter(Boolean));
+}
 
 // SPEC §9: tag-manager ids are GTM- followed by letters or digits.
 const GTM_ID = /^GTM-[A-Z0-9]+$/i;
@@ -48,5 +60,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Atelier Moda <no-reply@localhost>',
     devMailbox: isOn(env.DEV_MAILBOX) && !env.SMTP_URL,
+    allowedHosts: allowedHosts(env.SHOP_API_HOST ?? '127.0.0.1', env.ALLOWED_HOSTS),
+    sharedSecret: env.SHOP_API_SECRET || undefined,
+    clientConcurrency: Math.max(1, Number(env.API_CLIENT_CONCURRENCY ?? 6) || 6),
   };
 }

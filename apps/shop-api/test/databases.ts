@@ -48,7 +48,8 @@ export function useTestShop(driver: Driver, env: Record<string, string> = {}): (
       databaseUrl = database.url;
       dropDatabase = database.drop;
     }
-    const config = { ...readConfig({ ...env, DATA_DIR: 'memory://' }), databaseUrl };
+    // The development mailbox is on, so that tests can follow the links of mails (registration, reset).
+    const config = { ...readConfig({ DEV_MAILBOX: 'on', ...env, DATA_DIR: 'memory://' }), databaseUrl };
     const handle = await prepareDatabase(config);
     shop = { app: buildApp({ db: handle.db, config }), handle, config };
   });
@@ -74,13 +75,36 @@ export function shopperHeaders(sessionToken?: string, clientIp = '198.51.100.1')
 /** A password that passes the whole policy, strength included. */
 export const STRONG_PASSWORD = 'Tr4v3l!Blue#Kite';
 
+/** A mail as the development mailbox lists it. */
+export type OutboxMail = { id: string; to: string; subject: string; date: string; text: string; html: string };
+
+/** Mail goes out after the call has answered: waits for the `count`th mail to an address and returns the newest. */
+export async function mailTo(app: FastifyInstance, email: string, count = 1): Promise<OutboxMail> {
+  for (let tries = 0; tries < 250; tries++) {
+    const response = await app.inject({ method: 'GET', url: '/dev/outbox' });
+    const messages = (response.json().messages as OutboxMail[]).filter((message) => message.to === email);
+    if (messages.length >= count) return messages[0]!;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`No mail to ${email}`);
+}
+
+/** The token of the storefront link in a mail (`…?token=…`). */
+export const linkToken = (mail: OutboxMail) => /\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+
 let registered = 0;
 
-/** Registers a new customer with a unique email address; returns it with the session the registration opened. */
+/**
+ * Registers a new customer with a unique email address, from a client address of its own (registrations are
+ * limited per client), and follows the confirmation mail's link; returns it with the session that opened.
+ */
 export async function registerCustomer(app: FastifyInstance, fields: Record<string, unknown> = {}) {
   const email = `shopper${++registered}.${randomBytes(4).toString('hex')}@example.com`;
   const payload = { first_name: 'Ada', last_name: 'Lovelace', email, password: STRONG_PASSWORD, ...fields };
-  const { status, body } = await callApi(app, 'register', payload, shopperHeaders());
-  if (status !== 200) throw new Error(`register answered ${status}: ${JSON.stringify(body)}`);
+  const answer = await callApi(app, 'register', payload, shopperHeaders(undefined, `2001:db8::${registered.toString(16)}`));
+  if (answer.status !== 200) throw new Error(`register answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const confirmation = await mailTo(app, payload.email as string);
+  const { status, body } = await callApi(app, 'confirmRegistration', { token: linkToken(confirmation) }, shopperHeaders());
+  if (status !== 200) throw new Error(`confirmRegistration answered ${status}: ${JSON.stringify(body)}`);
   return { email: body.psdata.customer.email as string, password: payload.password as string, token: body.psdata.session.token as string, customer: body.psdata.customer };
 }

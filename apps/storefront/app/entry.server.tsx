@@ -9,6 +9,7 @@ import { ServerRouter } from 'react-router';
 import type { TextLang } from '@shop/contract/constants';
 import type { i18n as I18n } from 'i18next';
 import { createI18n, loadResources } from './i18n/i18n';
+import { storefrontConfig } from './lib/config.server';
 import { isSecureRequest, requestLanguage } from './lib/locale.server';
 import { NonceContext } from './lib/nonce';
 import { setSecurityHeaders } from './lib/security-headers.server';
@@ -61,7 +62,7 @@ export default async function handleRequest(request: Request, status: number, he
           headers.set('Content-Type', 'text/html; charset=utf-8');
           headers.set('Cache-Control', cacheControl(request, status));
           headers.append('Vary', 'Cookie');
-          setSecurityHeaders(headers, { nonce, secure: isSecureRequest(request), production: import.meta.env.PROD });
+          setSecurityHeaders(headers, { nonce, secure: isSecureRequest(request), production: import.meta.env.PROD, tagManager: Boolean(storefrontConfig.gtmId) });
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
           pipe(body);
         },

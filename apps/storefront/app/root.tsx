@@ -26,6 +26,7 @@ import { currentCustomer, shopperSummary } from './lib/auth.server';
 import { readCookies } from './lib/locale.server';
 import { pageContext, publicOrigin } from './lib/request-context.server';
 import { pageCacheMiddleware } from './lib/page-cache.server';
+import type { RootData } from './lib/root-data';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
 
 export const links: Route.LinksFunction = () => [
@@ -50,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   if (bootstrap.settings.maintenance_mode) throw data({ reason: 'maintenance' }, { status: 503 });
   const flash = readCookies(request)[FLASH_COOKIE] || null;
-  const rootData = {
+  const rootData: RootData = {
     lang,
     country: country || bootstrap.settings.default_country,
     bootstrap,
@@ -62,8 +63,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A one-time message is shown once: the cookie goes with this answer.
   return data(rootData, flash ? { headers: { 'Set-Cookie': flashCookie(request, null) } } : undefined);
 }
-
-export type RootData = Route.ComponentProps['loaderData'];
 
 /** In the browser: a language change loads that language's texts while the server answers. */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {

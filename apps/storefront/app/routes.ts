@@ -37,6 +37,7 @@ export default [
       route('login', 'routes/auth/login.tsx', { id: 'routes/auth/login-alias' }),
       route('auth/register', 'routes/auth/register.tsx'),
       route('register', 'routes/auth/register.tsx', { id: 'routes/auth/register-alias' }),
+      route('auth/confirm-account', 'routes/auth/confirm-account.tsx'),
       route('forgot-password', 'routes/auth/forgot-password.tsx'),
       route('auth/reset-password', 'routes/auth/forgot-password.tsx', { id: 'routes/auth/reset-password-alias' }),
       route('auth/set-new-password', 'routes/auth/set-new-password.tsx'),

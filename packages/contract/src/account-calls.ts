@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   addressSchema,
+  confirmRegistrationInput,
   createAddressInput,
   customerSchema,
   getOrderInput,
@@ -29,7 +30,13 @@ const personalRead = { readOnly: true } as const;
  */
 export const accountCalls = {
   login: call(loginInput, signedInSchema),
-  register: call(registerInput, signedInSchema),
+  /**
+   * Always the same neutral answer, whether or not the address has an account (no enumeration): a new address
+   * gets a mail with a confirmation link, a known one a mail telling its owner.
+   */
+  register: call(registerInput, done),
+  /** The link of the confirmation mail: creates the customer and signs them in. */
+  confirmRegistration: call(confirmRegistrationInput, signedInSchema),
   logout: call(empty, done),
   getCustomer: call(empty, customerSchema, personalRead),
   updateCustomer: call(updateCustomerInput, customerSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './bounds.ts';
 import { newPasswordSchema } from './password-policy.ts';
 
 export const GENDERS = ['female', 'male', 'other'] as const;
@@ -24,6 +25,8 @@ export type Customer = z.infer<typeof customerSchema>;
 export const sessionSchema = z.object({ token: z.string(), expires_at: z.string() });
 export const signedInSchema = z.object({ customer: customerSchema, session: sessionSchema });
 
+const interests = z.array(z.enum(NEWSLETTER_INTERESTS)).max(NEWSLETTER_INTERESTS.length);
+
 export const loginInput = z.object({ email, password: z.string().min(1).max(1024) });
 
 export const registerInput = z.object({
@@ -33,7 +36,7 @@ export const registerInput = z.object({
   password: newPasswordSchema,
   gender: z.enum(GENDERS).optional(),
   newsletter: z.boolean().default(false),
-  newsletter_interests: z.array(z.enum(NEWSLETTER_INTERESTS)).default([]),
+  newsletter_interests: interests.default([]),
 });
 
 /** Profile changes. Changing the email or the password needs the current password. */
@@ -43,7 +46,7 @@ export const updateCustomerInput = z.object({
   email,
   gender: z.enum(GENDERS).nullable().optional(),
   newsletter: z.boolean(),
-  newsletter_interests: z.array(z.enum(NEWSLETTER_INTERESTS)),
+  newsletter_interests: interests,
   current_password: z.string().max(1024).optional(),
   new_password: newPasswordSchema.optional(),
 });
@@ -132,7 +135,7 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 // Bounded by the database's integer ids: a larger number is bad input, not a server error.
-const addressId = z.coerce.number().int().positive().max(2_147_483_647);
+const addressId = rowId;
 export const createAddressInput = z.object({ address: addressFields });
 export const updateAddressInput = z.object({ id: addressId, address: addressFields });
 export const removeAddressInput = z.object({ id: addressId });
@@ -168,6 +171,8 @@ export type Order = z.infer<typeof orderSchema>;
 export const getOrderInput = z.object({ reference: z.string().trim().min(1).max(16) });
 
 export const resetPasswordEmailInput = z.object({ email });
+/** The token comes from the link in the registration's confirmation mail. */
+export const confirmRegistrationInput = z.object({ token: z.string().min(20).max(200) });
 /** The token comes from the link in the reset email. */
 export const resetPasswordEnterInput = z.object({ token: z.string().min(20).max(200), password: newPasswordSchema });
 export const validatePasswordInput = z.object({ password: z.string().max(1024) });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { rowId } from './bounds.ts';
 import { sessionSchema } from './account.ts';
 import { imageSchema, productSummarySchema } from './catalog.ts';
 import { COUPON_ERROR_CODES, MAX_LINE_QUANTITY, ON_DEMAND_KINDS } from './constants.ts';
 
 /** Money is integer cents with the VAT of the cart's country, computed by the API (never by the browser). */
 const cents = z.number().int();
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = rowId;
 const quantity = z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY);
 
 export const onDemandKindSchema = z.enum(ON_DEMAND_KINDS);

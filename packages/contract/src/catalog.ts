@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedRecord, rowId } from './bounds.ts';
 import { AVAILABILITIES, BADGES, DEFAULT_PAGE_SIZE, SORT_KEYS, STOREFRONT_LANGUAGES } from './constants.ts';
 
 /** Prices are integer cents, VAT included for the request's country; the currency comes from bootstrap. */
@@ -72,7 +73,7 @@ export const paginationSchema = z.object({
 
 export const availabilitySchema = z.enum(AVAILABILITIES);
 
-const ids = z.array(z.coerce.number().int().positive()).max(50);
+const ids = z.array(rowId).max(50);
 
 /**
  * The listing filters. Values of one filter are alternatives (size M or L); different filters all apply
@@ -95,9 +96,9 @@ const priceBoundsMessage = { message: 'price_max must not be below price_min', p
 
 export const getProductsInput = listingFiltersSchema
   .extend({
-    id_category: z.coerce.number().int().positive().optional(),
+    id_category: rowId.optional(),
     categorySlug: z.string().max(200).optional(),
-    id_brand: z.coerce.number().int().positive().optional(),
+    id_brand: rowId.optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
     q: z.string().trim().max(200).optional(),
@@ -156,7 +157,7 @@ export const productListSchema = z.object({ products: z.array(productSummarySche
 export const productRailInput = z.object({ limit: z.number().int().min(1).max(24).default(8) });
 
 export const getRelatedProductsInput = z.object({
-  id_product: z.coerce.number().int().positive(),
+  id_product: rowId,
   page: z.coerce.number().int().min(1).max(1_000).default(1),
   per_page: z.coerce.number().int().min(1).max(24).default(4),
 });
@@ -195,9 +196,9 @@ export const combinationSchema = z.object({
 });
 
 export const getProductInput = z.object({
-  product_id: z.coerce.number().int().positive(),
+  product_id: rowId,
   /** group id → attribute id: picks the combination to show. */
-  group: z.record(z.string(), z.coerce.number().int()).optional(),
+  group: boundedRecord(z.string().max(10), rowId, 10).optional(),
 });
 
 export const productSchema = productSummarySchema.extend({
@@ -216,11 +217,11 @@ export const productSchema = productSummarySchema.extend({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const getCategoryInput = z.object({ id_category: z.coerce.number().int().positive() });
+export const getCategoryInput = z.object({ id_category: rowId });
 
 export const brandSchema = brandRefSchema.extend({ description: z.string(), product_count: z.number().int() });
 export type Brand = z.infer<typeof brandSchema>;
-export const getBrandInput = z.object({ id_brand: z.coerce.number().int().positive() });
+export const getBrandInput = z.object({ id_brand: rowId });
 
 export const CONTENT_KINDS = ['page', 'size-chart'] as const;
 export const getContentInput = z.object({

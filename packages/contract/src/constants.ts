@@ -33,6 +33,13 @@ export const DEFAULT_PAGE_SIZE = 24;
 
 export const THEMES = ['default', 'blue'] as const;
 
+/** The kinds of garment the demo catalogue sells; the storefront draws a picture of each. */
+export const GARMENTS = ['dress', 'shirt', 'tshirt', 'trousers', 'skirt', 'knit', 'jacket', 'coat', 'shoes', 'pyjamas', 'scarf'] as const;
+export type Garment = (typeof GARMENTS)[number];
+
+/** The picture of a product that has none of its own (the storefront serves it). */
+export const PLACEHOLDER_IMAGE_URL = '/media/placeholder.svg';
+
 /** The recommended-products rail always shows this clothing category, page 1 (SPEC §7, §9). */
 export const RECOMMENDED_CATEGORY_ID = 10;
 
@@ -67,6 +74,21 @@ export const COUPON_ERROR_CODES = [
   'coupon_already_in_cart',
 ] as const;
 export type CouponErrorCode = (typeof COUPON_ERROR_CODES)[number];
+
+/** An order's statuses; the shop API's orders/status.ts says which may follow which. */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'payment_error',
+  'backorder_unpaid',
+  'payment_accepted',
+  'backorder_paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The most of one line a cart takes, whatever a product's own limit says. */
 export const MAX_LINE_QUANTITY = 99;

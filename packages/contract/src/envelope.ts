@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'invalid_password',
   'password_too_weak',
   'reset_token_invalid',
+  'registration_link_invalid',
+  'busy',
   // Cart and wishlist (the storefront has a translated text for each)
   ...CART_ERROR_CODES,
   ...COUPON_ERROR_CODES,

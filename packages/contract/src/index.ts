@@ -7,3 +7,4 @@ export * from './envelope.ts';
 export * from './constants.ts';
 export * from './shop.ts';
 export * from './password-policy.ts';
+export * from './bounds.ts';

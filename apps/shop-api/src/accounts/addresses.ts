@@ -1,10 +1,10 @@
 import type { Address, addressFields } from '@shop/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import { addresses, countries, customers } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import type { Transaction } from './database.ts';
+import type { Transaction } from '../db/client.ts';
 import { requireCustomerId } from './sessions.ts';
 
 type AddressFields = z.output<typeof addressFields>;

@@ -1,19 +1,19 @@
-import { GENDERS, NEWSLETTER_INTERESTS, type Customer, type registerInput, type updateCustomerInput } from '@shop/contract';
+import { GENDERS, NEWSLETTER_INTERESTS, type Customer, type updateCustomerInput } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import type { Database } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword, requireStrongPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
-import { giveBackAttempt, RATE_LIMITS, takeAttempt, type Counter } from './rate-limit.ts';
+import { giveBackAttempt, RATE_LIMITS, resetCounters, takeAttempt } from './rate-limit.ts';
 import { endCustomerSessions, requireCustomerId, startCustomerSession, type IssuedSession } from './sessions.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
-type SignedIn = { customer: Customer; session: IssuedSession };
+export type SignedIn = { customer: Customer; session: IssuedSession };
 
 const authenticationFailed = () => new ApiError(401, 'authentication_failed', 'Authentication failed');
-const emailTaken = () => new ApiError(409, 'email_taken', 'An account already exists with this email address');
+export const emailTaken = () => new ApiError(409, 'email_taken', 'An account already exists with this email address');
 const invalidPassword = (reason: string) => new ApiError(400, 'invalid_password', 'Invalid Password', { errors: { current_password: [reason] } });
 
 /** PostgreSQL refused a duplicate (here: an email address); both drivers leave its code on the error Drizzle wraps. */
@@ -22,7 +22,7 @@ const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: unkno
 const isGender = (value: string | null): value is Customer['gender'] => (GENDERS as readonly (string | null)[]).includes(value);
 const isInterest = (value: string): value is Customer['newsletter_interests'][number] => (NEWSLETTER_INTERESTS as readonly string[]).includes(value);
 
-function toCustomer(row: CustomerRow): Customer {
+export function toCustomer(row: CustomerRow): Customer {
   return {
     id: row.id,
     email: row.email,
@@ -49,18 +49,23 @@ async function signedInCustomer(context: CallContext): Promise<CustomerRow> {
 }
 
 /**
- * Checks a password typed for an account, within the limits on failures per email address and per shopper's
- * address: over a limit the password is not even checked. With no account (`passwordHash` null) the check
- * takes as long as a real one and fails.
+ * Checks a password typed for an account, within the limits on failures (docs/adr/0010): per client and email
+ * address, with waits that double; per client; and a high bound per email address. Over a limit the password
+ * is not even checked. With no account (`passwordHash` null) the check takes as long as a real one and fails.
  */
 async function checkPasswordAttempt(context: CallContext, email: string, passwordHash: string | null, password: string): Promise<boolean> {
-  const counters: Counter[] = [
-    { limit: RATE_LIMITS.passwordFailuresPerEmail, subject: email },
-    { limit: RATE_LIMITS.passwordFailuresPerClient, subject: context.clientIp },
+  const clientAndEmail = { limit: RATE_LIMITS.passwordFailuresPerClientAndEmail, subject: [email, context.clientIp] };
+  const others = [
+    { limit: RATE_LIMITS.passwordFailuresPerClient, subject: [context.clientIp] },
+    { limit: RATE_LIMITS.passwordFailuresPerEmail, subject: [email] },
   ];
-  await takeAttempt(context.db, counters);
+  await takeAttempt(context.db, [clientAndEmail, ...others]);
   const correct = passwordHash ? await verifyPassword(passwordHash, password) : await verifyAgainstNothing(password);
-  if (correct) await giveBackAttempt(context.db, counters);
+  if (correct) {
+    // A success ends this client's run of failures for the account; the wider counters only give this attempt back.
+    await resetCounters(context.db, [clientAndEmail]);
+    await giveBackAttempt(context.db, others);
+  }
   return correct;
 }
 
@@ -69,26 +74,6 @@ export async function login(input: { email: string; password: string }, context:
   const customer = await findCustomerByEmail(context.db, input.email);
   const correct = await checkPasswordAttempt(context, input.email, customer?.passwordHash ?? null, input.password);
   if (!customer || !correct) throw authenticationFailed();
-  return { customer: toCustomer(customer), session: await startCustomerSession(context, customer.id) };
-}
-
-export async function register(input: z.output<typeof registerInput>, context: CallContext): Promise<SignedIn> {
-  await requireStrongPassword(input.password, context.textLang, 'password', [input.email, input.first_name, input.last_name]);
-  const [customer] = await context.db
-    .insert(customers)
-    .values({
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      firstName: input.first_name,
-      lastName: input.last_name,
-      gender: input.gender ?? null,
-      newsletter: input.newsletter,
-      newsletterInterests: [...new Set(input.newsletter_interests)],
-      lang: context.textLang,
-    })
-    .onConflictDoNothing({ target: customers.email })
-    .returning();
-  if (!customer) throw emailTaken();
   return { customer: toCustomer(customer), session: await startCustomerSession(context, customer.id) };
 }
 

@@ -1,9 +1,11 @@
 import { PASSWORD_POLICY, type CallName } from '@shop/contract';
-import type { CallHandlers } from '../app.ts';
+import type { CallHandlers } from '../http/call-context.ts';
 import { createAddress, getAddresses, removeAddress, updateAddress } from './addresses.ts';
-import { getCustomer, login, register, updateCustomer } from './customers.ts';
+import { getCustomer, login, updateCustomer } from './customers.ts';
 import { getOrder, getOrders } from './orders.ts';
 import { checkPassword } from './passwords.ts';
+import { RATE_LIMITS, takeAttempt } from './rate-limit.ts';
+import { confirmRegistration, register, REGISTRATION_REQUESTED_MESSAGE } from './registration.ts';
 import { enterNewPassword, requestPasswordReset, RESET_REQUESTED_MESSAGE } from './reset.ts';
 import { endSession } from './sessions.ts';
 
@@ -13,7 +15,11 @@ import { endSession } from './sessions.ts';
  */
 export const accountHandlers = {
   login: (input, context) => login(input, context),
-  register: (input, context) => register(input, context),
+  register: async (input, context) => {
+    await register(input, context);
+    return {};
+  },
+  confirmRegistration: ({ token }, context) => confirmRegistration(token, context),
   logout: async (_input, context) => {
     await endSession(context);
     return {};
@@ -37,14 +43,19 @@ export const accountHandlers = {
     await enterNewPassword(input, context);
     return {};
   },
-  validatePassword: ({ password }, { textLang }) => checkPassword(password, textLang),
+  validatePassword: async ({ password }, { db, clientIp, textLang }) => {
+    // Each check costs a worker thread's time: one client may not queue them without end.
+    await takeAttempt(db, [{ limit: RATE_LIMITS.passwordChecksPerClient, subject: [clientIp] }]);
+    return checkPassword(password, textLang);
+  },
   getPasswordPolicy: async () => PASSWORD_POLICY,
 } satisfies Partial<CallHandlers>;
 
 /** The envelope's message of a successful call, where 'OK' would say too little (SPEC §8). */
 export const accountSuccessMessages: Partial<Record<CallName, string>> = {
   login: 'Login successful',
-  register: 'Account created',
+  register: REGISTRATION_REQUESTED_MESSAGE,
+  confirmRegistration: 'Account created',
   logout: 'You have been logged out',
   updateCustomer: 'Account data updated',
   createAddress: 'Address saved',

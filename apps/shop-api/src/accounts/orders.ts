@@ -1,6 +1,6 @@
 import type { Order, OrderSummary } from '@shop/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import { orderLines, orders } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { requireCustomerId } from './sessions.ts';

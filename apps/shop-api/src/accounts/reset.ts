@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import { customers, passwordResetTokens } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { passwordResetMail } from '../mail/password-reset.ts';
+import { afterAnswering } from './background.ts';
 import { findCustomerByEmail } from './customers.ts';
 import { hashPassword, requireStrongPassword } from './passwords.ts';
-import { RATE_LIMITS, takeAttempt } from './rate-limit.ts';
+import { forgetPasswordFailures, RATE_LIMITS, takeAttempt } from './rate-limit.ts';
 import { endCustomerSessions } from './sessions.ts';
 import { newToken, sha256 } from './tokens.ts';
 
@@ -17,34 +18,42 @@ export const RESET_REQUESTED_MESSAGE = 'If your address is registered, you will 
 
 const resetFailed = () => new ApiError(400, 'reset_token_invalid', 'Password reset failed');
 
-/** Sends a reset link when the address has an account; does the same visible nothing when it has not. */
+/**
+ * Sends a reset link when the address has an account. The answer comes right after the limits, before even
+ * looking the address up, so that it takes the same time whether or not the address is known.
+ */
 export async function requestPasswordReset(email: string, context: CallContext): Promise<void> {
   const { db, config } = context;
   await takeAttempt(db, [
-    { limit: RATE_LIMITS.resetRequestsPerEmail, subject: email },
-    { limit: RATE_LIMITS.resetRequestsPerClient, subject: context.clientIp },
+    { limit: RATE_LIMITS.resetRequestsPerEmail, subject: [email] },
+    { limit: RATE_LIMITS.resetRequestsPerClient, subject: [context.clientIp] },
   ]);
-  const customer = await findCustomerByEmail(db, email);
-  if (!customer) return;
-  const token = newToken();
-  await db.transaction(async (tx) => {
-    // A new link replaces the older ones that have not been used.
-    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.customerId, customer.id), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
-      customerId: customer.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+  afterAnswering(context, 'password reset request', async () => {
+    const customer = await findCustomerByEmail(db, email);
+    if (!customer) return;
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      // A new link replaces the older ones that have not been used.
+      await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.customerId, customer.id), isNull(passwordResetTokens.usedAt)));
+      await tx.insert(passwordResetTokens).values({
+        customerId: customer.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+      });
     });
+    await context.mailer.send(
+      passwordResetMail({ to: customer.email, firstName: customer.firstName, lang: context.textLang, token, storefrontUrl: config.storefrontUrl }),
+    );
   });
-  const mail = passwordResetMail({ to: customer.email, firstName: customer.firstName, lang: context.textLang, token, storefrontUrl: config.storefrontUrl });
-  // Sent in the background: neither the answer's timing nor a failing mail server may tell that the address is known.
-  context.mailer.send(mail).catch((error: unknown) => context.log.error({ err: error }, 'password reset mail not sent'));
 }
 
 const usableToken = (tokenHash: string) =>
   and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()));
 
-/** Sets the new password from a reset link: the link is used up and the customer is signed out everywhere. */
+/**
+ * Sets the new password from a reset link: the link is used up, the customer is signed out everywhere, and the
+ * failed sign-ins counted against the address are forgotten (a throttled owner gets back in this way).
+ */
 export async function enterNewPassword({ token, password }: { token: string; password: string }, context: CallContext): Promise<void> {
   const { db } = context;
   const tokenHash = sha256(token);
@@ -66,5 +75,6 @@ export async function enterNewPassword({ token, password }: { token: string; pas
     if (!used) throw resetFailed();
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, used.customerId));
     await endCustomerSessions(tx, used.customerId);
+    await forgetPasswordFailures(tx, owner.email);
   });
 }

@@ -1,8 +1,8 @@
 import { and, eq, gt, lte, ne } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import { sessions } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Queryable } from './database.ts';
+import type { Queryable } from '../db/client.ts';
 import { moveGuestBelongings } from '../cart/merge.ts';
 import { newToken, sha256 } from './tokens.ts';
 

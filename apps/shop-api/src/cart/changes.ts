@@ -1,12 +1,12 @@
 import { MAX_LINE_QUANTITY, type Cart, type OnDemandKind } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
-import type { Queryable } from '../accounts/database.ts';
+import type { CallContext } from '../http/call-context.ts';
+import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { cartLines, carts, type OutOfStockPolicy } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { RESERVATION_MINUTES, reservedElsewhere } from './lines.ts';
-import { cartIdFor, findCartId, findOwner, ownerForChange, type Owner } from './owner.ts';
+import { findOwner, lockCart, lockCartFor, ownerForChange, type Owner } from './owner.ts';
 import { cartView } from './view.ts';
 
 /** What a quantity check needs to know about the combination and the cart. */
@@ -112,7 +112,7 @@ export function getCart(context: CallContext): Promise<Cart> {
 /** Adds units of a combination; a line for it grows. Beyond the stock, the confirmation must come with this very add. */
 export function addItem(input: { product_id: number; combination_id: number; quantity: number; confirm?: OnDemandKind }, context: CallContext) {
   return changeCart(context, async (tx, owner) => {
-    const cartId = await cartIdFor(tx, owner);
+    const cartId = await lockCartFor(tx, owner);
     const [existing] = await tx
       .select({ quantity: cartLines.quantity })
       .from(cartLines)
@@ -124,7 +124,7 @@ export function addItem(input: { product_id: number; combination_id: number; qua
 
 /** The owner's line, or a 404: a line of another cart is as unknown as one that never was. */
 async function ownLine(tx: Queryable, owner: Owner, itemId: number) {
-  const cartId = await findCartId(tx, owner);
+  const cartId = await lockCart(tx, owner);
   const [line] =
     cartId === null
       ? []

@@ -1,11 +1,11 @@
 import type { Cart, CouponErrorCode } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
-import type { Queryable } from '../accounts/database.ts';
+import type { CallContext } from '../http/call-context.ts';
+import type { Queryable } from '../db/client.ts';
 import { cartCoupons } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { loadLines } from './lines.ts';
-import { cartIdFor, findCartId, findOwner, ownerForChange, type Owner } from './owner.ts';
+import { findCartId, findOwner, lockCartFor, ownerForChange, type Owner } from './owner.ts';
 import { cartRules, findRuleByCode, validityProblem, type CartRule } from './rules.ts';
 import { cartProblem } from './totals.ts';
 import { cartView, countryTerms } from './view.ts';
@@ -69,7 +69,7 @@ async function removeCoupon(code: string, context: CallContext): Promise<Cart> {
 async function addCoupon(code: string, context: CallContext): Promise<Cart> {
   const { owner, started } = await context.db.transaction(async (tx) => {
     const found = await ownerForChange(context, tx);
-    const cartId = await cartIdFor(tx, found.owner);
+    const cartId = await lockCartFor(tx, found.owner);
     const rule = await checkCode(tx, context, found.owner, cartId, await findRuleByCode(tx, code, found.owner.customerId));
     await tx.insert(cartCoupons).values({ cartId, ruleId: rule.id }).onConflictDoNothing();
     return found;

@@ -1,7 +1,7 @@
 import type { CartLine, OnDemandKind } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
-import type { Queryable } from '../accounts/database.ts';
+import type { CallContext } from '../http/call-context.ts';
+import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import type { OutOfStockPolicy } from '../db/schema.ts';
 import { ACTIVE_REDUCTION, reducedNet, withVat } from '../catalog/pricing.ts';

@@ -1,16 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../accounts/database.ts';
+import type { Queryable } from '../db/client.ts';
 import { carts } from '../db/schema.ts';
 
 /**
  * At sign-in, a guest's cart and wishlist become the customer's. With a cart already saved on the account,
- * the two merge: quantities of the same combination add up (within the product's quantity limit), codes join;
- * the stock is checked again when the cart is shown and at checkout.
+ * the two merge: quantities of the same combination add up (within the product's quantity limit), codes join
+ * where they combine; the stock is checked again when the cart is shown and at checkout.
  */
 export async function moveGuestBelongings(tx: Queryable, sessionHash: string, customerId: number): Promise<void> {
   const [guestCart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.sessionHash, sessionHash));
   if (guestCart) {
-    const [customerCart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId));
+    // Locked like any change to the customer's cart (cart/owner.ts lockCart): a change from another device waits.
+    const [customerCart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).for('update');
     if (!customerCart) {
       await tx.update(carts).set({ sessionHash: null, customerId, updatedAt: sql`now()` }).where(eq(carts.id, guestCart.id));
     } else {
@@ -22,8 +23,16 @@ export async function moveGuestBelongings(tx: Queryable, sessionHash: string, cu
             (select p.quantity_limit from products p where p.id = excluded.product_id)),
           on_demand = coalesce(excluded.on_demand, cart_lines.on_demand),
           reserved_until = greatest(cart_lines.reserved_until, excluded.reserved_until)`);
+      // The cart's codes keep their rule (coupons.ts checkCode): a guest's code joins codes already on the account
+      // only when every one of them combines; otherwise the account's codes stay and the guest's is dropped.
       await tx.execute(sql`insert into cart_coupons (cart_id, rule_id, added_at)
-        select ${customerCart.id}, rule_id, added_at from cart_coupons where cart_id = ${guestCart.id}
+        select ${customerCart.id}, guest.rule_id, guest.added_at
+        from cart_coupons guest join cart_rules rule on rule.id = guest.rule_id
+        where guest.cart_id = ${guestCart.id}
+          and (not exists (select 1 from cart_coupons kept where kept.cart_id = ${customerCart.id})
+            or (rule.combinable and not exists (
+              select 1 from cart_coupons kept join cart_rules kept_rule on kept_rule.id = kept.rule_id
+              where kept.cart_id = ${customerCart.id} and not kept_rule.combinable)))
         on conflict do nothing`);
       await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, customerCart.id));
       // The guest cart itself goes with the guest session (foreign key cascade).

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import { currentSession, startGuestSession, type IssuedSession } from '../accounts/sessions.ts';
-import type { Queryable } from '../accounts/database.ts';
+import type { Queryable } from '../db/client.ts';
 import { carts } from '../db/schema.ts';
 
 /**
@@ -36,17 +36,28 @@ export function ownerColumns(owner: Owner) {
   return owner.customerId === null ? { sessionHash: owner.sessionHash, customerId: null } : { sessionHash: null, customerId: owner.customerId };
 }
 
+const ownedBy = (owner: Owner) => (owner.customerId === null ? eq(carts.sessionHash, owner.sessionHash) : eq(carts.customerId, owner.customerId));
+
 /** The owner's cart id, or null when they have none yet. */
 export async function findCartId(db: Queryable, owner: Owner): Promise<number | null> {
-  const condition = owner.customerId === null ? eq(carts.sessionHash, owner.sessionHash) : eq(carts.customerId, owner.customerId);
-  const [row] = await db.select({ id: carts.id }).from(carts).where(condition);
+  const [row] = await db.select({ id: carts.id }).from(carts).where(ownedBy(owner));
   return row?.id ?? null;
 }
 
-/** The owner's cart id, creating the cart on first use (two concurrent first adds share one cart). */
-export async function cartIdFor(db: Queryable, owner: Owner): Promise<number> {
-  await db.insert(carts).values(ownerColumns(owner)).onConflictDoNothing();
-  const id = await findCartId(db, owner);
+/**
+ * The owner's cart id, locked until the change's transaction ends, or null when they have none: every
+ * change to a cart locks it first and only then reads it, so concurrent changes to one cart take turns
+ * (ten adds at once make ten units; two codes that exclude each other cannot both get in).
+ */
+export async function lockCart(tx: Queryable, owner: Owner): Promise<number | null> {
+  const [row] = await tx.select({ id: carts.id }).from(carts).where(ownedBy(owner)).for('update');
+  return row?.id ?? null;
+}
+
+/** The owner's cart id, locked as lockCart does, creating the cart on first use (two concurrent first adds share one cart). */
+export async function lockCartFor(tx: Queryable, owner: Owner): Promise<number> {
+  await tx.insert(carts).values(ownerColumns(owner)).onConflictDoNothing();
+  const id = await lockCart(tx, owner);
   if (id === null) throw new Error('cart vanished after insert');
   return id;
 }

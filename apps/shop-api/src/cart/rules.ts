@@ -1,6 +1,6 @@
 import type { CouponErrorCode } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../accounts/database.ts';
+import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import type { RuleTerms } from './totals.ts';
 

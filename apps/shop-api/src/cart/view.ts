@@ -1,8 +1,8 @@
 import type { Cart } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import type { IssuedSession } from '../accounts/sessions.ts';
-import type { Queryable } from '../accounts/database.ts';
+import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { loadLines } from './lines.ts';
 import { findCartId, type Owner } from './owner.ts';

@@ -1,6 +1,6 @@
 import type { ShopperSummary, Wishlist } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import type { IssuedSession } from '../accounts/sessions.ts';
 import { productSummaries } from '../catalog/summaries.ts';
 import { selectRows } from '../db/raw.ts';

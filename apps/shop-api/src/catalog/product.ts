@@ -1,6 +1,6 @@
 import type { Alternates, Product, RelatedProducts } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { loadCategoryTree } from './categories.ts';

@@ -1,6 +1,6 @@
 import type { SearchSuggestions } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { HOME_CATEGORY_ID } from './categories.ts';
 import { configLiteral, namePrefixQuery, queryWords, searchDocumentJoin, translationIn } from './search-sql.ts';

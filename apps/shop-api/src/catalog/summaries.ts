@@ -1,6 +1,6 @@
-import type { Badge, ProductSummary } from '@shop/contract';
+import { PLACEHOLDER_IMAGE_URL, type Badge, type ProductSummary } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../app.ts';
+import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { ACTIVE_REDUCTION, discountPercent, reducedNet, vatRateFor, withVat } from './pricing.ts';
 
@@ -86,6 +86,6 @@ function toSummary(row: SummaryRow, vatRate: number): ProductSummary {
     remaining_stock: row.out_of_stock_policy === 'deny' && row.stock > 0 && row.stock <= LOW_STOCK ? row.stock : null,
     quantity: row.quantity_limit,
     single_combination_id: row.single_combination_id,
-    default_image: { url: row.image_url ?? '/media/placeholder.svg', width: row.image_width ?? 600, height: row.image_height ?? 800, alt: row.name },
+    default_image: { url: row.image_url ?? PLACEHOLDER_IMAGE_URL, width: row.image_width ?? 600, height: row.image_height ?? 800, alt: row.name },
   };
 }

@@ -9,6 +9,9 @@ import * as schema from './schema.ts';
 
 /** One type for both drivers: the code above this layer never knows which one it runs on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a `db.transaction` callback gets; helpers that take either accept `Queryable`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Queryable = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;

@@ -1,7 +1,8 @@
-import { lt, or, isNotNull } from 'drizzle-orm';
+import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { RATE_LIMITS } from '../accounts/rate-limit.ts';
+import { loggableError } from '../http/safe-log.ts';
 import type { Database } from './client.ts';
-import { passwordResetTokens, rateLimits, sessions } from './schema.ts';
+import { passwordResetTokens, pendingRegistrations, rateLimits, sessions } from './schema.ts';
 
 /** How often an API process clears out what has expired. Every process may do it: the deletes are idempotent. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -10,12 +11,15 @@ const longestRateWindowMs = Math.max(...Object.values(RATE_LIMITS).map((limit) =
 
 /**
  * Deletes expired sessions (with the guest carts and wishlists that hang on them), used or expired password
- * reset links and rate-limit windows that have ended. Returns how many sessions went.
+ * reset links, unconfirmed registrations past their link's expiry and rate-limit windows (and blocks) that have
+ * ended. Returns how many sessions went.
  */
 export async function clearExpired(db: Database, now = new Date()): Promise<number> {
   const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
   await db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)));
-  await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(now.getTime() - longestRateWindowMs)));
+  await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
+  const blockEnded = or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, now));
+  await db.delete(rateLimits).where(and(lt(rateLimits.windowStartedAt, new Date(now.getTime() - longestRateWindowMs)), blockEnded));
   return gone.length;
 }
 
@@ -24,7 +28,7 @@ export function scheduleHousekeeping(db: Database, log: (message: string) => voi
   const run = () =>
     clearExpired(db).then(
       (sessionsCleared) => sessionsCleared > 0 && log(`housekeeping: ${sessionsCleared} expired sessions cleared`),
-      (error: Error) => log(`housekeeping failed: ${error.message}`),
+      (error: unknown) => log(`housekeeping failed: ${JSON.stringify(loggableError(error))}`),
     );
   void run();
   const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);

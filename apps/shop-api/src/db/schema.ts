@@ -321,14 +321,39 @@ export const addresses = pgTable(
 );
 
 /**
- * Attempt counters for rate limits (login, password reset), in the database so that every API process
- * sees the same counts. One row per key and window.
+ * Attempt counters for rate limits (login, registration, password reset), in the database so that every API
+ * process sees the same counts. One row per key and window; `blocked_until` is when a subject over its limit
+ * may try again.
  */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/**
+ * Registrations waiting for the link in their confirmation mail (single-use token, stored hashed): the
+ * customer is created only then, so that registering tells nobody whether an address has an account.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: varchar('gender', { length: 8 }),
+    newsletter: boolean('newsletter').notNull().default(false),
+    newsletterInterests: text('newsletter_interests').array().notNull().default([]),
+    lang: varchar('lang', { length: 2 }).notNull().default('en'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_registrations_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * Standard shipping per group of countries (countries.group_key), VAT included: the cart's estimate.

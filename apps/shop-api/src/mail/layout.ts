@@ -1,25 +1,34 @@
-import type { TextLang } from '@shop/contract';
+import { isLang, type TextLang } from '@shop/contract';
 
-/** The parts of a simple shop mail: a greeting, paragraphs, one button, and small print. */
+type MailAction = { label: string; url: string };
+
+/** The parts of a simple shop mail: a greeting, paragraphs, one button (and maybe a second link), and small print. */
 export type MailContent = {
   lang: TextLang;
   greeting: string;
   paragraphs: string[];
-  action: { label: string; url: string };
+  action: MailAction;
+  otherAction?: MailAction;
   smallPrint: string[];
 };
 
 export const SHOP_NAME = 'Atelier Moda';
 
+/** A storefront address for a mail in `lang`; Polish has texts but no storefront routes, so its links open English screens. */
+export function storefrontLink(storefrontUrl: string, lang: TextLang, path: string): string {
+  return `${storefrontUrl}/${isLang(lang) ? lang : 'en'}${path}`;
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-export function mailText({ greeting, paragraphs, action, smallPrint }: MailContent): string {
-  return [greeting, ...paragraphs, `${action.label}:\n${action.url}`, ...smallPrint, SHOP_NAME].join('\n\n') + '\n';
+export function mailText({ greeting, paragraphs, action, otherAction, smallPrint }: MailContent): string {
+  const actions = [action, ...(otherAction ? [otherAction] : [])].map(({ label, url }) => `${label}:\n${url}`);
+  return [greeting, ...paragraphs, ...actions, ...smallPrint, SHOP_NAME].join('\n\n') + '\n';
 }
 
 /** Table layout and inline styles: what mail programs render reliably. */
-export function mailHtml({ lang, greeting, paragraphs, action, smallPrint }: MailContent, title: string): string {
+export function mailHtml({ lang, greeting, paragraphs, action, otherAction, smallPrint }: MailContent, title: string): string {
   const paragraph = (text: string, style = '') => `<p style="margin:0 0 16px;${style}">${escapeHtml(text)}</p>`;
   const url = escapeHtml(action.url);
   return `<!doctype html>
@@ -32,6 +41,7 @@ ${paragraph(greeting)}
 ${paragraphs.map((text) => paragraph(text)).join('\n')}
 <p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 24px;background:#1c1c1c;color:#ffffff;text-decoration:none">${escapeHtml(action.label)}</a></p>
 ${paragraph(action.url, 'font-size:13px;word-break:break-all;color:#555555')}
+${otherAction ? `<p style="margin:0 0 16px"><a href="${escapeHtml(otherAction.url)}" style="color:#1c1c1c">${escapeHtml(otherAction.label)}</a></p>` : ''}
 ${smallPrint.map((text) => paragraph(text, 'font-size:13px;color:#555555')).join('\n')}
 </td></tr></table>
 </body>

@@ -1,5 +1,5 @@
-import { isLang, type TextLang } from '@shop/contract';
-import { mailHtml, mailText, SHOP_NAME, type MailContent } from './layout.ts';
+import type { TextLang } from '@shop/contract';
+import { mailHtml, mailText, SHOP_NAME, storefrontLink, type MailContent } from './layout.ts';
 import type { Mail } from './mailer.ts';
 
 type Texts = { subject: string; greeting: (name: string) => string; intro: string; action: string; expiry: string; ignore: string };
@@ -60,13 +60,11 @@ export type PasswordResetMail = { to: string; firstName: string; lang: TextLang;
 /** The mail with the link to the storefront's new-password screen, in the shopper's language. */
 export function passwordResetMail({ to, firstName, lang, token, storefrontUrl }: PasswordResetMail): Mail {
   const texts = TEXTS[lang];
-  // Polish has texts but no storefront routes: its link opens the English screen.
-  const linkLang = isLang(lang) ? lang : 'en';
   const content: MailContent = {
     lang,
     greeting: texts.greeting(firstName),
     paragraphs: [texts.intro],
-    action: { label: texts.action, url: `${storefrontUrl}/${linkLang}/auth/set-new-password?token=${encodeURIComponent(token)}` },
+    action: { label: texts.action, url: storefrontLink(storefrontUrl, lang, `/auth/set-new-password?token=${encodeURIComponent(token)}`) },
     smallPrint: [texts.expiry, texts.ignore],
   };
   return { to, subject: texts.subject, text: mailText(content), html: mailHtml(content, texts.subject) };

@@ -3,12 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../lib/hooks';
 import { PageMeta } from './PageMeta';
 
-export type ErrorReason = 'maintenance' | 'unavailable' | 'not_found' | undefined;
+/** Why a page failed, when the shop knows: each has a translated explanation (common.json errors.reasons). */
+const REASONS = [
+  'maintenance',
+  'unavailable',
+  'not_found',
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+] as const;
+export type ErrorReason = (typeof REASONS)[number] | undefined;
 
 export function errorReason(error: unknown): ErrorReason {
   if (!isRouteErrorResponse(error)) return undefined;
   const reason = (error.data as { reason?: string } | null)?.reason;
-  return reason === 'maintenance' || reason === 'unavailable' || reason === 'not_found' ? reason : undefined;
+  return (REASONS as readonly (string | undefined)[]).includes(reason) ? (reason as ErrorReason) : undefined;
 }
 
 type Props = { status: number; reason?: ErrorReason; detail?: string; onGoHome?: () => void };
@@ -53,7 +67,7 @@ export function ErrorScreen({ status, reason, detail, onGoHome }: Props) {
       <h1 id="error-title" className="mt-4 text-3xl font-semibold">
         {t('errors.default')}
       </h1>
-      {detail ? <p className="mt-4 text-stone-600">{detail}</p> : null}
+      {reason ? <p className="mt-4 text-stone-600">{t(`errors.reasons.${reason}`)}</p> : detail ? <p className="mt-4 text-stone-600">{detail}</p> : null}
       {onGoHome ? (
         <button type="button" onClick={onGoHome} className="button-primary mt-8">
           {t('errors.goHome')}

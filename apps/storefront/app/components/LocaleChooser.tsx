@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { useLang } from '../lib/hooks';
-import type { RootData } from '../root';
+import type { RootData } from '../lib/root-data';
 import { usePageAlternates } from './HeadLinks';
 
 /** Country names in the shopper's language, from the browser's own data (no translation files). */

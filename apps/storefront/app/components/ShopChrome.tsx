@@ -2,7 +2,7 @@ import type { CategoryNode } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../lib/hooks';
-import type { RootData } from '../root';
+import type { RootData } from '../lib/root-data';
 import { FlashMessage } from './FlashMessage';
 import { SearchBox } from '../features/search/SearchBox';
 import { WishlistLink } from '../features/wishlist/WishlistLink';

@@ -8,6 +8,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   email_taken: 'auth.emailTaken',
   too_many_requests: 'auth.tooManyAttempts',
   reset_token_invalid: 'messages.passwordResetFailed',
+  registration_link_invalid: 'auth.confirmLinkInvalid',
   password_too_weak: 'validation.passwordTooWeak',
 };
 

@@ -12,8 +12,16 @@ export function parseLocaleDomains(value: string | undefined): Map<string, Lang>
 
 export const storefrontConfig = {
   shopApiUrl: (process.env.SHOP_API_URL ?? `http://127.0.0.1:${process.env.SHOP_API_PORT ?? 4000}`).replace(/\/+$/, ''),
-  /** Common headers sent with every call (SPEC §7), as JSON, e.g. `{"X-Api-Key":"…"}`. */
-  shopApiHeaders: JSON.parse(process.env.SHOP_API_HEADERS ?? '{}') as Record<string, string>,
+  /**
+   * Common headers sent with every call (SPEC §7), as JSON, e.g. `{"X-Api-Key":"…"}`; with SHOP_API_SECRET, the
+   * secret that lets the API believe the shopper's address the storefront names (an API on another machine).
+   */
+  shopApiHeaders: {
+    ...(JSON.parse(process.env.SHOP_API_HEADERS ?? '{}') as Record<string, string>),
+    ...(process.env.SHOP_API_SECRET ? { 'X-Shop-Api-Secret': process.env.SHOP_API_SECRET } : {}),
+  },
+  /** The tag manager (SPEC §9: GTM- then letters or digits); its hosts are allowed by the CSP only when it is set. */
+  gtmId: /^GTM-[A-Z0-9]+$/i.test(process.env.GTM_ID ?? '') ? process.env.GTM_ID : undefined,
   shopApiTimeoutMs: Number(process.env.SHOP_API_TIMEOUT_MS ?? 10_000),
   localeDomains: parseLocaleDomains(process.env.LOCALE_DOMAINS),
   /** The shop's public address for absolute links (sitemap, canonical); defaults to the request's origin. */

@@ -1,7 +1,7 @@
 import type { Lang } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { useRouteLoaderData } from 'react-router';
-import type { RootData } from '../root';
+import type { RootData } from './root-data';
 
 /** The current storefront language. */
 export function useLang(): Lang {

@@ -48,7 +48,8 @@ export function requestLanguage(request: Request): Lang {
   return isLang(prefix) ? prefix : detectLanguage(request);
 }
 
+/** Whether the shopper reached the shop over HTTPS (behind a trusted proxy, server.js has put its scheme in the URL). */
 export function isSecureRequest(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:' || request.headers.get('X-Forwarded-Proto') === 'https';
+  return new URL(request.url).protocol === 'https:';
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { COUNTRY_COOKIE, readCookies } from './locale.server';
 import { hasPersonalState } from './session.server';
 
@@ -12,38 +13,52 @@ const TTL_MS = 5_000; // SPEC §9's data freshness: the public API answers a pag
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
 
-type Entry = { body: ArrayBuffer; status: number; headers: [string, string][]; expiresAt: number };
+/** A kept page: its HTML with the CSP nonce it was rendered with, which every later answer replaces by a fresh one. */
+type Entry = { html: string; nonce: string | null; status: number; headers: [string, string][]; expiresAt: number };
 
 const entries = new Map<string, Entry>();
 const rendering = new Map<string, Promise<Entry | null>>();
 let storedBytes = 0;
 
+/**
+ * Everything a public page depends on: its URL (scheme and host included, as the storefront's server resolved
+ * them from trusted sources only) and the visitor's country. Nothing else of a request changes the page.
+ */
 function keyOf(request: Request): string | null {
   if (request.method !== 'GET' || hasPersonalState(request)) return null;
   return `${readCookies(request)[COUNTRY_COOKIE]?.toUpperCase() ?? ''} ${request.url}`;
 }
 
+const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
+
 function isPublic(response: Response): boolean {
   return response.status === 200 && /\bpublic\b/.test(response.headers.get('Cache-Control') ?? '') && !response.headers.has('Set-Cookie');
 }
 
+/**
+ * An answer from a kept page. A nonce serves one response only (or a script injected into one page could
+ * reuse it): each hit gets a fresh one, in the CSP header and in every script tag of the HTML.
+ */
 function answer(entry: Entry, state: 'hit' | 'miss'): Response {
   const headers = new Headers(entry.headers);
   headers.set('X-Page-Cache', state);
-  return new Response(entry.body.slice(0), { status: entry.status, headers });
+  if (state === 'miss' || !entry.nonce) return new Response(entry.html, { status: entry.status, headers });
+  const fresh = randomBytes(16).toString('base64');
+  headers.set('Content-Security-Policy', headers.get('Content-Security-Policy')!.replaceAll(entry.nonce, fresh));
+  return new Response(entry.html.replaceAll(entry.nonce, fresh), { status: entry.status, headers });
 }
 
 function remember(key: string, entry: Entry): void {
   const previous = entries.get(key);
-  if (previous) storedBytes -= previous.body.byteLength;
+  if (previous) storedBytes -= previous.html.length;
   entries.delete(key);
   entries.set(key, entry);
-  storedBytes += entry.body.byteLength;
+  storedBytes += entry.html.length;
   // Oldest first: a Map iterates in insertion order.
   for (const [oldKey, old] of entries) {
     if (entries.size <= MAX_ENTRIES && storedBytes <= MAX_BYTES && old.expiresAt > Date.now()) break;
     entries.delete(oldKey);
-    storedBytes -= old.body.byteLength;
+    storedBytes -= old.html.length;
   }
 }
 
@@ -51,7 +66,8 @@ function remember(key: string, entry: Entry): void {
 async function renderAndKeep(key: string, next: () => Promise<Response>): Promise<{ response: Response; entry: Entry | null }> {
   const response = await next();
   if (!isPublic(response)) return { response, entry: null };
-  const entry: Entry = { body: await response.arrayBuffer(), status: response.status, headers: [...response.headers], expiresAt: Date.now() + TTL_MS };
+  const nonce = NONCE.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? null;
+  const entry: Entry = { html: await response.text(), nonce, status: response.status, headers: [...response.headers], expiresAt: Date.now() + TTL_MS };
   remember(key, entry);
   return { response: answer(entry, 'miss'), entry };
 }

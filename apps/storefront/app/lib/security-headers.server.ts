@@ -1,5 +1,8 @@
 /** Strict security headers for every HTML answer (the standards' "strict security headers"). */
-export function setSecurityHeaders(headers: Headers, { nonce, secure, production }: { nonce: string; secure: boolean; production: boolean }): void {
+export function setSecurityHeaders(
+  headers: Headers,
+  { nonce, secure, production, tagManager }: { nonce: string; secure: boolean; production: boolean; tagManager: boolean },
+): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('X-Frame-Options', 'DENY');
@@ -12,10 +15,11 @@ export function setSecurityHeaders(headers: Headers, { nonce, secure, production
     'Content-Security-Policy',
     [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}' https://www.googletagmanager.com`,
+      // The tag manager's hosts only for a shop that uses one (GTM_ID).
+      `script-src 'self' 'nonce-${nonce}'${tagManager ? ' https://www.googletagmanager.com' : ''}`,
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https://www.googletagmanager.com",
-      "connect-src 'self' https://www.google-analytics.com",
+      `img-src 'self' data:${tagManager ? ' https://www.googletagmanager.com' : ''}`,
+      `connect-src 'self'${tagManager ? ' https://www.google-analytics.com' : ''}`,
       "font-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",

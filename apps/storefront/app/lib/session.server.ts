@@ -4,8 +4,12 @@ import { isSecureRequest, readCookies } from './locale.server';
 /** The storefront's first-party cookie that carries the shop API session token (DESIGN.md §2). */
 export const SESSION_COOKIE = 'sid';
 
+/** The shop API's session tokens: 32 random bytes in base64url. Anything else in the cookie is no session. */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
 export function sessionToken(request: Request): string | undefined {
-  return readCookies(request)[SESSION_COOKIE] || undefined;
+  const token = readCookies(request)[SESSION_COOKIE];
+  return token && SESSION_TOKEN.test(token) ? token : undefined;
 }
 
 /** HttpOnly (no script reads it), SameSite=Lax (not sent on cross-site posts), Secure behind HTTPS. */
@@ -19,9 +23,13 @@ export function sessionCookie(request: Request, session: { token: string; expire
   });
 }
 
-/** The shopper's address as the proxy in front of the shop saw it (for the API's rate limits). */
-export function clientIp(request: Request): string {
-  return request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim() || request.headers.get('X-Real-Ip') || 'direct';
+/**
+ * The shopper's address (for the API's rate limits and fair share), as the storefront's server resolved it
+ * (server.js: the socket, or the forwarded address from a trusted proxy). Undefined when the app runs
+ * without that server (the development server): the API then counts the storefront itself.
+ */
+export function clientIp(request: Request): string | undefined {
+  return request.headers.get('X-Shop-Client-Ip') ?? undefined;
 }
 
 /** The one-time message cookie set by an action and shown by the next page (SPEC §8's success messages). */
@@ -33,8 +41,7 @@ export function flashCookie(request: Request, key: string | null): string {
 
 /** Whether the page may show something personal: then it must never be cached for others. */
 export function hasPersonalState(request: Request): boolean {
-  const cookies = readCookies(request);
-  return Boolean(cookies[SESSION_COOKIE] || cookies[FLASH_COOKIE]);
+  return Boolean(sessionToken(request) || readCookies(request)[FLASH_COOKIE]);
 }
 
 /** Keeps a guest session that the API started on a first change (cart, wishlist); nothing when there is none. */

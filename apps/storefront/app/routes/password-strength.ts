@@ -2,6 +2,7 @@ import type { Route } from './+types/password-strength';
 import { assertSameOrigin } from '../lib/csrf.server';
 import { loadOrFail } from '../lib/api/shop.server';
 import { notFound, pageContext } from '../lib/request-context.server';
+import { readForm } from '../lib/form-body.server';
 
 /** Only the password fields post here. */
 export const loader = () => notFound();
@@ -10,7 +11,7 @@ export const loader = () => notFound();
 export async function action({ request, params }: Route.ActionArgs) {
   assertSameOrigin(request);
   const { api } = pageContext(request, params);
-  const password = String((await request.formData()).get('password') ?? '').slice(0, 1024);
+  const password = String((await readForm(request)).get('password') ?? '').slice(0, 1024);
   const check = await loadOrFail(api('validatePassword', { password }));
   return Response.json(check, { headers: { 'Cache-Control': 'no-store' } });
 }

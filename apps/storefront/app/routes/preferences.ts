@@ -4,6 +4,7 @@ import type { Route } from './+types/preferences';
 import { assertSameOrigin } from '../lib/csrf.server';
 import { COUNTRY_COOKIE, isSecureRequest, LANG_COOKIE, localeCookie } from '../lib/locale.server';
 import { notFound } from '../lib/request-context.server';
+import { readForm } from '../lib/form-body.server';
 
 /** Only the chooser posts here. */
 export const loader = () => notFound();
@@ -11,7 +12,7 @@ export const loader = () => notFound();
 /** Stores the chosen language and country, then shows the same page in the chosen language. */
 export async function action({ request, params }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const lang = String(form.get('lang') ?? params.lang);
   if (!isLang(lang)) return notFound();
   const target = String(form.get(`path_${lang}`) ?? '');

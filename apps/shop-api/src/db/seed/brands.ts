@@ -1,6 +1,6 @@
 import type { brands, brandTranslations } from '../schema.ts';
 import type { Gender } from './categories.ts';
-import type { Garment } from './product-lines.ts';
+import type { Garment } from '@shop/contract';
 import { LANGS, t, type Translated } from './shared.ts';
 import { slugify } from './slug.ts';
 

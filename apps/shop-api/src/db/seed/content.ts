@@ -1,12 +1,8 @@
-import type { Lang } from '@shop/contract';
 import type { contentPages, contentPageTranslations } from '../schema.ts';
 import { SIZE_CHART_PAGES } from './size-charts.ts';
-import { LANGS } from './shared.ts';
+import { LANGS, type PageSource } from './shared.ts';
 import { slugify } from './slug.ts';
 
-/** A page in one language: its title, its slug (by default derived from the title) and its body. */
-type PageText = { title: string; slug?: string; body: string[] | { columns: string[]; rows: string[][] } };
-export type PageSource = { key: string; texts: Record<Lang, PageText> };
 
 const PAGES: PageSource[] = [
   {

@@ -3,13 +3,10 @@
  * A product name is collection + material + style, composed so that it stays grammatical in every
  * language ('Riviera linen midi dress', 'Robe midi en lin Riviera', 'Midikleid aus Leinen Riviera').
  */
-import type { Lang } from '@shop/contract';
+import type { Garment, Lang } from '@shop/contract';
 import type { SubcategoryKey } from './categories.ts';
 import { t, type Translated } from './shared.ts';
 
-/** The picture drawn for a product (the storefront's garment image renderer knows each one). */
-export const GARMENTS = ['dress', 'shirt', 'tshirt', 'trousers', 'skirt', 'knit', 'jacket', 'coat', 'shoes', 'pyjamas', 'scarf'] as const;
-export type Garment = (typeof GARMENTS)[number];
 
 /** Three letters of the product reference, e.g. W-DRS-0001. */
 export const GARMENT_CODES: Record<Garment, string> = {

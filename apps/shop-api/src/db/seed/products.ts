@@ -1,4 +1,4 @@
-import type { Badge, Lang } from '@shop/contract';
+import type { Badge, Garment, Lang } from '@shop/contract';
 import type {
   combinationAttributes,
   combinations,
@@ -23,7 +23,6 @@ import {
   PRODUCT_LINES,
   PRODUCT_NAME,
   SCARF_LINES,
-  type Garment,
   type Style,
 } from './product-lines.ts';
 import { createRandom, type Random } from './random.ts';

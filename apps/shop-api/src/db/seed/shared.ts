@@ -22,3 +22,8 @@ export const DAY_MS = 86_400_000;
 export function daysBeforeReference(days: number): Date {
   return new Date(REFERENCE_TIME - days * DAY_MS);
 }
+
+/** A content page in one language: its title, its slug (by default derived from the title) and its body. */
+type PageText = { title: string; slug?: string; body: string[] | { columns: string[]; rows: string[][] } };
+/** A content page of the demo shop (about us, size charts…) in every language. */
+export type PageSource = { key: string; texts: Record<Lang, PageText> };

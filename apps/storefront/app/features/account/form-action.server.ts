@@ -10,7 +10,7 @@ import { pageError } from '../../lib/api/shop.server';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/api-messages';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import { accountLabels } from './forms';
-
+import { readForm } from '../../lib/form-body.server';
 
 /** A refused form goes back to the browser with its messages and a 400. */
 function refused(result: SubmissionResult<string[]>) {
@@ -22,14 +22,14 @@ function refused(result: SubmissionResult<string[]>) {
  * the browser's), then `send` with the valid values. A refusal of the shop API comes back to the form as a
  * translated message (and per-field messages where the API names fields); a sick API is the 503 screen.
  */
-export async function submitAccountForm<Schema extends z.ZodType<Record<string, unknown>>>(
+export async function submitAccountForm<Schema extends z.ZodType<Record<string, unknown>>, Sent = Response>(
   request: Request,
   lang: Lang,
   formData: FormData,
   schema: Schema,
-  send: (value: z.output<Schema>, t: TFunction) => Promise<Response>,
+  send: (value: z.output<Schema>, t: TFunction) => Promise<Sent>,
   { hideFields = [], refusalKey }: { hideFields?: string[]; refusalKey?: string } = {},
-): Promise<Response | ReturnType<typeof refused>> {
+): Promise<Sent | ReturnType<typeof refused>> {
   assertSameOrigin(request);
   const t = await serverTranslator(lang);
   const labels = accountLabels(t);
@@ -46,6 +46,6 @@ export async function submitAccountForm<Schema extends z.ZodType<Record<string, 
 
 /** Reads the posted form once, so that the action can also see which form it was. */
 export async function postedForm(request: Request): Promise<{ formData: FormData; formId: string }> {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   return { formData, formId: String(formData.get('form') ?? '') };
 }

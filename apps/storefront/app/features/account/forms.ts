@@ -30,6 +30,8 @@ function confirmed<T extends z.ZodObject>(schema: T, passwordField: string) {
 export const loginForm = loginInput.extend({ redirectTo: z.string().optional() });
 export const registerForm = confirmed(registerInput.extend({ confirm_password: z.string() }), 'password');
 export const forgotPasswordForm = resetPasswordEmailInput;
+// Any token goes to the API: a malformed one is as invalid as a used one, and says so.
+export const confirmAccountForm = z.object({ token: z.string().min(1) });
 export const setNewPasswordForm = confirmed(z.object({ token: z.string().min(1), password: newPasswordSchema, confirm_password: z.string() }), 'password');
 export const profileForm = updateCustomerInput.pick({ first_name: true, last_name: true, email: true, gender: true, current_password: true });
 export const newsletterForm = updateCustomerInput.pick({ newsletter: true, newsletter_interests: true });

@@ -10,6 +10,7 @@ import type { PageContext } from '../../lib/request-context.server';
 import { flashCookie, sessionToken, startedSessionHeaders } from '../../lib/session.server';
 import type { CartFailure, CartFailureCode } from './cart-errors';
 import { IN_PLACE_FIELD, type CartActionData, type CartIntent, type RefusalExtras } from './cart-form';
+import { readForm } from '../../lib/form-body.server';
 
 /** The session token stays in the HttpOnly cookie: it never goes to the page. */
 const withoutSession = (cart: Cart): Cart => ({ ...cart, session: null });
@@ -74,7 +75,7 @@ function postedFields(formData: FormData): Record<string, string> {
  */
 export async function cartAction(request: Request, { api, lang }: PageContext) {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const fields = postedFields(formData);
   const inPlace = IN_PLACE_FIELD in fields;
   const back = safeRedirect(fields.redirectTo ?? null, `/${lang}/cart`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GARMENT_KEYS, renderGarmentSvg } from './garment-image.ts';
+import { GARMENTS, PLACEHOLDER_IMAGE_URL } from '@shop/contract/constants';
+import { renderGarmentSvg } from './garment-image.ts';
 
 /** True when every tag is closed in the right order (a cheap well-formedness check without a DOM). */
 function tagsBalance(svg: string): boolean {
@@ -13,7 +14,7 @@ function tagsBalance(svg: string): boolean {
 }
 
 describe('renderGarmentSvg', () => {
-  it.each(GARMENT_KEYS)('draws a %s from the front and from the back', (garment) => {
+  it.each(GARMENTS)('draws a %s from the front and from the back', (garment) => {
     const front = renderGarmentSvg(`${garment}-1f3a5c-1.svg`);
     const back = renderGarmentSvg(`${garment}-1f3a5c-2.svg`);
     for (const svg of [front, back]) {
@@ -30,6 +31,12 @@ describe('renderGarmentSvg', () => {
     const outline = (hex: string) => /stroke="(#[0-9a-f]{6})"/.exec(renderGarmentSvg(`shirt-${hex}-1.svg`) ?? '')?.[1];
     expect(outline('111111')).not.toBe('#111111');
     expect(outline('f4f1ea')).not.toBe('#f4f1ea');
+  });
+
+  it('draws the placeholder that products without a picture point to', () => {
+    const svg = renderGarmentSvg(PLACEHOLDER_IMAGE_URL.replace('/media/', ''));
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="600" height="800"/);
+    expect(tagsBalance(svg ?? '')).toBe(true);
   });
 
   it.each([

@@ -4,13 +4,21 @@
  * Pure string building, so it runs on the server and in tests alike.
  */
 
-export const GARMENT_KEYS = ['dress', 'shirt', 'tshirt', 'trousers', 'skirt', 'knit', 'jacket', 'coat', 'shoes', 'pyjamas', 'scarf'] as const;
-export type GarmentKey = (typeof GARMENT_KEYS)[number];
+import { GARMENTS, PLACEHOLDER_IMAGE_URL, type Garment } from '@shop/contract/constants';
 
 const WIDTH = 600;
 const HEIGHT = 800;
 const FILE_NAME = /^([a-z]+)-([0-9a-f]{6})-([12])\.svg$/;
 const LINING = '#f7f4ee';
+
+/** The picture of a product without one of its own: an empty hanger. */
+const PLACEHOLDER_FILE = PLACEHOLDER_IMAGE_URL.split('/').pop();
+const PLACEHOLDER_SVG = [
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
+  `<rect width="${WIDTH}" height="${HEIGHT}" fill="${LINING}"/>`,
+  '<path d="M300 300a28 28 0 1 1 28-28M300 300V322L140 430H460L300 322" fill="none" stroke="#a8a29e" stroke-width="8" stroke-linejoin="round" stroke-linecap="round"/>',
+  '</svg>',
+].join('');
 
 type Drawing = {
   /** The silhouette, filled with the garment's colour. */
@@ -50,7 +58,7 @@ function cable(x: number, top: number, bottom: number, pitch = 50): string {
   return d;
 }
 
-const DRAWINGS: Record<GarmentKey, Drawing> = {
+const DRAWINGS: Record<Garment, Drawing> = {
   dress: {
     shapes: ['M238 110L268 110Q300 165 332 110L362 110Q350 210 378 250Q386 290 372 322L472 690Q300 728 128 690L228 322Q214 290 222 250Q250 210 238 110Z'],
     neck: 'M268 110Q300 165 332 110Q300 128 268 110Z',
@@ -191,11 +199,12 @@ const path = (d: string, fill: string) => `<path d="${d}" fill="${fill}"/>`;
 
 /** The SVG for a media file name such as `dress-1f3a5c-1.svg`, or null when the name is not one. */
 export function renderGarmentSvg(fileName: string): string | null {
+  if (fileName === PLACEHOLDER_FILE) return PLACEHOLDER_SVG;
   const match = FILE_NAME.exec(fileName);
   if (!match) return null;
   const [, garment = '', hex = '', view] = match;
-  if (!(GARMENT_KEYS as readonly string[]).includes(garment)) return null;
-  const drawing = DRAWINGS[garment as GarmentKey];
+  if (!(GARMENTS as readonly string[]).includes(garment)) return null;
+  const drawing = DRAWINGS[garment as Garment];
   const colours = palette(hex);
   const isBack = view === '2';
 

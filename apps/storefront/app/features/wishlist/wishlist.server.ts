@@ -11,25 +11,15 @@ import type { CartFailure } from '../cart/cart-errors';
 import { failureOf } from '../cart/cart.server';
 import { productPath } from '../catalog/paths';
 import { wishlistPath } from './paths';
+import { readForm } from '../../lib/form-body.server';
 
-/** A saved product and the combination 'Move to cart' adds: the saved one, or the product's only one. */
+/** A saved product and the combination 'Move to cart' adds: the saved one, or the product's only one while in stock. */
 export type WishlistEntry = WishlistItem & { cart_combination_id: number | null };
 
 /** A refusal of the shop API (not a fault of the API itself); anything else becomes the page's error. */
 function refusal(error: unknown): ShopApiError {
   if (error instanceof ShopApiError && !error.isTransportFailure) return error;
   return pageError(error);
-}
-
-async function onlyCombination(api: ShopApi, productId: number): Promise<number | null> {
-  try {
-    const { combinations } = await api('getProduct', { product_id: productId });
-    return combinations.length === 1 ? combinations[0]!.id : null;
-  } catch (error) {
-    // A product the catalogue no longer shows: its row still leads to the product page.
-    refusal(error);
-    return null;
-  }
 }
 
 /**
@@ -45,9 +35,8 @@ export async function loadWishlist(request: Request, api: ShopApi): Promise<Wish
     if (refusal(error).status === 401) return [];
     return pageError(error);
   }
-  return Promise.all(
-    items.map(async (item) => ({ ...item, cart_combination_id: item.combination_id ?? (await onlyCombination(api, item.product.id_product)) })),
-  );
+  // A product with a single combination in stock needs no size: the summary names it, without another call per line.
+  return items.map((item) => ({ ...item, cart_combination_id: item.combination_id ?? item.product.single_combination_id }));
 }
 
 /** The product page opened on the given combination (`?g{group}={attribute}`, as its size and colour links do). */
@@ -130,7 +119,7 @@ async function moveToCart(request: Request, { api, lang }: PageContext, { produc
 export async function wishlistAction(request: Request, context: PageContext) {
   assertSameOrigin(request);
   const { api, lang } = context;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = wishlistPost.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return data({ invalid: true }, { status: 400 });
   const post = parsed.data;

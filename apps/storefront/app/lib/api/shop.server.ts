@@ -19,14 +19,31 @@ export function shopApi(request: Request, lang: Lang, country: string): ShopApi 
   return (name, payload) => client.call(name, payload, context);
 }
 
-/** What a page shows when a call fails: a missing thing is a 404, a sick API is the 503 screen. */
+/** The page for each refusal of the shop API (DESIGN.md §6); the error screen explains the reason, translated. */
+const REFUSALS: Record<number, { status: number; reason: string }> = {
+  400: { status: 400, reason: 'bad_request' },
+  401: { status: 401, reason: 'unauthorized' },
+  403: { status: 403, reason: 'forbidden' },
+  404: { status: 404, reason: 'not_found' },
+  409: { status: 409, reason: 'conflict' },
+  413: { status: 413, reason: 'payload_too_large' },
+  422: { status: 400, reason: 'bad_request' },
+  429: { status: 429, reason: 'too_many_requests' },
+};
+
+/**
+ * What a page shows when a call fails: each refusal its own page (a 429 says when to try again), a sick
+ * API or a timeout the 503 screen. Never a 500 for what a shopper sent.
+ */
 export function pageError(error: unknown): never {
   if (error instanceof ShopApiError) {
-    if (error.status === 404) throw data({ reason: 'not_found' }, { status: 404 });
     if (error.status === 0 || error.status >= 500) {
       console.error(`shop API unavailable: ${error.code}: ${error.message}`);
       throw data({ reason: 'unavailable' }, { status: 503 });
     }
+    const { status, reason } = REFUSALS[error.status] ?? { status: 400, reason: 'bad_request' };
+    const retryAfter = (error.psdata as { retry_after?: unknown } | null)?.retry_after;
+    throw data({ reason }, { status, headers: typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined });
   }
   throw error;
 }

@@ -1,6 +1,6 @@
 import { GENDERS, NEWSLETTER_INTERESTS, PASSWORD_POLICY } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useActionData } from 'react-router';
+import { data, Link, useActionData } from 'react-router';
 import type { Route } from './+types/register';
 import { CheckboxField, ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
 import { ShopForm } from '../../components/forms/ShopForm';
@@ -9,7 +9,7 @@ import { Screen } from '../../components/Screen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, registerForm } from '../../features/account/forms';
 import { NewPasswordField } from '../../features/account/PasswordField';
-import { redirectSignedIn, sessionHeaders } from '../../lib/auth.server';
+import { redirectSignedIn } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 
@@ -26,17 +26,40 @@ export async function action({ request, params }: Route.ActionArgs) {
     formData,
     registerForm,
     async ({ confirm_password: _repeated, ...customer }) => {
-      const { session } = await api('register', customer);
-      return redirect(`/${lang}/my-account`, { headers: sessionHeaders(request, session, 'registered') });
+      // The same answer for a new and a known address: the account is created from the mailed link.
+      await api('register', customer);
+      return data({ sent: true as const });
     },
     { hideFields: ['password', 'confirm_password'] },
   );
 }
 
 export default function Register() {
+  const actionData = useActionData<typeof action>();
+  return actionData && 'sent' in actionData ? <CheckYourEmail /> : <RegisterForm lastResult={actionData?.result} />;
+}
+
+/** After sending: the account exists once the link of the mail is followed. */
+function CheckYourEmail() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  const lastResult = useActionData<typeof action>()?.result;
+  return (
+    <Screen title={t('auth.checkEmailTitle')}>
+      <p role="status" className="mt-4 max-w-lg">
+        {t('auth.checkEmailText')}
+      </p>
+      <p className="mt-6">
+        <Link to={localePath('/auth/login')} className="underline">
+          {t('auth.backToLogin')}
+        </Link>
+      </p>
+    </Screen>
+  );
+}
+
+function RegisterForm({ lastResult }: { lastResult: Parameters<typeof useShopForm>[0]['lastResult'] }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
   const { form, fields, busy, formProps } = useShopForm({ id: 'register', schema: registerForm, labels: accountLabels(t), lastResult });
   const validate = (name: string) => () => form.validate({ name });
   return (

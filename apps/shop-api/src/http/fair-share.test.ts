@@ -1,0 +1,67 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from './errors.ts';
+import { shareFairly } from './fair-share.ts';
+
+/** An app whose one call takes `ms` and counts how many of each client's calls run at once. */
+function slowApp(ms: number) {
+  const app = Fastify();
+  const running = new Map<string, number>();
+  const mostAtOnce = new Map<string, number>();
+  shareFairly(app, { concurrentPerClient: 2, queuedPerClient: 4, clientOf: (request) => String(request.headers['x-client'] ?? 'none') });
+  app.setErrorHandler((error, _request, reply) => {
+    const status = error instanceof ApiError ? error.status : 500;
+    return reply.status(status).send({ code: error instanceof ApiError ? error.code : 'internal_error' });
+  });
+  app.post('/work', async (request) => {
+    const client = String(request.headers['x-client']);
+    running.set(client, (running.get(client) ?? 0) + 1);
+    mostAtOnce.set(client, Math.max(mostAtOnce.get(client) ?? 0, running.get(client)!));
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    running.set(client, running.get(client)! - 1);
+    return { done: true };
+  });
+  return { app, mostAtOnce };
+}
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => close?.());
+
+async function listen(app: ReturnType<typeof Fastify>) {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  close = () => app.close();
+  return (client: string, signal?: AbortSignal) => fetch(`${address}/work`, { method: 'POST', headers: { 'x-client': client }, signal });
+}
+
+describe('fair share between clients', () => {
+  it('runs a few calls of a flooding client at a time, queues a few, refuses the rest, and lets others straight through', async () => {
+    const { app, mostAtOnce } = slowApp(100);
+    const send = await listen(app);
+    const flood = Array.from({ length: 10 }, () => send('flooder').then((response) => ({ status: response.status, at: performance.now() })));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = performance.now();
+    const other = await send('shopper');
+    const otherTook = performance.now() - started;
+    const flooded = await Promise.all(flood);
+
+    expect(other.status).toBe(200);
+    // Two running and four queued at 100 ms a turn: the flood's last accepted call ends after ~300 ms.
+    expect(flooded.filter((answer) => answer.status === 200)).toHaveLength(6);
+    expect(flooded.filter((answer) => answer.status === 429)).toHaveLength(4);
+    expect(mostAtOnce.get('flooder')).toBe(2);
+    expect(otherTook).toBeLessThan(Math.max(...flooded.map((answer) => answer.at)) - started);
+  });
+
+  it('gives a slot back when a waiting client goes away', async () => {
+    const { app } = slowApp(50);
+    const send = await listen(app);
+    const controllers = Array.from({ length: 6 }, () => new AbortController());
+    const calls = controllers.map((controller) => send('leaver', controller.signal).catch(() => null));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const controller of controllers.slice(2)) controller.abort();
+    await Promise.all(calls);
+    // Every slot came back: the client can again run two at once and queue four.
+    const again = await Promise.all(Array.from({ length: 6 }, () => send('leaver')));
+    expect(again.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+});

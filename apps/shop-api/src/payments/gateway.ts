@@ -1,0 +1,41 @@
+import type { OrderStatus } from '@shop/contract';
+
+/**
+ * What every payment gateway module (`payments/gateways/<name>.ts`: PayPal, MultiSafepay, card) offers the
+ * checkout (DESIGN.md §5, ADR 0011). Card data never passes through the shop: the shopper types it on the
+ * processor's hosted page, so none of these carry a card number or a security code.
+ */
+export type PaymentGateway = {
+  /** The name in configuration and URLs ('paypal', 'multisafepay', 'card'). */
+  readonly name: string;
+  /** Starts paying an order placed in 'awaiting_payment': where to send the shopper. */
+  createPayment(order: PayableOrder): Promise<CreatedPayment>;
+  /** The shopper is back from the hosted page (approve, decline or cancel): what it means for the order. */
+  handleReturn(input: { order: PayableOrder; query: Record<string, string> }): Promise<PaymentOutcome>;
+  /**
+   * A server-to-server notification: verified (signature), then described by its event id so that a replay
+   * is recognised and changes nothing. An unverifiable one is refused.
+   */
+  handleNotification(input: { headers: Record<string, string | undefined>; rawBody: string }): Promise<VerifiedNotification>;
+  /** Gives money back, whole or in part (integer cents). */
+  refund(input: { order: PayableOrder; paymentId: string; amountCents: number }): Promise<{ refundId: string }>;
+};
+
+/** What a gateway needs of an order; money in integer cents. */
+export type PayableOrder = {
+  reference: string;
+  totalCents: number;
+  currency: string;
+  /** The shopper's language, for the hosted page. */
+  lang: string;
+  /** Where the hosted page sends the shopper back (the storefront's checkout/validate). */
+  returnUrl: string;
+  cancelUrl: string;
+};
+
+export type CreatedPayment = { paymentId: string; redirectUrl: string };
+
+/** The status an outcome moves the order to (through the order state machine, orders/status.ts). */
+export type PaymentOutcome = { paymentId: string; status: Extract<OrderStatus, 'payment_accepted' | 'payment_error' | 'cancelled' | 'awaiting_payment'> };
+
+export type VerifiedNotification = PaymentOutcome & { eventId: string; orderReference: string };

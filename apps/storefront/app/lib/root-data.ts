@@ -1,0 +1,18 @@
+import type { Bootstrap, Lang, ShopperSummary } from '@shop/contract';
+
+/**
+ * What the root loader gives every page (root.tsx): the shop's frame (settings, menu, countries), the language
+ * and country, and the few personal things the header shows. Its own module, so that the components reading it
+ * do not import the root route that renders them.
+ */
+export type RootData = {
+  lang: Lang;
+  country: string;
+  bootstrap: Bootstrap;
+  /** The shop's public origin, for absolute links (canonical, hreflang). */
+  origin: string;
+  customer: { first_name: string } | null;
+  shopper: ShopperSummary | null;
+  /** The one-time message key an action left for this page. */
+  flash: string | null;
+};

@@ -1,0 +1,101 @@
+// The storefront's HTTP server: the built React Router app behind the checks that must happen before it runs.
+// - Forwarded headers (X-Forwarded-For/-Host/-Proto) are believed only from TRUSTED_PROXIES (express's
+//   'trust proxy', proxy-addr semantics); the shopper's address reaches the app as X-Shop-Client-Ip.
+// - Only ALLOWED_HOSTS are answered: nothing (links, the page cache, CSRF) is built from an unchecked Host.
+// - GET, HEAD and POST only; bodies up to MAX_BODY_BYTES. Refusals are small pages in the visitor's language.
+// - /health/live and /health/ready for supervisors and load balancers; SIGTERM finishes the requests in flight.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express from 'express';
+
+const PORT = Number(process.env.PORT ?? 3000);
+const SHOP_API_URL = (process.env.SHOP_API_URL ?? `http://127.0.0.1:${process.env.SHOP_API_PORT ?? 4000}`).replace(/\/+$/, '');
+/** Form posts are small; a larger body is refused before anything reads it. */
+const MAX_BODY_BYTES = 64 * 1024;
+const DRAIN_TIMEOUT_MS = 10_000;
+const LANGUAGES = ['en', 'fr', 'it', 'es', 'de'];
+
+const trustedProxies = (process.env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+const allowedHosts = new Set(
+  ['localhost', '127.0.0.1', '::1', process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).hostname : '', ...(process.env.ALLOWED_HOSTS ?? '').split(',')]
+    .map((host) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+    .filter(Boolean),
+);
+
+/** The refusal texts of each language (common.json's errors.reasons), for answers given before the app runs. */
+const refusalTexts = Object.fromEntries(
+  LANGUAGES.map((lang) => {
+    const { errors } = JSON.parse(readFileSync(new URL(`./app/i18n/locales/${lang}/common.json`, import.meta.url), 'utf8'));
+    return [lang, { title: errors.default, reasons: errors.reasons, home: errors.goHome }];
+  }),
+);
+
+/** The visitor's language: the path's prefix, else the browser's first storefront language, else English. */
+function languageOf(request) {
+  const prefix = request.path.split('/')[1];
+  if (LANGUAGES.includes(prefix)) return prefix;
+  return request.acceptsLanguages(...LANGUAGES) || 'en';
+}
+
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function refuse(request, response, status, reason) {
+  const lang = languageOf(request);
+  const { title, reasons, home } = refusalTexts[lang];
+  response
+    .status(status)
+    .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'", 'X-Content-Type-Options': 'nosniff' })
+    .send(
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${escapeHtml(title)}</title></head><body><main><p>${status}</p><h1>${escapeHtml(title)}</h1>` +
+        `<p>${escapeHtml(reasons[reason])}</p><p><a href="/${lang}">${escapeHtml(home)}</a></p></main></body></html>`,
+    );
+}
+
+let draining = false;
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies : false);
+
+app.use((request, response, next) => {
+  if (!['GET', 'HEAD', 'POST'].includes(request.method)) {
+    response.set('Allow', 'GET, HEAD, POST');
+    return refuse(request, response, 405, 'method_not_allowed');
+  }
+  if (!allowedHosts.has(request.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1'))) return refuse(request, response, 400, 'unknown_host');
+  const declared = Number(request.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) return refuse(request, response, 413, 'payload_too_large');
+  // What the app may believe about the client: resolved here, never taken from the request as sent.
+  for (const name of Object.keys(request.headers)) if (name.startsWith('x-shop-client-')) delete request.headers[name];
+  request.headers['x-shop-client-ip'] = request.ip;
+  next();
+});
+
+app.get('/health/live', (_request, response) => response.json({ status: 'ok' }));
+app.get('/health/ready', async (_request, response) => {
+  if (draining) return response.status(503).json({ status: 'stopping' });
+  const api = await fetch(`${SHOP_API_URL}/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+  return api?.ok ? response.json({ status: 'ok', api: 'ok' }) : response.status(503).json({ status: 'error', api: 'unreachable' });
+});
+
+app.use(compression());
+const client = fileURLToPath(new URL('./build/client', import.meta.url));
+app.use('/assets', express.static(`${client}/assets`, { immutable: true, maxAge: '1y' }));
+app.use(express.static(client, { maxAge: '1h' }));
+app.all('*', createRequestHandler({ build: await import('./build/server/index.js'), mode: process.env.NODE_ENV }));
+
+const server = app.listen(PORT, process.env.HOST, () => console.log(`storefront: http://localhost:${PORT}`));
+
+function stop() {
+  // A second signal while draining: stop now.
+  if (draining) process.exit(1);
+  draining = true;
+  setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();
+  server.close(() => process.exit(0));
+  // Keep-alive connections that carry no request are closed now; those with one close after their answer.
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
