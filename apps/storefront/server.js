@@ -54,6 +54,18 @@ function refuse(request, response, status, reason) {
     );
 }
 
+/**
+ * The request adapter builds the page's URL from the port in Host (or a trusted X-Forwarded-Host), read as
+ * the digits after the first ':'; a port beyond 65535 would make that URL throw, so it is refused here.
+ */
+function hostPortsValid(request) {
+  const headers = [request.get('host'), request.app.enabled('trust proxy') ? request.get('x-forwarded-host') : undefined];
+  return headers.every((value) => {
+    const port = Number.parseInt(value?.split(':')[1] ?? '', 10);
+    return !Number.isSafeInteger(port) || (port >= 0 && port <= 65535);
+  });
+}
+
 let draining = false;
 const app = express();
 app.disable('x-powered-by');
@@ -64,7 +76,9 @@ app.use((request, response, next) => {
     response.set('Allow', 'GET, HEAD, POST');
     return refuse(request, response, 405, 'method_not_allowed');
   }
-  if (!allowedHosts.has(request.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1'))) return refuse(request, response, 400, 'unknown_host');
+  if (!allowedHosts.has(request.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1')) || !hostPortsValid(request)) {
+    return refuse(request, response, 400, 'unknown_host');
+  }
   const declared = Number(request.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) return refuse(request, response, 413, 'payload_too_large');
   // What the app may believe about the client: resolved here, never taken from the request as sent.
