@@ -1,11 +1,29 @@
-// Starts the whole shop from the built code: the shop API, then (once it answers) the storefront.
-// Used by `npm start` and by the end-to-end tests. Configuration is by environment variables (README).
+// Starts the whole shop from the built code and keeps it running: the shop API, then (once it answers) the
+// storefront. Used by `npm start` and by the end-to-end tests. Configuration is by environment variables (README).
+//
+// It is a small supervisor, so one crash does not take the shop down until someone notices:
+// - a service that stops after it has answered once is started again, after a wait that doubles from 1 s to
+//   30 s and goes back to 1 s once the service has stayed up for a minute;
+// - a service that stops before it ever answered (a port in use, a bad setting) stops the shop: restarting
+//   would not help;
+// - SIGTERM or SIGINT stops the storefront, then the API, each given 15 s to finish its requests before
+//   SIGKILL; the supervisor then exits with 0.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+
+const FIRST_RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+const STABLE_AFTER_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+// The first start of the API migrates and seeds the demo shop.
+const FIRST_ANSWER_TIMEOUT_MS = 180_000;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const apiPort = process.env.SHOP_API_PORT ?? '4000';
 const storefrontPort = process.env.PORT ?? '3000';
+const listensEverywhere = !process.env.HOST || ['0.0.0.0', '::'].includes(process.env.HOST);
+const storefrontUrl = `http://${listensEverywhere ? '127.0.0.1' : process.env.HOST}:${storefrontPort}`;
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -15,55 +33,86 @@ const env = {
   STOREFRONT_URL: process.env.STOREFRONT_URL ?? `http://localhost:${storefrontPort}`,
 };
 
-const children = [];
-function run(name, args, { cwd = root, extraEnv = {} } = {}) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit' });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the shop.`);
-    stop(code || 1);
-  });
-  children.push(child);
-  return child;
-}
-
+/** The services in the order they start; they stop in the reverse order. */
+const services = [];
 let stopping = false;
-function stop(code = 0) {
-  stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
-}
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
 
-async function waitForApi(url, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // Not listening yet (first start migrates and seeds the demo shop).
+/** Starts a service and keeps it running; resolves once it has answered at healthUrl for the first time. */
+async function supervise({ name, args, cwd = root, extraEnv = {}, healthUrl }) {
+  const service = { name, child: null, answered: false, restartDelay: FIRST_RESTART_DELAY_MS, restartTimer: null };
+  services.push(service);
+
+  const start = () => {
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit' });
+    service.child = child;
+    console.log(`${name} started (pid ${child.pid})`);
+    child.on('exit', (code, signal) => {
+      service.child = null;
+      if (stopping) return;
+      const how = signal ?? `exit code ${code}`;
+      if (!service.answered) {
+        console.error(`${name} stopped (${how}) before it ever answered; stopping the shop.`);
+        void stop(1);
+        return;
+      }
+      if (Date.now() - startedAt >= STABLE_AFTER_MS) service.restartDelay = FIRST_RESTART_DELAY_MS;
+      console.error(`${name} stopped (${how}); restarting in ${service.restartDelay / 1000} s.`);
+      service.restartTimer = setTimeout(start, service.restartDelay);
+      service.restartDelay = Math.min(service.restartDelay * 2, MAX_RESTART_DELAY_MS);
+    });
+  };
+
+  start();
+  const deadline = Date.now() + FIRST_ANSWER_TIMEOUT_MS;
+  while (!stopping && Date.now() < deadline) {
+    const answer = await fetch(healthUrl, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+    if (answer?.ok) {
+      service.answered = true;
+      return;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the shop API did not answer at ${url} within ${timeoutMs / 1000} s`);
+  if (!stopping) {
+    console.error(`${name} did not answer at ${healthUrl} within ${FIRST_ANSWER_TIMEOUT_MS / 1000} s; stopping the shop.`);
+    await stop(1);
+  }
 }
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const service of [...services].reverse()) {
+    clearTimeout(service.restartTimer);
+    const { child } = service;
+    if (!child || child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => {
+      console.error(`${service.name} did not stop within ${STOP_TIMEOUT_MS / 1000} s; killing it.`);
+      child.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(killer);
+  }
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 
 const startsApi = process.env.SHOP_API_URL === undefined || process.env.START_SHOP_API === 'true';
 if (startsApi) {
-  run('shop-api', ['apps/shop-api/dist/main.js']);
-  try {
-    await waitForApi(env.SHOP_API_URL);
-  } catch (error) {
-    console.error(error.message);
-    stop(1);
-  }
+  await supervise({ name: 'shop-api', args: ['apps/shop-api/dist/main.js'], healthUrl: `${env.SHOP_API_URL}/health/live` });
 }
 if (!stopping) {
   // The storefront's own server (apps/storefront/server.js): checks hosts, methods and bodies, then the built app.
-  run('storefront', ['server.js'], {
+  console.log(`The shop is starting at http://localhost:${storefrontPort} (shop API at ${env.SHOP_API_URL})`);
+  await supervise({
+    name: 'storefront',
+    args: ['server.js'],
     cwd: `${root}/apps/storefront`,
     extraEnv: { PORT: storefrontPort },
+    healthUrl: `${storefrontUrl}/health/live`,
   });
-  console.log(`The shop is starting at http://localhost:${storefrontPort} (shop API at ${env.SHOP_API_URL})`);
 }

@@ -83,7 +83,7 @@ test('hostile headers and cookies never make a 5xx', async ({ request }) => {
     { Host: 'localhost:99999' },
   ];
   // The blue shop believes forwarded headers from this machine: a trusted proxy can still send nonsense.
-  const behindProxy = [{ 'X-Forwarded-Host': 'localhost:99999' }, { 'X-Forwarded-Host': 'localhost:1, evil:99999', 'X-Forwarded-For': '::::' }];
+  const behindProxy: Record<string, string>[] = [{ 'X-Forwarded-Host': 'localhost:99999' }, { 'X-Forwarded-Host': 'localhost:1, evil:99999', 'X-Forwarded-For': '::::' }];
   const tries = [...attempts.map((headers) => ({ shop: SHOPS.main, headers })), ...behindProxy.map((headers) => ({ shop: SHOPS.blue, headers }))];
   for (const { shop, headers } of tries) {
     for (const path of ['/en', '/de/cart', '/fr/my-account', '/it/wishlist', '/es/search?q=abito']) {
