@@ -9,12 +9,23 @@ import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
+import { createPostAdmission } from './admission.js';
 
 const PORT = Number(process.env.PORT ?? 3000);
 const SHOP_API_URL = (process.env.SHOP_API_URL ?? `http://127.0.0.1:${process.env.SHOP_API_PORT ?? 4000}`).replace(/\/+$/, '');
 /** Form posts are small; a larger body is refused before anything reads it. */
 const MAX_BODY_BYTES = 64 * 1024;
 const DRAIN_TIMEOUT_MS = 10_000;
+/** A setting that must be a positive number, else its default. */
+const positive = (value, fallback) => (Number(value) > 0 ? Number(value) : fallback);
+// Form posts per client: a burst, then a steady rate; a few at a time over all clients (admission.js).
+const admitPost = createPostAdmission({
+  burst: positive(process.env.POSTS_PER_CLIENT_BURST, 20),
+  perSecond: positive(process.env.POSTS_PER_CLIENT_PER_MINUTE, 60) / 60,
+  perClientInShop: positive(process.env.POSTS_PER_CLIENT_AT_ONCE, 4),
+  running: 2,
+  waiting: 16,
+});
 const LANGUAGES = ['en', 'fr', 'it', 'es', 'de'];
 
 const trustedProxies = (process.env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
@@ -84,7 +95,17 @@ app.use((request, response, next) => {
   // What the app may believe about the client: resolved here, never taken from the request as sent.
   for (const name of Object.keys(request.headers)) if (name.startsWith('x-shop-client-')) delete request.headers[name];
   request.headers['x-shop-client-ip'] = request.ip;
-  next();
+  if (request.method !== 'POST') return next();
+  const refusal = admitPost(request.ip, next, (release) => {
+    // A post that waited may find its client gone already.
+    if (response.writableFinished || request.socket.destroyed) release();
+    else response.once('close', release);
+  });
+  if (refusal) {
+    // Answered when the wait is over: a script posting in a loop gets one refusal per wait, not thousands a second.
+    response.set('Retry-After', String(refusal.retryAfterSeconds));
+    setTimeout(() => refuse(request, response, 429, refusal.refused), refusal.retryAfterSeconds * 1000);
+  }
 });
 
 app.get('/health/live', (_request, response) => response.json({ status: 'ok' }));

@@ -158,3 +158,19 @@ test('a sign-in throttle follows the real client: forwarded addresses count only
   expect((await attempt(SHOPS.blue, '203.0.113.1', 'demo@example.com', 'Wrong-Passw0rd!')).throttled).toBe(true);
   expect(await attempt(SHOPS.blue, '203.0.113.2', 'demo@example.com', 'Demo-Passw0rd!')).toEqual({ status: 302, throttled: false });
 });
+
+test('a client posting in a loop is refused after a burst, in its language, while another client posts on', async ({ request }) => {
+  // The blue shop keeps the default limits (20 posts, then one a second) and believes this machine's X-Forwarded-For.
+  const post = (forwardedFor: string) =>
+    request.post(`${SHOPS.blue}/de/password-strength`, {
+      headers: { Origin: SHOPS.blue, 'X-Forwarded-For': forwardedFor },
+      form: { password: 'Ein-langes-Passw0rt' },
+    });
+  const script = `203.0.113.${100 + test.info().retry}`;
+  for (let index = 0; index < 20; index++) expect((await post(script)).status()).toBe(200);
+  const refused = await post(script);
+  await expectRefusalPage(refused, 'de', 429);
+  expect(await refused.text()).toContain(TEXTS.de.errors.reasons.too_many_requests);
+  expect(refused.headers()['retry-after']).toBe('1');
+  expect((await post(`198.51.100.${100 + test.info().retry}`)).status()).toBe(200);
+});

@@ -38,7 +38,8 @@ const REFUSALS: Record<number, { status: number; reason: string }> = {
 export function pageError(error: unknown): never {
   if (error instanceof ShopApiError) {
     if (error.status === 0 || error.status >= 500) {
-      console.error(`shop API unavailable: ${error.code}: ${error.message}`);
+      // A call aborted because the visitor went away says nothing about the API.
+      if (error.code !== 'aborted') console.error(`shop API unavailable: ${error.code}: ${error.message}`);
       throw data({ reason: 'unavailable' }, { status: 503 });
     }
     const { status, reason } = REFUSALS[error.status] ?? { status: 400, reason: 'bad_request' };
