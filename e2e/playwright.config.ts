@@ -19,9 +19,15 @@ export const SHOPS = Object.fromEntries(Object.entries(PORTS).map(([name, port])
 const dataDir = join(tmpdir(), `shop-e2e-${base}`);
 if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
 
-// Every test posts from this machine: one client as far as the storefront's post limits go (admission.js).
-// The blue shop keeps the default limits, and its tests post under distinct forwarded addresses.
-const ONE_CLIENT_POSTING_FOR_ALL = { POSTS_PER_CLIENT_BURST: '100000', POSTS_PER_CLIENT_AT_ONCE: '1000' };
+// Every test is a shopper on this machine: one client as far as the per-client limits go (the storefront's
+// form posts, admission.js; the API's guest sessions and held units, ADR 9). The blue shop keeps the default
+// limits, and its tests post under distinct forwarded addresses.
+const ONE_CLIENT_FOR_ALL_TESTS = {
+  POSTS_PER_CLIENT_BURST: '100000',
+  POSTS_PER_CLIENT_AT_ONCE: '1000',
+  GUEST_SESSIONS_PER_CLIENT_PER_HOUR: '100000',
+  HELD_UNITS_PER_CLIENT: '100000',
+};
 
 function shop(port: number, env: Record<string, string>) {
   return {
@@ -66,11 +72,11 @@ export default defineConfig({
   },
   webServer: [
     // The main shop keeps its mail in a local outbox, readable on the development mailbox page.
-    shop(PORTS.main, { ...ONE_CLIENT_POSTING_FOR_ALL, DATA_DIR: dataDir, DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.main }),
+    shop(PORTS.main, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: dataDir, DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.main }),
     // The blue shop sits behind a trusted proxy (this machine): it believes X-Forwarded-For.
     shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue', TRUSTED_PROXIES: '127.0.0.1' }),
-    shop(PORTS.maintenance, { ...ONE_CLIENT_POSTING_FOR_ALL, DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
+    shop(PORTS.maintenance, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
     // Nothing listens on port 9: the storefront finds its API down.
-    shop(PORTS.apiDown, { ...ONE_CLIENT_POSTING_FOR_ALL, SHOP_API_URL: 'http://127.0.0.1:9' }),
+    shop(PORTS.apiDown, { ...ONE_CLIENT_FOR_ALL_TESTS, SHOP_API_URL: 'http://127.0.0.1:9' }),
   ],
 });

@@ -31,6 +31,10 @@ export type ApiConfig = {
   sharedSecret: string | undefined;
   /** Calls of one client that run at once (http/fair-share.ts); further ones wait their turn. */
   clientConcurrency: number;
+  /** Guest sessions (carts that may hold stock) one client may start per hour. */
+  guestSessionsPerClientPerHour: number;
+  /** Units the carts last changed by one client may hold together (docs/adr/0009-soft-holds.md). */
+  heldUnitsPerClient: number;
 };
 
 /** The names a local API is always reached by, and the one it listens on. */
@@ -63,5 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     allowedHosts: allowedHosts(env.SHOP_API_HOST ?? '127.0.0.1', env.ALLOWED_HOSTS),
     sharedSecret: env.SHOP_API_SECRET || undefined,
     clientConcurrency: Math.max(1, Number(env.API_CLIENT_CONCURRENCY ?? 6) || 6),
+    guestSessionsPerClientPerHour: Math.max(1, Number(env.GUEST_SESSIONS_PER_CLIENT_PER_HOUR ?? 30) || 30),
+    heldUnitsPerClient: Math.max(1, Number(env.HELD_UNITS_PER_CLIENT ?? 20) || 20),
   };
 }

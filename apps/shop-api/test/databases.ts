@@ -49,7 +49,8 @@ export function useTestShop(driver: Driver, env: Record<string, string> = {}): (
       dropDatabase = database.drop;
     }
     // The development mailbox is on, so that tests can follow the links of mails (registration, reset).
-    const config = { ...readConfig({ DEV_MAILBOX: 'on', ...env, DATA_DIR: 'memory://' }), databaseUrl };
+    // Most tests' shoppers share one address: guest sessions are bounded only where a test says so.
+    const config = { ...readConfig({ DEV_MAILBOX: 'on', GUEST_SESSIONS_PER_CLIENT_PER_HOUR: '100000', ...env, DATA_DIR: 'memory://' }), databaseUrl };
     const handle = await prepareDatabase(config);
     shop = { app: buildApp({ db: handle.db, config }), handle, config };
   });

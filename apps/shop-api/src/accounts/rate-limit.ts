@@ -1,5 +1,4 @@
 import { eq, like, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Queryable } from '../db/client.ts';
@@ -60,7 +59,7 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
  * the subject is blocked: then nothing is counted and the block's end is returned. The attempt that reaches the
  * limit sets the block for the attempts after it.
  */
-async function count(db: Database, counter: Counter, now: Date): Promise<{ blockedUntil: Date | null }> {
+async function count(db: Queryable, counter: Counter, now: Date): Promise<{ blockedUntil: Date | null }> {
   const { max, windowMs, backoff } = counter.limit;
   const windowEnded = sql`${rateLimits.windowStartedAt} <= ${new Date(now.getTime() - windowMs).toISOString()}`;
   const hits = sql`(case when ${windowEnded} then 1 else ${rateLimits.hits} + 1 end)`;
@@ -88,7 +87,7 @@ async function count(db: Database, counter: Counter, now: Date): Promise<{ block
  * Counts an attempt against each counter; when any of them is blocked the call is refused with 429 (and
  * `retry_after` seconds) before any work is done (a password is not even checked), and the others are not charged.
  */
-export async function takeAttempt(db: Database, counters: Counter[]): Promise<void> {
+export async function takeAttempt(db: Queryable, counters: Counter[]): Promise<void> {
   const now = new Date();
   const results = await Promise.all(counters.map((counter) => count(db, counter, now)));
   const blockEnds = results.flatMap(({ blockedUntil }) => (blockedUntil ? [blockedUntil.getTime()] : []));

@@ -5,7 +5,8 @@ import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { cartLines, carts, type OutOfStockPolicy } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { RESERVATION_MINUTES, reservedElsewhere } from './lines.ts';
+import { sha256 } from '../accounts/tokens.ts';
+import { HELD_UNITS_PER_CART, RESERVATION_MINUTES, reservedElsewhere } from './lines.ts';
 import { findOwner, lockCart, lockCartFor, ownerForChange, type Owner } from './owner.ts';
 import { cartView } from './view.ts';
 
@@ -69,8 +70,34 @@ async function lockCombination(tx: Queryable, productId: number, combinationId: 
   return { ...row, reserved_elsewhere: held?.units ?? 0 };
 }
 
-/** Sets a line to `quantity` after the stock check, and renews the hold on all the cart's units. */
+/**
+ * How many of a line's in-stock units its cart may hold: what is left of the cart's bound (HELD_UNITS_PER_CART)
+ * and of the client's (the carts last changed by one client together, HELD_UNITS_PER_CLIENT), the line's own
+ * hold aside. The client's changes take turns on a lock that ends with the transaction, so concurrent changes
+ * from one client never hold more than its bound.
+ */
+async function unitsToHold(
+  tx: Queryable,
+  { cartId, combinationId, clientKey, heldUnitsPerClient }: { cartId: number; combinationId: number; clientKey: string; heldUnitsPerClient: number },
+  inStock: number,
+): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${clientKey}))`);
+  const [held] = await selectRows<{ cart: number; client: number }>(
+    tx,
+    sql`select coalesce(sum(l.held_quantity) filter (where l.cart_id = ${cartId}), 0)::int as cart, coalesce(sum(l.held_quantity), 0)::int as client
+      from cart_lines l join carts c on c.id = l.cart_id
+      where l.reserved_until > now() and (c.client_key = ${clientKey} or c.id = ${cartId})
+        and not (l.cart_id = ${cartId} and l.combination_id = ${combinationId})`,
+  );
+  return Math.max(0, Math.min(inStock, HELD_UNITS_PER_CART - (held?.cart ?? 0), heldUnitsPerClient - (held?.client ?? 0)));
+}
+
+/**
+ * Sets a line to `quantity` after the stock check, holds what the bounds allow of it, and renews the cart's
+ * other holds that still run (a hold that lapsed is not taken back silently: changing its line holds again).
+ */
 async function writeLine(
+  context: CallContext,
   tx: Queryable,
   cartId: number,
   target: { productId: number; combinationId: number },
@@ -78,8 +105,9 @@ async function writeLine(
   confirmed: OnDemandKind | undefined,
 ): Promise<void> {
   const locked = await lockCombination(tx, target.productId, target.combinationId, cartId);
+  const available = locked.stock - locked.reserved_elsewhere;
   const { onDemand } = checkQuantity(quantity, {
-    available: locked.stock - locked.reserved_elsewhere,
+    available,
     minimal: locked.minimal_quantity,
     limit: locked.quantity_limit,
     policy: locked.policy,
@@ -88,11 +116,21 @@ async function writeLine(
   });
   const reservedUntil = sql`now() + make_interval(mins => ${RESERVATION_MINUTES})`;
   await tx
+    .update(cartLines)
+    .set({ reservedUntil, heldQuantity: sql`case when ${cartLines.reservedUntil} > now() then ${cartLines.heldQuantity} else 0 end` })
+    .where(eq(cartLines.cartId, cartId));
+  const clientKey = sha256(context.clientIp);
+  const { heldUnitsPerClient } = context.config;
+  const heldQuantity = await unitsToHold(
+    tx,
+    { cartId, combinationId: target.combinationId, clientKey, heldUnitsPerClient },
+    Math.min(quantity, Math.max(0, available)),
+  );
+  await tx
     .insert(cartLines)
-    .values({ cartId, productId: target.productId, combinationId: target.combinationId, quantity, onDemand, reservedUntil })
-    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.combinationId], set: { quantity, onDemand, reservedUntil } });
-  await tx.update(cartLines).set({ reservedUntil }).where(eq(cartLines.cartId, cartId));
-  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    .values({ cartId, productId: target.productId, combinationId: target.combinationId, quantity, heldQuantity, onDemand, reservedUntil })
+    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.combinationId], set: { quantity, heldQuantity, onDemand, reservedUntil } });
+  await tx.update(carts).set({ clientKey, updatedAt: sql`now()` }).where(eq(carts.id, cartId));
 }
 
 /** Runs a change in one transaction (a guest session started for it included), then answers with the cart. */
@@ -118,7 +156,7 @@ export function addItem(input: { product_id: number; combination_id: number; qua
       .from(cartLines)
       .where(and(eq(cartLines.cartId, cartId), eq(cartLines.combinationId, input.combination_id)));
     const target = { productId: input.product_id, combinationId: input.combination_id };
-    await writeLine(tx, cartId, target, (existing?.quantity ?? 0) + input.quantity, input.confirm);
+    await writeLine(context, tx, cartId, target, (existing?.quantity ?? 0) + input.quantity, input.confirm);
   });
 }
 
@@ -140,7 +178,7 @@ async function ownLine(tx: Queryable, owner: Owner, itemId: number) {
 export function updateItem(input: { item_id: number; quantity: number; confirm?: OnDemandKind }, context: CallContext) {
   return changeCart(context, async (tx, owner) => {
     const { cartId, line } = await ownLine(tx, owner, input.item_id);
-    await writeLine(tx, cartId, line, input.quantity, input.confirm ?? line.onDemand ?? undefined);
+    await writeLine(context, tx, cartId, line, input.quantity, input.confirm ?? line.onDemand ?? undefined);
   });
 }
 

@@ -15,11 +15,14 @@ export async function moveGuestBelongings(tx: Queryable, sessionHash: string, cu
     if (!customerCart) {
       await tx.update(carts).set({ sessionHash: null, customerId, updatedAt: sql`now()` }).where(eq(carts.id, guestCart.id));
     } else {
-      await tx.execute(sql`insert into cart_lines (cart_id, product_id, combination_id, quantity, on_demand, reserved_until)
-        select ${customerCart.id}, g.product_id, g.combination_id, g.quantity, g.on_demand, g.reserved_until
+      // Holds move with their units (each side within its bounds), never more than the merged quantity.
+      await tx.execute(sql`insert into cart_lines (cart_id, product_id, combination_id, quantity, held_quantity, on_demand, reserved_until)
+        select ${customerCart.id}, g.product_id, g.combination_id, g.quantity, g.held_quantity, g.on_demand, g.reserved_until
         from cart_lines g where g.cart_id = ${guestCart.id}
         on conflict (cart_id, combination_id) do update set
           quantity = least(cart_lines.quantity + excluded.quantity,
+            (select p.quantity_limit from products p where p.id = excluded.product_id)),
+          held_quantity = least(cart_lines.held_quantity + excluded.held_quantity, cart_lines.quantity + excluded.quantity,
             (select p.quantity_limit from products p where p.id = excluded.product_id)),
           on_demand = coalesce(excluded.on_demand, cart_lines.on_demand),
           reserved_until = greatest(cart_lines.reserved_until, excluded.reserved_until)`);

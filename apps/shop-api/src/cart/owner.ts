@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
+import { takeAttempt } from '../accounts/rate-limit.ts';
 import { currentSession, startGuestSession, type IssuedSession } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/client.ts';
 import { carts } from '../db/schema.ts';
@@ -27,6 +28,9 @@ export async function findOwner(context: CallContext, within: Queryable = contex
 export async function ownerForChange(context: CallContext, tx: Queryable): Promise<{ owner: Owner; started: IssuedSession | null }> {
   const owner = await findOwner(context, tx);
   if (owner) return { owner, started: null };
+  // Each guest session is a cart that may hold stock: a client starts a bounded number (429 beyond).
+  const guestSessions = { name: 'guest-sessions:client', max: context.config.guestSessionsPerClientPerHour, windowMs: 60 * 60 * 1000 };
+  await takeAttempt(tx, [{ limit: guestSessions, subject: [context.clientIp] }]);
   const { tokenHash, ...started } = await startGuestSession(tx);
   return { owner: { customerId: null, sessionHash: tokenHash }, started };
 }

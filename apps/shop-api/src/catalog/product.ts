@@ -6,6 +6,7 @@ import { notFound } from '../http/errors.ts';
 import { loadCategoryTree } from './categories.ts';
 import { ACTIVE_REDUCTION, discountPercent, reducedNet, vatRateFor, withVat } from './pricing.ts';
 import { productSummaries } from './summaries.ts';
+import { heldByCarts } from '../cart/lines.ts';
 
 export async function productAlternates(context: CallContext, productId: number): Promise<Alternates> {
   const rows = await selectRows<{ lang: string; slug: string }>(
@@ -61,7 +62,9 @@ export async function getProduct(input: { product_id: number; group?: Record<str
     ),
     selectRows<{ id: number; attributes: number[]; price_impact_net_cents: number; quantity: number; is_default: boolean }>(
       db,
-      sql`select c.id, array_agg(ca.attribute_id order by ca.attribute_id) as attributes, c.price_impact_net_cents, c.quantity, c.is_default
+      // What a shopper can still put in a cart: the stock less what carts hold (the cart's own check, cart/changes.ts).
+      sql`select c.id, array_agg(ca.attribute_id order by ca.attribute_id) as attributes, c.price_impact_net_cents,
+          greatest(c.quantity - ${heldByCarts(sql`c.id`)}, 0) as quantity, c.is_default
         from combinations c join combination_attributes ca on ca.combination_id = c.id
         where c.product_id = ${id} group by c.id order by c.id`,
     ),

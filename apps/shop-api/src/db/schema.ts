@@ -378,14 +378,17 @@ export const carts = pgTable(
     customerId: integer('customer_id')
       .unique()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The client (hashed address) of the cart's last change: its holds count against that client's bound. */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('carts_one_owner', sql`(${t.sessionHash} is null) <> (${t.customerId} is null)`)],
+  (t) => [check('carts_one_owner', sql`(${t.sessionHash} is null) <> (${t.customerId} is null)`), index('carts_client_key_idx').on(t.clientKey)],
 );
 
 /**
- * One combination in a cart. Its units are held for the cart until `reserved_until` (renewed on every
+ * One combination in a cart. `held_quantity` of its units (at most `quantity`, within the bounds per cart and
+ * per client of docs/adr/0009-soft-holds.md) are held for the cart until `reserved_until` (renewed on every
  * change), so two shoppers cannot both take the last unit. `on_demand` records the pre-order or backorder
  * the shopper confirmed for units beyond the stock (SPEC §4).
  */
@@ -403,6 +406,7 @@ export const cartLines = pgTable(
       .notNull()
       .references(() => combinations.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    heldQuantity: integer('held_quantity').notNull().default(0),
     onDemand: varchar('on_demand', { length: 12 }).$type<'preorder' | 'backorder'>(),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
