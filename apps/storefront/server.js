@@ -4,6 +4,7 @@
 // - Only ALLOWED_HOSTS are answered: nothing (links, the page cache, CSRF) is built from an unchecked Host.
 // - GET, HEAD and POST only; bodies up to MAX_BODY_BYTES. Refusals are small pages in the visitor's language.
 // - /health/live and /health/ready for supervisors and load balancers; SIGTERM finishes the requests in flight.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
@@ -92,9 +93,12 @@ app.use((request, response, next) => {
   }
   const declared = Number(request.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) return refuse(request, response, 413, 'payload_too_large');
-  // What the app may believe about the client: resolved here, never taken from the request as sent.
-  for (const name of Object.keys(request.headers)) if (name.startsWith('x-shop-client-')) delete request.headers[name];
+  // What the app may believe about the request: resolved here, never taken from the request as sent.
+  for (const name of Object.keys(request.headers)) if (name.startsWith('x-shop-')) delete request.headers[name];
   request.headers['x-shop-client-ip'] = request.ip;
+  // One id for this request in the storefront's and the API's logs; the shopper sees it too.
+  request.headers['x-shop-request-id'] = randomUUID();
+  response.set('X-Request-Id', request.headers['x-shop-request-id']);
   if (request.method !== 'POST') return next();
   const refusal = admitPost(request.ip, next, (release) => {
     // A post that waited may find its client gone already.

@@ -167,8 +167,16 @@ test('a client posting in a loop is refused after a burst, in its language, whil
       form: { password: 'Ein-langes-Passw0rt' },
     });
   const script = `203.0.113.${100 + test.info().retry}`;
-  for (let index = 0; index < 20; index++) expect((await post(script)).status()).toBe(200);
-  const refused = await post(script);
+  // The bucket refills at one post a second while the loop runs: on a slow machine a few more get through.
+  const started = Date.now();
+  let accepted = 0;
+  let refused = await post(script);
+  while (refused.status() === 200 && accepted < 100) {
+    accepted += 1;
+    refused = await post(script);
+  }
+  expect(accepted).toBeGreaterThanOrEqual(20);
+  expect(accepted).toBeLessThanOrEqual(20 + Math.ceil((Date.now() - started) / 1000));
   await expectRefusalPage(refused, 'de', 429);
   expect(await refused.text()).toContain(TEXTS.de.errors.reasons.too_many_requests);
   expect(refused.headers()['retry-after']).toBe('1');

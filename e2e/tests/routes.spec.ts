@@ -74,6 +74,35 @@ test('login-required screens send a visitor to login and remember where to retur
   }
 });
 
+test('a visitor whose session has expired is sent to sign in from every protected page and action, and comes back after', async ({ page, context, request }) => {
+  // A session token of the right shape that the shop no longer knows: expired, or signed out on another device.
+  const expired = { Cookie: `sid=${'e'.repeat(43)}` };
+  const pages = ['/en/my-account', '/it/my-account/addresses', '/de/my-account/orders', '/es/my-account/orders?order=ABCDEFGHI'];
+  for (const path of pages) {
+    const response = await request.get(path, { headers: expired, maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers()['location']).toBe(`/${path.split('/')[1]}/auth/login?redirectTo=${encodeURIComponent(path)}`);
+  }
+  // The same for the data a navigation in the browser asks for, and for the account forms' posts.
+  const data = await request.get('/en/my-account/orders.data', { headers: expired, maxRedirects: 0 });
+  expect(data.status()).toBeLessThan(500);
+  expect(await data.text()).toContain('/en/auth/login?redirectTo=');
+  for (const path of ['/fr/my-account', '/en/my-account/addresses']) {
+    const post = await request.post(path, { headers: { ...expired, Origin: SHOPS.main }, form: { intent: 'profile' }, maxRedirects: 0 });
+    expect(post.status(), path).toBe(302);
+    expect(post.headers()['location']).toContain(`/auth/login?redirectTo=`);
+  }
+
+  // In the browser: the expired session leads to sign-in, and signing in leads back to the orders.
+  await context.addCookies([{ name: 'sid', value: 'e'.repeat(43), url: SHOPS.main }]);
+  await page.goto('/en/my-account/orders');
+  await expect(page).toHaveURL(`/en/auth/login?redirectTo=${encodeURIComponent('/en/my-account/orders')}`);
+  await page.getByLabel(TEXTS.en.auth.email).fill('demo@example.com');
+  await page.getByLabel(TEXTS.en.auth.password, { exact: true }).fill('Demo-Passw0rd!');
+  await page.getByRole('button', { name: TEXTS.en.auth.signIn }).click();
+  await expect(page).toHaveURL('/en/my-account/orders');
+});
+
 test('a trailing slash is removed with a 301 and the query is kept', async ({ request }) => {
   const response = await request.get('/en/cart/?from=mail', { maxRedirects: 0 });
   expect(response.status()).toBe(301);

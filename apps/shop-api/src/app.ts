@@ -1,4 +1,5 @@
 import { calls, type CallName } from '@shop/contract';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openApiDocument } from '@shop/contract/openapi';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -49,10 +50,20 @@ const TRANSPORT_REFUSALS: Record<number, string> = {
 
 /** Paths a load balancer or supervisor asks: liveness, readiness and the old combined check. */
 const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
+/** A request id a caller may name: short and plain, so that a log line cannot be forged with it. */
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /** The shop API: one route per call of the contract, every answer in the `{success, code, psdata, message}` envelope. */
 export function buildApp({ db, config, logger = false }: AppOptions): FastifyInstance {
-  const app = Fastify({ logger, bodyLimit: 256 * 1024 });
+  // A storefront request's id (X-Request-Id) names the calls made for it in the log; any other caller gets a fresh one.
+  const app = Fastify({
+    logger,
+    bodyLimit: 256 * 1024,
+    genReqId: (request) => {
+      const named = request.headers['x-request-id'];
+      return typeof named === 'string' && REQUEST_ID.test(named) ? named : randomUUID();
+    },
+  });
   const mailer = createMailer(config);
   app.addHook('onClose', async () => mailer.close());
   let closing = false;

@@ -149,17 +149,23 @@ describe.each(DRIVERS)('the shop API under attack on %s', (driver) => {
   });
 });
 
+/** A log destination that keeps every line written to it. */
+function logSink() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, sink };
+}
+
 describe.each(DRIVERS)('what the API logs on %s', (driver) => {
   const shop = useTestShop(driver);
 
   it('never writes an email address, a password, a hash or a token, even when the database fails', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = logSink();
     const app = buildApp({ db: shop().handle.db, config: shop().config, logger: { level: 'trace', stream: sink } });
     const headers = { 'x-client-ip': '198.51.100.77' };
     const login = await callApi(app, 'login', DEMO_CUSTOMER, headers);
@@ -189,5 +195,18 @@ describe.each(DRIVERS)('what the API logs on %s', (driver) => {
     for (const secret of [DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, 'Wrong-Passw0rd!', STRONG_PASSWORD, hash, '$argon2', token]) {
       expect(log.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     }
+  });
+
+  it('names the calls of a storefront request by its id, and replaces an id that could forge a log line', async () => {
+    const { lines, sink } = logSink();
+    const app = buildApp({ db: shop().handle.db, config: shop().config, logger: { level: 'info', stream: sink } });
+    const storefrontId = '6f1d3c2a-9b7e-4f00-8a11-2c3d4e5f6a7b';
+    await callApi(app, 'bootstrap', {}, { 'x-request-id': storefrontId });
+    await callApi(app, 'bootstrap', {}, { 'x-request-id': 'x"}\n{"level":60,"msg":"forged' });
+    await app.close();
+    const reqIds = lines.map((line) => JSON.parse(line) as { reqId?: string }).flatMap((entry) => (entry.reqId ? [entry.reqId] : []));
+    expect(reqIds).toContain(storefrontId);
+    expect(reqIds.filter((id) => id !== storefrontId).every((id) => /^[0-9a-f-]{36}$/.test(id))).toBe(true);
+    expect(lines.join('')).not.toContain('forged');
   });
 });

@@ -22,9 +22,9 @@ import { getClientI18n } from './i18n/client-instance';
 import { I18N_STATE_GLOBAL, switchLanguage, withFallbacks } from './i18n/i18n';
 import { loadOrFail } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
-import { currentCustomer, shopperSummary } from './lib/auth.server';
+import { shopperSummary } from './lib/auth.server';
 import { readCookies } from './lib/locale.server';
-import { pageContext, publicOrigin } from './lib/request-context.server';
+import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-context.server';
 import { pageCacheMiddleware } from './lib/page-cache.server';
 import type { RootData } from './lib/root-data';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
@@ -35,18 +35,19 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Pages for visitors without a session come from a few-seconds cache (DESIGN.md §2, lib/page-cache.server). */
-export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware];
+// A kept page is answered before anything else; otherwise the request's context is built once for every loader.
+export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware, pageContextMiddleware];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // SPEC §2: a trailing slash is removed from any path but the root, the query kept.
   if (url.pathname !== '/' && url.pathname.endsWith('/')) {
     throw redirect(`${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`, 301);
   }
-  const { lang, country, api } = pageContext(request, params);
+  const { lang, country, api, customer: signedIn } = pageContext(context);
   const [bootstrap, customer, shopper] = await Promise.all([
     loadOrFail(api('bootstrap', {})),
-    currentCustomer(request, api),
+    signedIn(),
     shopperSummary(request, api),
   ]);
   if (bootstrap.settings.maintenance_mode) throw data({ reason: 'maintenance' }, { status: 503 });

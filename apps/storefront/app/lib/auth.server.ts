@@ -2,7 +2,6 @@ import type { Customer, ShopperSummary } from '@shop/contract';
 import { redirect } from 'react-router';
 import { ShopApiError } from './api/client';
 import { pageError, type ShopApi } from './api/shop.server';
-import type { PageContext } from './request-context.server';
 import { flashCookie, sessionCookie, sessionToken } from './session.server';
 
 /** The signed-in customer, or null for a visitor (an expired session counts as signed out). */
@@ -33,16 +32,9 @@ export async function shopperSummary(request: Request, api: ShopApi): Promise<Sh
  * The login screen, with the way back to where the visitor was going. The session cookie stays: a guest's
  * session holds their cart and wishlist, which move to the account at sign-in.
  */
-function loginRedirect(request: Request, lang: string): Response {
+export function loginRedirect(request: Request, lang: string): Response {
   const url = new URL(request.url);
   return redirect(`/${lang}/auth/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-}
-
-/** Guards the login-required screens (SPEC §6): a signed-out visitor goes to login and comes back after. */
-export async function requireCustomer(request: Request, { api, lang }: PageContext): Promise<Customer> {
-  const customer = await currentCustomer(request, api);
-  if (!customer) throw loginRedirect(request, lang);
-  return customer;
 }
 
 // Deliberately matches control characters: none may reach a Location header.
@@ -81,10 +73,4 @@ export function sessionHeaders(request: Request, session: { token: string; expir
 /** Leaves a one-time message for the next page. */
 export function flashHeaders(request: Request, flash: string): Headers {
   return new Headers({ 'Set-Cookie': flashCookie(request, flash) });
-}
-
-/** Sign-in and registration screens: a customer who is already signed in goes to the account instead. */
-export async function redirectSignedIn(request: Request, { api, lang }: PageContext): Promise<null> {
-  if (await currentCustomer(request, api)) throw redirect(`/${lang}/my-account`);
-  return null;
 }

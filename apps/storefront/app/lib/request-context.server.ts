@@ -1,20 +1,56 @@
-import { isLang, type Lang } from '@shop/contract';
-import { data } from 'react-router';
+import { isLang, type Customer, type Lang } from '@shop/contract';
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { shopApi, type ShopApi } from './api/shop.server';
+import { currentCustomer, loginRedirect } from './auth.server';
 import { storefrontConfig } from './config.server';
 import { COUNTRY_COOKIE, readCookies, requestLanguage } from './locale.server';
 
-export type PageContext = { lang: Lang; country: string; api: ShopApi };
-
 /**
- * What every loader needs, built the same way everywhere: the language (a bad prefix is a 404),
- * the shopper's chosen country (empty = the shop's default), and the API bound to both.
+ * What every loader and action of a request works with, built once by the root's middleware: the language
+ * (a bad prefix is a 404), the shopper's chosen country (empty = the shop's default), the API bound to both
+ * (with the session, the shopper's address and the request id), and the signed-in customer, asked for once.
  */
-export function pageContext(request: Request, params: { lang?: string }): PageContext {
+export type PageContext = { lang: Lang; country: string; api: ShopApi; customer: () => Promise<Customer | null> };
+
+const pageContextKey = createContext<PageContext>();
+
+export const pageContextMiddleware: MiddlewareFunction<Response> = ({ request, params, context }, next) => {
   const lang = params.lang === undefined ? requestLanguage(request) : isLang(params.lang) ? params.lang : notFound();
   const chosen = readCookies(request)[COUNTRY_COOKIE]?.toUpperCase();
   const country = chosen && /^[A-Z]{2}$/.test(chosen) ? chosen : '';
-  return { lang, country, api: shopApi(request, lang, country) };
+  const api = shopApi(request, lang, country);
+  let customer: Promise<Customer | null> | undefined;
+  context.set(pageContextKey, { lang, country, api, customer: () => (customer ??= currentCustomer(request, api)) });
+  return next();
+};
+
+/** The request's context (pageContextMiddleware). */
+export function pageContext(context: Readonly<RouterContextProvider>): PageContext {
+  return context.get(pageContextKey);
+}
+
+/**
+ * Guards the login-required routes (SPEC §6) before any of their loaders or actions runs: a visitor without a
+ * live session (none, expired or signed out elsewhere) goes to login and comes back after.
+ */
+export const requireCustomerMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { customer, lang } = pageContext(context);
+  if (!(await customer())) throw loginRedirect(request, lang);
+  return next();
+};
+
+/** Sign-in and registration screens: a customer who is already signed in goes to the account instead. */
+export async function redirectSignedIn(context: Readonly<RouterContextProvider>): Promise<null> {
+  const { customer, lang } = pageContext(context);
+  if (await customer()) throw redirect(`/${lang}/my-account`);
+  return null;
+}
+
+/** The customer of a route that requireCustomerMiddleware guards. */
+export async function signedInCustomer(context: Readonly<RouterContextProvider>): Promise<Customer> {
+  const customer = await pageContext(context).customer();
+  if (!customer) throw new Error('signedInCustomer on a route without requireCustomerMiddleware');
+  return customer;
 }
 
 /** Throws the 404 page. */

@@ -32,6 +32,11 @@ export function clientIp(request: Request): string | undefined {
   return request.headers.get('X-Shop-Client-Ip') ?? undefined;
 }
 
+/** The id server.js gave this request (also sent to the shopper as X-Request-Id); undefined without that server. */
+export function requestId(request: Request): string | undefined {
+  return request.headers.get('X-Shop-Request-Id') ?? undefined;
+}
+
 /** The one-time message cookie set by an action and shown by the next page (SPEC §8's success messages). */
 export const FLASH_COOKIE = 'flash';
 

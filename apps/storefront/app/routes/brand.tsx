@@ -9,15 +9,15 @@ import { loadOrFail } from '../lib/api/shop.server';
 import { BRAND_ID, leadingNumber } from '../lib/route-ids';
 import { notFound, pageContext } from '../lib/request-context.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const context = pageContext(request, params);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const shop = pageContext(context);
   const id = BRAND_ID.test(params.brandId) ? leadingNumber(params.brandId) : null;
   if (!id) return notFound();
   const url = new URL(request.url);
   const [, brand, listing] = await Promise.all([
-    assertBrandPagesEnabled(context),
-    loadOrFail(context.api('getBrand', { id_brand: id })),
-    loadOrFail(context.api('getProducts', { id_brand: id, with_category_tree: false, ...readListingQuery(url) })),
+    assertBrandPagesEnabled(shop),
+    loadOrFail(shop.api('getBrand', { id_brand: id })),
+    loadOrFail(shop.api('getProducts', { id_brand: id, with_category_tree: false, ...readListingQuery(url) })),
   ]);
   if (params.brandId !== `${brand.id}-${brand.slug}`) return notFound();
   return { brand, listing };

@@ -9,9 +9,9 @@ import { loadOrFail } from '../lib/api/shop.server';
 import { useLang } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const context = pageContext(request, params);
-  const [, { brands }] = await Promise.all([assertBrandPagesEnabled(context), loadOrFail(context.api('getBrands', {}))]);
+export async function loader({ context }: Route.LoaderArgs) {
+  const shop = pageContext(context);
+  const [, { brands }] = await Promise.all([assertBrandPagesEnabled(shop), loadOrFail(shop.api('getBrands', {}))]);
   return { brands };
 }
 

@@ -15,14 +15,14 @@ import { ShippingCountry } from '../features/cart/ShippingCountry';
 import { useFormatPrice, useLocalePath, useRootData } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = pageContext(request, params);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = pageContext(context);
   return { cart: await loadCart(request, api) };
 }
 
 /** Every change of the cart posts here, from this page, the product page and the mini cart. */
-export async function action({ request, params }: Route.ActionArgs) {
-  return cartAction(request, pageContext(request, params));
+export async function action({ request, context }: Route.ActionArgs) {
+  return cartAction(request, pageContext(context));
 }
 
 /** An empty cart leads on: home, the new arrivals, and each top category. */

@@ -10,8 +10,8 @@ type OutboxMessage = { id: string; to: string; subject: string; date: string; te
  * The development mailbox: what the shop would have emailed, read from the shop API's local outbox.
  * The API serves the outbox only when DEV_MAILBOX is on and no SMTP server is configured; otherwise 404.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  pageContext(request, params);
+export async function loader({ context }: Route.LoaderArgs) {
+  pageContext(context);
   const response = await fetch(`${storefrontConfig.shopApiUrl}/dev/outbox`, { headers: storefrontConfig.shopApiHeaders }).catch(() => null);
   if (!response?.ok) return notFound();
   const { messages } = (await response.json()) as { messages: OutboxMessage[] };

@@ -6,8 +6,8 @@ import { useLocalePath } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
 
 /** Opened directly, the error screen is SPEC §8's default page error: status 500, 'An error occurred'. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  pageContext(request, params);
+export function loader({ context }: Route.LoaderArgs) {
+  pageContext(context);
   return data(null, { status: 500 });
 }
 

@@ -13,8 +13,8 @@ import { pageContext } from '../lib/request-context.server';
 
 const RAIL_SIZE = 8;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = pageContext(request, params);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { api } = pageContext(context);
   // The four rails are independent: one round trip's time, not four.
   const [featured, bestsellers, latest, recommended] = await loadOrFail(
     Promise.all([

@@ -9,9 +9,9 @@ import { notFound, pageContext } from '../lib/request-context.server';
 /** Signing out is a form post (a link could be followed by a crawler or another site). */
 export const loader = () => notFound();
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { api, lang } = pageContext(request, params);
+  const { api, lang } = pageContext(context);
   try {
     await api('logout', {});
   } catch (error) {

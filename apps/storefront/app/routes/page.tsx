@@ -9,17 +9,17 @@ import { parsePageSegment } from '../lib/route-ids';
 import { notFound, pageContext } from '../lib/request-context.server';
 
 /** `/{lang}/{segment}`: the segment's shape says whether it is a product, a category or a content page. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const context = pageContext(request, params);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const shop = pageContext(context);
   const url = new URL(request.url);
   const target = parsePageSegment(params.page);
   switch (target.kind) {
     case 'product':
-      return loadProductPage(context, target.id, target.param, url);
+      return loadProductPage(shop, target.id, target.param, url);
     case 'category':
-      return loadCategoryPage(context, target.id, target.param, url);
+      return loadCategoryPage(shop, target.id, target.param, url);
     case 'content':
-      return loadContentPage(context, target.slug, 'page');
+      return loadContentPage(shop, target.slug, 'page');
     case 'invalid':
       return notFound();
   }

@@ -8,9 +8,9 @@ import { readForm } from '../lib/form-body.server';
 export const loader = () => notFound();
 
 /** The strength meter's answer: the shop API's validatePassword verdict for what the shopper typed. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { api } = pageContext(request, params);
+  const { api } = pageContext(context);
   const password = String((await readForm(request)).get('password') ?? '').slice(0, 1024);
   const check = await loadOrFail(api('validatePassword', { password }));
   return Response.json(check, { headers: { 'Cache-Control': 'no-store' } });

@@ -8,8 +8,8 @@ const MAX_QUERY_LENGTH = 100;
  * `/{lang}/search/suggestions?q=…`: the header's suggestion box asks here (the browser talks only to the
  * storefront), the storefront asks the shop API's `search` call. Public and the same for everyone: cacheable.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api, lang } = pageContext(request, params);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, lang } = pageContext(context);
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   if (q.length < MIN_QUERY_LENGTH) return Response.json(NO_SUGGESTIONS(q));
   try {

@@ -10,8 +10,8 @@ import { loadOrFail } from '../lib/api/shop.server';
 import { useLang } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = pageContext(request, params);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = pageContext(context);
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   if (!q) return { q, listing: null };

@@ -20,8 +20,8 @@ function urlEntries(origin: string, paths: Partial<Record<string, string>>): str
 const localized = (alternates: Alternates, { folder = '', suffix = '' } = {}) =>
   Object.fromEntries(Object.entries(alternates).map(([lang, path]) => [lang, `/${lang}/${folder}${path}${suffix}`]));
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { api } = pageContext(request, {});
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = pageContext(context);
   const [sitemap, bootstrap] = await loadOrFail(Promise.all([api('getSitemap', {}), api('bootstrap', {})]));
   const origin = publicOrigin(request);
   const home = Object.fromEntries(STOREFRONT_LANGUAGES.map((lang) => [lang, `/${lang}`]));

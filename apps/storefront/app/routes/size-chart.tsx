@@ -5,8 +5,8 @@ import { SocialMeta } from '../features/catalog/seo';
 import { loadContentPage } from '../features/content/content.server';
 import { pageContext } from '../lib/request-context.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadContentPage(pageContext(request, params), params.slug, 'size-chart');
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadContentPage(pageContext(context), params.slug, 'size-chart');
 }
 
 export default function SizeChart({ loaderData }: Route.ComponentProps) {

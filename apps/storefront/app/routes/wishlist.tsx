@@ -11,13 +11,13 @@ import { useFocusMainOnChange } from '../lib/focus';
 import { useFormatDate, useLang, useLocalePath, useRootData } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { api } = pageContext(request, params);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = pageContext(context);
   return { items: await loadWishlist(request, api) };
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  return wishlistAction(request, pageContext(request, params));
+export function action({ request, context }: Route.ActionArgs) {
+  return wishlistAction(request, pageContext(context));
 }
 
 function SavedProduct({ item, refusal }: { item: WishlistEntry; refusal: CartFailure | null }) {

@@ -73,7 +73,7 @@ function postedFields(formData: FormData): Record<string, string> {
  * fetcher's post (IN_PLACE_FIELD) with the new cart. A refusal is data with its status either way: the
  * page that sent it (or the cart page, without JavaScript) shows why, translated.
  */
-export async function cartAction(request: Request, { api, lang }: PageContext) {
+export async function cartAction(request: Request, { api, lang }: Pick<PageContext, 'api' | 'lang'>) {
   assertSameOrigin(request);
   const formData = await readForm(request);
   const fields = postedFields(formData);

@@ -41,6 +41,8 @@ export type CallContext = {
   sessionId?: string;
   /** The shopper's network address, for the API's rate limits. */
   clientIp?: string;
+  /** The storefront request's id, so that the API's log lines of a page can be found by it. */
+  requestId?: string;
   /** The incoming request's signal: if the shopper goes away, so does the call. */
   signal?: AbortSignal;
 };
@@ -74,6 +76,7 @@ export function createShopClient({ baseUrl, headers = {}, timeoutMs, fetch: fetc
       ...(definition.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
       ...(context.sessionId && !definition.publicCache ? { 'X-Session-Id': context.sessionId } : {}),
       ...(context.clientIp ? { 'X-Client-Ip': context.clientIp } : {}),
+      ...(context.requestId ? { 'X-Request-Id': context.requestId } : {}),
     };
 
     let attemptsLeft = retryBudget(definition.method, definition.readOnly);

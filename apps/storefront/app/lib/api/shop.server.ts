@@ -1,7 +1,7 @@
 import type { CallInput, CallName, CallOutput, Lang } from '@shop/contract';
 import { data } from 'react-router';
 import { storefrontConfig } from '../config.server';
-import { clientIp, sessionToken } from '../session.server';
+import { clientIp, requestId, sessionToken } from '../session.server';
 import { createShopClient, ShopApiError } from './client';
 
 /** One client for the whole process, so that its 5-second cache serves every request. */
@@ -15,7 +15,7 @@ export type ShopApi = <N extends CallName>(name: N, payload: CallInput<N>) => Pr
 
 /** The API as seen by one request: its language, country, session and signal travel with every call. */
 export function shopApi(request: Request, lang: Lang, country: string): ShopApi {
-  const context = { lang, country, signal: request.signal, sessionId: sessionToken(request), clientIp: clientIp(request) };
+  const context = { lang, country, signal: request.signal, sessionId: sessionToken(request), clientIp: clientIp(request), requestId: requestId(request) };
   return (name, payload) => client.call(name, payload, context);
 }
 

@@ -11,21 +11,19 @@ import { AccountScreen } from '../../features/account/AccountScreen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, addressForm } from '../../features/account/forms';
 import { loadOrFail } from '../../lib/api/shop.server';
-import { flashHeaders, requireCustomer } from '../../lib/auth.server';
+import { flashHeaders } from '../../lib/auth.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import { useLang, useRootData } from '../../lib/hooks';
 import { notFound, pageContext } from '../../lib/request-context.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const context = pageContext(request, params);
-  const [, { addresses }] = await Promise.all([requireCustomer(request, context), loadOrFail(context.api('getAddresses', {}))]);
+// Signed-in only: routes/account/layout.tsx guards every loader and action below.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { addresses } = await loadOrFail(pageContext(context).api('getAddresses', {}));
   return { addresses };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const context = pageContext(request, params);
-  const { api, lang } = context;
-  await requireCustomer(request, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, lang } = pageContext(context);
   const { formData, formId } = await postedForm(request);
   const list = `/${lang}/my-account/addresses`;
   const back = (flash: string) => redirect(list, { headers: flashHeaders(request, flash) });

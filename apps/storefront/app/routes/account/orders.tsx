@@ -4,18 +4,17 @@ import { Link } from 'react-router';
 import type { Route } from './+types/orders';
 import { AccountScreen } from '../../features/account/AccountScreen';
 import { loadOrFail } from '../../lib/api/shop.server';
-import { requireCustomer } from '../../lib/auth.server';
 import { useFormatPrice, useLang } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 
 /** The order history, or one order's details with `?order=REFERENCE`. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const context = pageContext(request, params);
+// Signed-in only: routes/account/layout.tsx guards the loader.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = pageContext(context);
   const reference = new URL(request.url).searchParams.get('order');
-  const [, orders, order] = await Promise.all([
-    requireCustomer(request, context),
-    loadOrFail(context.api('getOrders', {})),
-    reference ? loadOrFail(context.api('getOrder', { reference })) : null,
+  const [orders, order] = await Promise.all([
+    loadOrFail(api('getOrders', {})),
+    reference ? loadOrFail(api('getOrder', { reference })) : null,
   ]);
   return { orders: orders.orders, order };
 }

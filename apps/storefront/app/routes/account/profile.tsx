@@ -10,12 +10,12 @@ import { AccountScreen } from '../../features/account/AccountScreen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, newsletterForm, passwordChangeForm, profileForm } from '../../features/account/forms';
 import { NewPasswordField } from '../../features/account/PasswordField';
-import { flashHeaders, requireCustomer } from '../../lib/auth.server';
-import { notFound, pageContext } from '../../lib/request-context.server';
+import { flashHeaders } from '../../lib/auth.server';
+import { notFound, pageContext, signedInCustomer } from '../../lib/request-context.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const customer = await requireCustomer(request, pageContext(request, params));
-  return { customer };
+// Signed-in only: routes/account/layout.tsx guards the loader and the action.
+export async function loader({ context }: Route.LoaderArgs) {
+  return { customer: await signedInCustomer(context) };
 }
 
 /** The updateCustomer call takes the whole profile: each form changes its part of what is stored. */
@@ -24,10 +24,9 @@ function profileOf(customer: Customer) {
   return { first_name, last_name, email, gender, newsletter, newsletter_interests };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const context = pageContext(request, params);
-  const { api, lang } = context;
-  const customer = await requireCustomer(request, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, lang } = pageContext(context);
+  const customer = await signedInCustomer(context);
   const { formData, formId } = await postedForm(request);
   const back = (flash: string) => redirect(new URL(request.url).pathname, { headers: flashHeaders(request, flash) });
   switch (formId) {

@@ -15,8 +15,8 @@ import { pageContext } from '../../lib/request-context.server';
  * The link of the registration mail opens this screen; its button creates the account and signs the shopper in.
  * Confirming takes a click (a POST), not the page view: mail scanners that open links must not use them up.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api, lang } = pageContext(request, params);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
   return submitAccountForm(
     request,

@@ -12,8 +12,8 @@ import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 
 /** Asks for the reset email. The answer is the same whether or not the address is known (SPEC §8). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api, lang } = pageContext(request, params);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
   return submitAccountForm(request, lang, formData, forgotPasswordForm, async ({ email }) => {
     await api('resetPasswordEmail', { email });

@@ -8,16 +8,16 @@ import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, loginForm } from '../../features/account/forms';
-import { redirectSignedIn, safeRedirect, sessionHeaders } from '../../lib/auth.server';
+import { safeRedirect, sessionHeaders } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
-import { pageContext } from '../../lib/request-context.server';
+import { pageContext, redirectSignedIn } from '../../lib/request-context.server';
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return redirectSignedIn(request, pageContext(request, params));
+export function loader({ context }: Route.LoaderArgs) {
+  return redirectSignedIn(context);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api, lang } = pageContext(request, params);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
   return submitAccountForm(request, lang, formData, loginForm, async ({ email, password, redirectTo }) => {
     const { session } = await api('login', { email, password });

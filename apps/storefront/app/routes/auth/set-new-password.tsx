@@ -13,8 +13,8 @@ import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 
 /** The new password, with the token from the emailed link; then the success screen. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { api, lang } = pageContext(request, params);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
   return submitAccountForm(
     request,
