@@ -14,14 +14,16 @@ export type PageContext = { lang: Lang; country: string; api: ShopApi; customer:
 
 const pageContextKey = createContext<PageContext>();
 
-export const pageContextMiddleware: MiddlewareFunction<Response> = ({ request, params, context }, next) => {
+export const pageContextMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
   const lang = params.lang === undefined ? requestLanguage(request) : isLang(params.lang) ? params.lang : notFound();
   const chosen = readCookies(request)[COUNTRY_COOKIE]?.toUpperCase();
   const country = chosen && /^[A-Z]{2}$/.test(chosen) ? chosen : '';
   const api = shopApi(request, lang, country);
   let customer: Promise<Customer | null> | undefined;
   context.set(pageContextKey, { lang, country, api, customer: () => (customer ??= currentCustomer(request, api)) });
-  return next();
+  const response = await next();
+  // The API refused a call for want of a (live) session: sign in, then come back here.
+  return response.status === 401 ? loginRedirect(request, lang) : response;
 };
 
 /** The request's context (pageContextMiddleware). */
