@@ -7,26 +7,40 @@ import { PageMeta } from '../components/PageMeta';
 import { categoryUrl } from '../features/catalog/paths';
 import { ProductGrid } from '../features/catalog/ProductCard';
 import { OrganizationJsonLd, SocialMeta } from '../features/catalog/seo';
-import { loadOrFail } from '../lib/api/shop.server';
 import { useLang, useRootData } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
 
 const RAIL_SIZE = 8;
 
+/** A rail's call, or nothing when it fails: the home page shows the other rails rather than an error screen. */
+async function railOrNothing<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    console.error(`home rail left out: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = pageContext(context);
-  // The four rails are independent: one round trip's time, not four.
-  const [featured, bestsellers, latest, recommended] = await loadOrFail(
-    Promise.all([
-      api('getProductsFeatured', { limit: RAIL_SIZE }),
-      api('getProductsBestsellers', { limit: RAIL_SIZE }),
-      api('getProductsLatest', { limit: RAIL_SIZE }),
+  // The four rails are independent: one round trip's time, not four, and one failing rail is left out alone.
+  const [featured, bestsellers, latest, recommended] = await Promise.all([
+    railOrNothing(api('getProductsFeatured', { limit: RAIL_SIZE })),
+    railOrNothing(api('getProductsBestsellers', { limit: RAIL_SIZE })),
+    railOrNothing(api('getProductsLatest', { limit: RAIL_SIZE })),
+    railOrNothing(
       api('getProducts', { id_category: RECOMMENDED_CATEGORY_ID, page: 1, per_page: RAIL_SIZE, with_category_tree: false, with_facets: false }),
-    ]),
-  );
+    ),
+  ]);
   return {
-    rails: { featured: featured.products, bestsellers: bestsellers.products, latest: latest.products, recommended: recommended.products },
-    recommendedCategory: recommended.category,
+    rails: {
+      featured: featured?.products ?? [],
+      bestsellers: bestsellers?.products ?? [],
+      latest: latest?.products ?? [],
+      recommended: recommended?.products ?? [],
+    },
+    recommendedCategory: recommended?.category ?? null,
   };
 }
 
