@@ -44,7 +44,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-function Rail({ id, title, products, moreTo }: { id: string; title: string; products: ProductSummary[]; moreTo?: string }) {
+type RailProps = { id: string; title: string; products: ProductSummary[]; moreTo?: string; first?: boolean };
+
+/** A rail of products; the first rail's images are the first a phone shows below the hero. */
+function Rail({ id, title, products, moreTo, first = false }: RailProps) {
   const { t } = useTranslation();
   if (products.length === 0) return null;
   return (
@@ -59,7 +62,7 @@ function Rail({ id, title, products, moreTo }: { id: string; title: string; prod
           </Link>
         ) : null}
       </div>
-      <ProductGrid products={products} label={title} headingLevel={3} />
+      <ProductGrid products={products} label={title} headingLevel={3} aboveTheFold={first} />
     </section>
   );
 }
@@ -87,7 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
-      <Rail id="rail-featured" title={t('home.featured')} products={rails.featured} />
+      <Rail id="rail-featured" title={t('home.featured')} products={rails.featured} first />
       <Rail id="rail-bestsellers" title={t('home.bestsellers')} products={rails.bestsellers} />
       <Rail id="rail-latest" title={t('home.latest')} products={rails.latest} />
       <Rail

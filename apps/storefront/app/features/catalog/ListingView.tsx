@@ -48,7 +48,7 @@ export function ListingView({ listing, emptyText, emptyHint, children }: Props) 
         <ListingToolbar listing={listing} />
         {facets ? <ActiveFilters facets={facets} /> : null}
         {listing.products.length > 0 ? (
-          <ProductGrid products={listing.products} label={t('catalog.products')} headingLevel={2} layout={readListingView(search)} />
+          <ProductGrid products={listing.products} label={t('catalog.products')} headingLevel={2} layout={readListingView(search)} aboveTheFold />
         ) : (
           <EmptyState filtered={filtered} emptyText={emptyText} emptyHint={emptyHint}>
             {children}

@@ -9,7 +9,9 @@ import type { ListingView } from './listing-query';
 import { productPath } from './paths';
 import { Price } from './Price';
 
-type CardProps = { product: ProductSummary; eager?: boolean; headingLevel: 2 | 3; layout?: ListingView };
+/** How soon a card's image loads: the page's likely largest image first, the rest of the first row at once, others when scrolled to. */
+type ImagePriority = 'high' | 'eager' | 'lazy';
+type CardProps = { product: ProductSummary; imagePriority?: ImagePriority; headingLevel: 2 | 3; layout?: ListingView };
 
 function ColourDots({ product }: { product: ProductSummary }) {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ function ColourDots({ product }: { product: ProductSummary }) {
  * A product in a list: picture with its badges, brand, name, price (crossed regular price and discount),
  * colours, free shipping and 'only N left'. In the list layout the same, side by side.
  */
-export function ProductCard({ product, eager = false, headingLevel, layout = 'grid' }: CardProps) {
+export function ProductCard({ product, imagePriority = 'lazy', headingLevel, layout = 'grid' }: CardProps) {
   const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation();
   const lang = useLang();
@@ -42,7 +44,8 @@ export function ProductCard({ product, eager = false, headingLevel, layout = 'gr
           alt=""
           width={image.width}
           height={image.height}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={imagePriority === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={imagePriority === 'high' ? 'high' : undefined}
           decoding="async"
           className="aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]"
         />
@@ -76,16 +79,23 @@ export function ProductCard({ product, eager = false, headingLevel, layout = 'gr
   );
 }
 
-type GridProps = { products: ProductSummary[]; label: string; headingLevel: 2 | 3; layout?: ListingView };
+type GridProps = { products: ProductSummary[]; label: string; headingLevel: 2 | 3; layout?: ListingView; aboveTheFold?: boolean };
 
-/** A list of product cards, as a grid or a list; their names are headings one level below the section's. */
-export function ProductGrid({ products, label, headingLevel, layout = 'grid' }: GridProps) {
+/** A phone's first row: the cards whose images a shopper sees without scrolling. */
+const FIRST_ROW = 2;
+
+/**
+ * A list of product cards, as a grid or a list; their names are headings one level below the section's. Only a
+ * grid at the top of its page (a listing) loads its first row at once, its first image with high priority.
+ */
+export function ProductGrid({ products, label, headingLevel, layout = 'grid', aboveTheFold = false }: GridProps) {
+  const priorityOf = (index: number): ImagePriority => (!aboveTheFold || index >= FIRST_ROW ? 'lazy' : index === 0 ? 'high' : 'eager');
   const listClass = layout === 'list' ? 'flex flex-col gap-6' : 'grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 lg:grid-cols-4';
   return (
     <ul aria-label={label} className={listClass} data-layout={layout}>
       {products.map((product, index) => (
         <li key={product.id_product}>
-          <ProductCard product={product} eager={index < 4} headingLevel={headingLevel} layout={layout} />
+          <ProductCard product={product} imagePriority={priorityOf(index)} headingLevel={headingLevel} layout={layout} />
         </li>
       ))}
     </ul>

@@ -118,6 +118,8 @@ export function ProductView({ product, related }: { product: Product; related: R
                   width={image.width}
                   height={image.height}
                   loading={index === 0 ? 'eager' : 'lazy'}
+                  // The first picture is the page's largest: it loads before anything else.
+                  fetchPriority={index === 0 ? 'high' : undefined}
                   className="h-auto w-full rounded bg-stone-100"
                 />
               </li>
