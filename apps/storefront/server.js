@@ -120,10 +120,24 @@ app.get('/health/ready', async (_request, response) => {
 });
 
 app.use(compression());
+const build = await import('./build/server/index.js');
+// A page kept for visitors without a session (app/lib/page-cache.server.ts) is sent from here, with a fresh
+// nonce, before the static files are looked for and without React Router handling the request; any other
+// request goes on. The key is the page's URL as React Router builds it: when the two differ, the app finds
+// the page itself.
+const pageUrl = (request) => URL.parse(`${request.protocol}://${request.get('host')}${request.originalUrl}`)?.href;
+app.get('*', (request, response, next) => {
+  const url = pageUrl(request);
+  const kept = url ? build.entry.module.keptPage(request.method, url, request.get('cookie')) : null;
+  if (!kept) return next();
+  response.status(kept.status);
+  for (const [name, value] of kept.headers) response.setHeader(name, value);
+  response.end(kept.body);
+});
 const client = fileURLToPath(new URL('./build/client', import.meta.url));
 app.use('/assets', express.static(`${client}/assets`, { immutable: true, maxAge: '1y' }));
 app.use(express.static(client, { maxAge: '1h' }));
-app.all('*', createRequestHandler({ build: await import('./build/server/index.js'), mode: process.env.NODE_ENV }));
+app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const server = app.listen(PORT, process.env.HOST, () => console.log(`storefront: http://localhost:${PORT}`));
 

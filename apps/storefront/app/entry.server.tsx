@@ -17,6 +17,9 @@ import { hasPersonalState } from './lib/session.server';
 
 export const streamTimeout = 10_000;
 
+/** For the storefront's server (server.js): kept pages are answered before React Router handles a request. */
+export { keptPage } from './lib/page-cache.server';
+
 /**
  * Caching of whole pages (DESIGN.md §2): a successful page for a visitor without a session is the same
  * for everyone with that URL and country, so a CDN may keep it briefly; everything else is private.

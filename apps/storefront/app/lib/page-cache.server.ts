@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { COUNTRY_COOKIE, readCookies } from './locale.server';
-import { hasPersonalState } from './session.server';
+import { parse } from 'cookie';
+import { COUNTRY_COOKIE } from './locale.server';
+import { hasPersonalCookies } from './session.server';
 
 /**
  * Whole answers for visitors without a session, kept in this process for a few seconds (DESIGN.md §2).
@@ -13,8 +14,11 @@ const TTL_MS = 5_000; // SPEC §9's data freshness: the public API answers a pag
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
 
-/** A kept page: its HTML with the CSP nonce it was rendered with, which every later answer replaces by a fresh one. */
-type Entry = { html: string; nonce: string | null; status: number; headers: [string, string][]; expiresAt: number };
+/**
+ * A kept page, cut where the CSP nonce it was rendered with stood (in its HTML and in its headers), so that every
+ * later answer puts a fresh one there without searching the page again.
+ */
+type Entry = { htmlParts: string[]; bytes: number; status: number; headerParts: [string, string[]][]; expiresAt: number };
 
 const entries = new Map<string, Entry>();
 const rendering = new Map<string, Promise<Entry | null>>();
@@ -24,9 +28,11 @@ let storedBytes = 0;
  * Everything a public page depends on: its URL (scheme and host included, as the storefront's server resolved
  * them from trusted sources only) and the visitor's country. Nothing else of a request changes the page.
  */
-function keyOf(request: Request): string | null {
-  if (request.method !== 'GET' || hasPersonalState(request)) return null;
-  return `${readCookies(request)[COUNTRY_COOKIE]?.toUpperCase() ?? ''} ${request.url}`;
+function keyOf(method: string, url: string, cookieHeader: string | null | undefined): string | null {
+  if (method !== 'GET') return null;
+  const cookies = parse(cookieHeader ?? '');
+  if (hasPersonalCookies(cookies)) return null;
+  return `${cookies[COUNTRY_COOKIE]?.toUpperCase() ?? ''} ${url}`;
 }
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
@@ -35,30 +41,47 @@ function isPublic(response: Response): boolean {
   return response.status === 200 && /\bpublic\b/.test(response.headers.get('Cache-Control') ?? '') && !response.headers.has('Set-Cookie');
 }
 
+/** A kept page as it is sent: its parts joined around `nonce`. */
+type Kept = { status: number; headers: [string, string][]; body: string };
+
 /**
- * An answer from a kept page. A nonce serves one response only (or a script injected into one page could
- * reuse it): each hit gets a fresh one, in the CSP header and in every script tag of the HTML.
+ * A kept page with a fresh nonce. A nonce serves one response only (or a script injected into one page could
+ * reuse it): each answer gets its own, in the CSP header and in every script tag of the HTML.
  */
-function answer(entry: Entry, state: 'hit' | 'miss'): Response {
-  const headers = new Headers(entry.headers);
-  headers.set('X-Page-Cache', state);
-  if (state === 'miss' || !entry.nonce) return new Response(entry.html, { status: entry.status, headers });
-  const fresh = randomBytes(16).toString('base64');
-  headers.set('Content-Security-Policy', headers.get('Content-Security-Policy')!.replaceAll(entry.nonce, fresh));
-  return new Response(entry.html.replaceAll(entry.nonce, fresh), { status: entry.status, headers });
+function withNonce(entry: Entry, nonce: string, state: 'hit' | 'miss'): Kept {
+  const headers = entry.headerParts.map(([name, parts]): [string, string] => [name, parts.join(nonce)]);
+  headers.push(['X-Page-Cache', state]);
+  return { status: entry.status, headers, body: entry.htmlParts.join(nonce) };
+}
+
+const freshNonce = () => randomBytes(16).toString('base64');
+
+function answer({ status, headers, body }: Kept): Response {
+  return new Response(body, { status, headers });
+}
+
+/**
+ * The storefront's server asks here first (server.js): a kept page for this GET, with a fresh nonce, answered
+ * before React Router handles the request at all; null when there is none (a personal page, a miss, a page
+ * being rendered).
+ */
+export function keptPage(method: string, url: string, cookieHeader: string | undefined): Kept | null {
+  const key = keyOf(method, url, cookieHeader);
+  const entry = key ? entries.get(key) : undefined;
+  return entry && entry.expiresAt > Date.now() ? withNonce(entry, freshNonce(), 'hit') : null;
 }
 
 function remember(key: string, entry: Entry): void {
   const previous = entries.get(key);
-  if (previous) storedBytes -= previous.html.length;
+  if (previous) storedBytes -= previous.bytes;
   entries.delete(key);
   entries.set(key, entry);
-  storedBytes += entry.html.length;
+  storedBytes += entry.bytes;
   // Oldest first: a Map iterates in insertion order.
   for (const [oldKey, old] of entries) {
     if (entries.size <= MAX_ENTRIES && storedBytes <= MAX_BYTES && old.expiresAt > Date.now()) break;
     entries.delete(oldKey);
-    storedBytes -= old.html.length;
+    storedBytes -= old.bytes;
   }
 }
 
@@ -67,20 +90,29 @@ async function renderAndKeep(key: string, next: () => Promise<Response>): Promis
   const response = await next();
   if (!isPublic(response)) return { response, entry: null };
   const nonce = NONCE.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? null;
-  const entry: Entry = { html: await response.text(), nonce, status: response.status, headers: [...response.headers], expiresAt: Date.now() + TTL_MS };
+  const html = await response.text();
+  // Without a nonce there is nothing to cut: each part list is then the whole text.
+  const cut = (text: string) => (nonce ? text.split(nonce) : [text]);
+  const entry: Entry = {
+    htmlParts: cut(html),
+    bytes: html.length,
+    status: response.status,
+    headerParts: [...response.headers].map(([name, value]) => [name, cut(value)]),
+    expiresAt: Date.now() + TTL_MS,
+  };
   remember(key, entry);
-  return { response: answer(entry, 'miss'), entry };
+  return { response: answer(withNonce(entry, nonce ?? '', 'miss')), entry };
 }
 
 export async function pageCacheMiddleware({ request }: { request: Request }, next: () => Promise<Response>): Promise<Response> {
-  const key = keyOf(request);
+  const key = keyOf(request.method, request.url, request.headers.get('Cookie'));
   if (!key) return next();
   const cached = entries.get(key);
-  if (cached && cached.expiresAt > Date.now()) return answer(cached, 'hit');
+  if (cached && cached.expiresAt > Date.now()) return answer(withNonce(cached, freshNonce(), 'hit'));
   const pending = rendering.get(key);
   if (pending) {
     const entry = await pending;
-    if (entry) return answer(entry, 'hit');
+    if (entry) return answer(withNonce(entry, freshNonce(), 'hit'));
     return next();
   }
   const render = renderAndKeep(key, next);

@@ -8,7 +8,11 @@ export const SESSION_COOKIE = 'sid';
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function sessionToken(request: Request): string | undefined {
-  const token = readCookies(request)[SESSION_COOKIE];
+  return tokenOf(readCookies(request));
+}
+
+function tokenOf(cookies: Record<string, string | undefined>): string | undefined {
+  const token = cookies[SESSION_COOKIE];
   return token && SESSION_TOKEN.test(token) ? token : undefined;
 }
 
@@ -46,7 +50,12 @@ export function flashCookie(request: Request, key: string | null): string {
 
 /** Whether the page may show something personal: then it must never be cached for others. */
 export function hasPersonalState(request: Request): boolean {
-  return Boolean(sessionToken(request) || readCookies(request)[FLASH_COOKIE]);
+  return hasPersonalCookies(readCookies(request));
+}
+
+/** hasPersonalState for cookies already read (a session or a one-time message). */
+export function hasPersonalCookies(cookies: Record<string, string | undefined>): boolean {
+  return Boolean(tokenOf(cookies) || cookies[FLASH_COOKIE]);
 }
 
 /** Keeps a guest session that the API started on a first change (cart, wishlist); nothing when there is none. */
