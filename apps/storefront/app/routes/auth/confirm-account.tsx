@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useActionData, useSearchParams } from 'react-router';
+import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/confirm-account';
 import { SubmitButton } from '../../components/forms/fields';
-import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
-import { Screen } from '../../components/Screen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, confirmAccountForm } from '../../features/account/forms';
+import { MailedLinkScreen } from '../../features/account/MailedLinkScreen';
 import { sessionHeaders } from '../../lib/auth.server';
-import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 
 /**
@@ -33,26 +31,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ConfirmAccount() {
   const { t } = useTranslation();
-  const localePath = useLocalePath();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
   const lastResult = useActionData<typeof action>()?.result;
   const { busy, formProps } = useShopForm({ id: 'confirm-account', schema: confirmAccountForm, labels: accountLabels(t), lastResult });
   return (
-    <Screen title={t('auth.confirmTitle')} intro={token ? t('auth.confirmIntro') : t('auth.confirmLinkInvalid')}>
-      <div className="mt-6 max-w-md">
-        {token ? (
-          <ShopForm {...formProps}>
-            <input type="hidden" name="token" value={token} />
-            <SubmitButton busy={busy}>{t('auth.confirmAccount')}</SubmitButton>
-          </ShopForm>
-        ) : null}
-        <p className="mt-6">
-          <Link to={localePath('/auth/register')} className="underline">
-            {t('auth.registerAgain')}
-          </Link>
-        </p>
-      </div>
-    </Screen>
+    <MailedLinkScreen
+      title={t('auth.confirmTitle')}
+      intro={t('auth.confirmIntro')}
+      missingToken={t('auth.confirmLinkInvalid')}
+      formProps={formProps}
+      againPath="/auth/register"
+      againLabel={t('auth.registerAgain')}
+    >
+      <SubmitButton busy={busy}>{t('auth.confirmAccount')}</SubmitButton>
+    </MailedLinkScreen>
   );
 }

@@ -1,15 +1,13 @@
 import { PASSWORD_POLICY } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useActionData, useSearchParams } from 'react-router';
+import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/set-new-password';
 import { SubmitButton, TextField } from '../../components/forms/fields';
-import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
-import { Screen } from '../../components/Screen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, setNewPasswordForm } from '../../features/account/forms';
+import { MailedLinkScreen } from '../../features/account/MailedLinkScreen';
 import { NewPasswordField } from '../../features/account/PasswordField';
-import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 
 /** The new password, with the token from the emailed link; then the success screen. */
@@ -31,28 +29,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SetNewPassword() {
   const { t } = useTranslation();
-  const localePath = useLocalePath();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
   const lastResult = useActionData<typeof action>()?.result;
   const { fields, busy, formProps } = useShopForm({ id: 'set-new-password', schema: setNewPasswordForm, labels: accountLabels(t), lastResult });
   return (
-    <Screen title={t('auth.setNewTitle')} intro={token ? t('auth.setNewIntro') : t('auth.resetLinkMissing')}>
-      <div className="mt-6 max-w-md">
-        {token ? (
-          <ShopForm {...formProps}>
-            <input type="hidden" name="token" value={token} />
-            <NewPasswordField field={fields.password} label={t('auth.newPassword')} symbols={PASSWORD_POLICY.symbols} min={PASSWORD_POLICY.min_length} />
-            <TextField field={fields.confirm_password} label={t('auth.confirmPassword')} type="password" autoComplete="new-password" />
-            <SubmitButton busy={busy}>{t('auth.savePassword')}</SubmitButton>
-          </ShopForm>
-        ) : null}
-        <p className="mt-6">
-          <Link to={localePath('/forgot-password')} className="underline">
-            {t('auth.requestNewLink')}
-          </Link>
-        </p>
-      </div>
-    </Screen>
+    <MailedLinkScreen
+      title={t('auth.setNewTitle')}
+      intro={t('auth.setNewIntro')}
+      missingToken={t('auth.resetLinkMissing')}
+      formProps={formProps}
+      againPath="/forgot-password"
+      againLabel={t('auth.requestNewLink')}
+    >
+      <NewPasswordField field={fields.password} label={t('auth.newPassword')} symbols={PASSWORD_POLICY.symbols} min={PASSWORD_POLICY.min_length} />
+      <TextField field={fields.confirm_password} label={t('auth.confirmPassword')} type="password" autoComplete="new-password" />
+      <SubmitButton busy={busy}>{t('auth.savePassword')}</SubmitButton>
+    </MailedLinkScreen>
   );
 }
