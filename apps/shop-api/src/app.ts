@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { accountHandlers, accountInvalidPayloadMessages, accountSuccessMessages } from './accounts/handlers.ts';
 import { cartHandlers, cartInvalidPayloadMessages, cartSuccessMessages } from './cart/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
+import { checkoutHandlers, checkoutInvalidPayloadMessages, checkoutSuccessMessages } from './checkout/handlers.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { failure, success } from './http/envelope.ts';
@@ -17,11 +18,17 @@ import { loggableError } from './http/safe-log.ts';
 import type { CallHandler, CallHandlers } from './http/call-context.ts';
 import { clientAddress, requestContext } from './http/request-context.ts';
 import { createMailer } from './mail/mailer.ts';
+import type { Gateways } from './payments/gateway.ts';
+import { gatewaysFromEnv } from './payments/registry.ts';
+import { registerWebhooks } from './payments/webhooks.ts';
 
-
-const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers };
-const successMessages: Partial<Record<CallName, string>> = { ...accountSuccessMessages, ...cartSuccessMessages };
-const invalidPayloadMessages: Partial<Record<CallName, string>> = { ...accountInvalidPayloadMessages, ...cartInvalidPayloadMessages };
+const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers, ...checkoutHandlers };
+const successMessages: Partial<Record<CallName, string>> = { ...accountSuccessMessages, ...cartSuccessMessages, ...checkoutSuccessMessages };
+const invalidPayloadMessages: Partial<Record<CallName, string>> = {
+  ...accountInvalidPayloadMessages,
+  ...cartInvalidPayloadMessages,
+  ...checkoutInvalidPayloadMessages,
+};
 
 /**
  * The messages of a payload's problems per field. A field in a nested object is named by its path
@@ -37,7 +44,8 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return errors;
 }
 
-export type AppOptions = { db: Database; config: ApiConfig; logger?: FastifyServerOptions['logger'] };
+/** `gateways` defaults to those the environment configures (payments/registry.ts). */
+export type AppOptions = { db: Database; config: ApiConfig; logger?: FastifyServerOptions['logger']; gateways?: Gateways };
 
 /** Stable codes of the refusals Fastify itself makes before a call runs. */
 const TRANSPORT_REFUSALS: Record<number, string> = {
@@ -54,7 +62,7 @@ const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /** The shop API: one route per call of the contract, every answer in the `{success, code, psdata, message}` envelope. */
-export function buildApp({ db, config, logger = false }: AppOptions): FastifyInstance {
+export function buildApp({ db, config, logger = false, gateways = gatewaysFromEnv() }: AppOptions): FastifyInstance {
   // A storefront request's id (X-Request-Id) names the calls made for it in the log; any other caller gets a fresh one.
   const app = Fastify({
     logger,
@@ -124,6 +132,8 @@ export function buildApp({ db, config, logger = false }: AppOptions): FastifyIns
     app.get('/dev/outbox', async () => ({ messages: await outbox.list() }));
   }
 
+  registerWebhooks(app, { db, config, mailer, gateways });
+
   for (const name of Object.keys(calls) as CallName[]) {
     const definition = calls[name];
     app.route({
@@ -139,7 +149,7 @@ export function buildApp({ db, config, logger = false }: AppOptions): FastifyIns
           throw new ApiError(400, 'bad_request', message, { errors: fieldErrors(parsed.error) });
         }
         const handler = handlers[name] as CallHandler<typeof name>;
-        const psdata = await handler(parsed.data as never, { db, config, mailer, ...requestContext(request, config) });
+        const psdata = await handler(parsed.data as never, { db, config, mailer, gateways, ...requestContext(request, config) });
         return success(psdata, successMessages[name]);
       },
     });

@@ -35,6 +35,10 @@ export type ApiConfig = {
   guestSessionsPerClientPerHour: number;
   /** Units the carts last changed by one client may hold together (docs/adr/0009-soft-holds.md). */
   heldUnitsPerClient: number;
+  /** The EU's VIES service (its REST API's base URL) to check VAT numbers; unset: format and checksum only. */
+  viesUrl: string | undefined;
+  /** An order not paid within this time is cancelled and its stock goes back on sale. */
+  unpaidOrderMinutes: number;
 };
 
 /** The names a local API is always reached by, and the one it listens on. */
@@ -69,5 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     clientConcurrency: Math.max(1, Number(env.API_CLIENT_CONCURRENCY ?? 6) || 6),
     guestSessionsPerClientPerHour: Math.max(1, Number(env.GUEST_SESSIONS_PER_CLIENT_PER_HOUR ?? 30) || 30),
     heldUnitsPerClient: Math.max(1, Number(env.HELD_UNITS_PER_CLIENT ?? 20) || 20),
+    viesUrl: env.VIES_URL ? env.VIES_URL.replace(/\/+$/, '') : undefined,
+    unpaidOrderMinutes: Math.max(1, Number(env.UNPAID_ORDER_MINUTES ?? 60) || 60),
   };
 }

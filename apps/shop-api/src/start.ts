@@ -2,9 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { isOn, type ApiConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { scheduleHousekeeping } from './db/housekeeping.ts';
+import { repeat, scheduleHousekeeping } from './db/housekeeping.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isSeeded, seedDemoShop } from './db/seed/index.ts';
+import { loggableError } from './http/safe-log.ts';
+import { releaseUnpaidOrders } from './orders/payment.ts';
+
+/** How often an API process looks for orders unpaid past their time (every process may: each order is locked). */
+const UNPAID_CHECK_INTERVAL_MS = 60_000;
 
 /** A start-up failure a shop owner can act on: printed as one line, not as a stack trace. */
 export class StartupError extends Error {}
@@ -29,8 +34,17 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
   const handle = await prepareDatabase(config, env.SEED_DEMO === undefined || isOn(env.SEED_DEMO));
   const app = buildApp({ db: handle.db, config, logger: { level: config.logLevel } });
   const stopHousekeeping = scheduleHousekeeping(handle.db, (message) => app.log.info(message));
+  const stopReleasing = repeat(
+    () =>
+      releaseUnpaidOrders(handle.db).then(
+        (released) => released > 0 && app.log.info(`${released} unpaid orders cancelled, their stock back on sale`),
+        (error: unknown) => app.log.error({ failure: loggableError(error) }, 'releasing unpaid orders failed'),
+      ),
+    UNPAID_CHECK_INTERVAL_MS,
+  );
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    stopReleasing();
     await handle.close();
   });
   await app.listen({ port: config.port, host: config.host });

@@ -145,12 +145,13 @@ describe.each(DRIVERS)('addresses and orders on %s', (driver) => {
       ['updateAddress', { id: 1, address: HOME }],
       ['removeAddress', { id: 1 }],
       ['getOrders', {}],
-      ['getOrder', { reference: 'DEMO000001' }],
     ];
     for (const [name, payload] of calls) {
       const { status, body } = await call(name, payload);
       expect(status, name).toBe(401);
       expect(body, name).toMatchObject({ success: false, code: 'unauthorized', psdata: null });
     }
+    // A guest may read an order (their session's, or with its mail's token): without either, there is no such order.
+    expect(await call('getOrder', { reference: 'DEMO000001' })).toMatchObject({ status: 404, body: { code: 'not_found' } });
   });
 });

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig, type ApiConfig } from '../src/config.ts';
+import { gatewaysFromEnv } from '../src/payments/registry.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/start.ts';
 
@@ -36,12 +37,14 @@ export type TestShop = { app: FastifyInstance; handle: DatabaseHandle; config: A
 
 /**
  * A migrated and seeded shop API on the given driver for the tests of one `describe`, with settings
- * overridden as the test needs. `shop()` returns it once `beforeAll` has run.
+ * overridden as the test needs (a function when they are known only once other `beforeAll`s have run, such as
+ * a payment sandbox's port). `shop()` returns it once `beforeAll` has run.
  */
-export function useTestShop(driver: Driver, env: Record<string, string> = {}): () => TestShop {
+export function useTestShop(driver: Driver, settings: Record<string, string> | (() => Record<string, string>) = {}): () => TestShop {
   let shop: TestShop | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
+    const env = typeof settings === 'function' ? settings() : settings;
     let databaseUrl: string | undefined;
     if (driver === 'postgres') {
       const database = await createPostgresDatabase();
@@ -52,7 +55,7 @@ export function useTestShop(driver: Driver, env: Record<string, string> = {}): (
     // Most tests' shoppers share one address: guest sessions are bounded only where a test says so.
     const config = { ...readConfig({ DEV_MAILBOX: 'on', GUEST_SESSIONS_PER_CLIENT_PER_HOUR: '100000', ...env, DATA_DIR: 'memory://' }), databaseUrl };
     const handle = await prepareDatabase(config);
-    shop = { app: buildApp({ db: handle.db, config }), handle, config };
+    shop = { app: buildApp({ db: handle.db, config, gateways: gatewaysFromEnv(env) }), handle, config };
   });
   afterAll(async () => {
     await shop?.app.close();

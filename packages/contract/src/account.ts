@@ -7,7 +7,9 @@ export const GENDERS = ['female', 'male', 'other'] as const;
 export const NEWSLETTER_INTERESTS = ['women', 'men', 'kids', 'news', 'offers'] as const;
 
 const name = z.string().trim().min(1).max(64);
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'Please enter a valid email address.' }));
+/** An email address as the shop keeps it: trimmed, lower case, at most 254 characters. */
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'Please enter a valid email address.' }));
+const email = emailSchema;
 
 export const customerSchema = z.object({
   id: z.number().int(),
@@ -77,6 +79,8 @@ const ANY_POSTCODE = /^[A-Z0-9 -]{2,10}$/i;
 /** Countries whose addresses need a state or province, with the accepted codes. */
 export const COUNTRY_STATES: Record<string, readonly string[]> = {
   IT: 'AG AL AN AO AP AQ AR AT AV BA BG BI BL BN BO BR BS BT BZ CA CB CE CH CL CN CO CR CS CT CZ EN FC FE FG FI FM FR GE GO GR IM IS KR LC LE LI LO LT LU MB MC ME MI MN MO MS MT NA NO NU OR PA PC PD PE PG PI PN PO PR PT PU PV PZ RA RC RE RG RI RM RN RO SA SI SO SP SR SS SU SV TA TE TN TO TP TR TS TV UD VA VB VC VE VI VR VT VV'.split(' '),
+  // Spanish provinces (ISO 3166-2:ES).
+  ES: 'A AB AL AV B BA BI BU C CA CC CE CO CR CS CU GC GI GR GU H HU J L LE LO LU M MA ML MU NA O OR P PM PO S SA SE SG SO SS T TE TF TO V VA VI Z ZA'.split(' '),
   US: 'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '),
 };
 
@@ -144,9 +148,17 @@ export const orderLineSchema = z.object({
   product_id: z.number().int().nullable(),
   name: z.string(),
   attributes: z.string(),
+  reference: z.string(),
+  image_url: z.string().nullable(),
   quantity: z.number().int(),
   unit_price: z.number().int(),
   total: z.number().int(),
+  /** Units bought beyond the stock, on the shopper's confirmation (SPEC §4), and when a pre-order ships. */
+  on_demand: z.enum(['preorder', 'backorder']).nullable(),
+  on_demand_quantity: z.number().int(),
+  available_date: z.string().nullable(),
+  /** Pre-order lines cannot be cancelled (SPEC §4). */
+  cancellable: z.boolean(),
 });
 export const orderSummarySchema = z.object({
   reference: z.string(),
@@ -156,19 +168,30 @@ export const orderSummarySchema = z.object({
   currency: z.string(),
   item_count: z.number().int(),
 });
+const orderAddressSchema = z.record(z.string(), z.unknown());
 export const orderSchema = orderSummarySchema.extend({
+  email: z.string(),
   items_total: z.number().int(),
+  discounts: z.number().int(),
   shipping: z.number().int(),
   tax: z.number().int(),
-  shipping_address: z.record(z.string(), z.unknown()),
-  billing_address: z.record(z.string(), z.unknown()),
+  shipping_address: orderAddressSchema,
+  billing_address: orderAddressSchema,
+  carrier: z.object({ name: z.string(), kind: z.enum(['home', 'pickup']), delivery_days: z.object({ min: z.number().int(), max: z.number().int() }) }).nullable(),
+  pickup_point: z.object({ name: z.string(), address1: z.string(), postcode: z.string(), city: z.string(), country: z.string() }).nullable(),
+  delivery_message: z.string(),
+  coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number().int() })),
+  invoice: z.object({ vat_number: z.string(), fiscal_code: z.string(), pec: z.string(), sdi: z.string(), issued: z.boolean(), vat_check: z.string() }).nullable(),
+  gateway: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  /** Whether it can still be paid (awaiting payment or after a failed payment). */
+  payable: z.boolean(),
   lines: z.array(orderLineSchema),
-  /** Returns of this order (none yet in the demo shop). */
+  /** Returns of this order (none until a return is made). */
   returns: z.array(z.object({ reference: z.string(), status: z.string(), date: z.string() })),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type Order = z.infer<typeof orderSchema>;
-export const getOrderInput = z.object({ reference: z.string().trim().min(1).max(16) });
 
 export const resetPasswordEmailInput = z.object({ email });
 /** The token comes from the link in the registration's confirmation mail. */

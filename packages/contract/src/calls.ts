@@ -3,12 +3,14 @@ import type { CallDefinition } from './call.ts';
 import { accountCalls } from './account-calls.ts';
 import { cartCalls } from './cart-calls.ts';
 import { catalogCalls } from './catalog-calls.ts';
+import { checkoutCalls } from './checkout-calls.ts';
 
 /** Every call of the shop API (SPEC §7), by domain. */
 export const calls = {
   ...catalogCalls,
   ...accountCalls,
   ...cartCalls,
+  ...checkoutCalls,
 } satisfies Record<string, CallDefinition<z.ZodType, z.ZodType>>;
 
 export type Calls = typeof calls;

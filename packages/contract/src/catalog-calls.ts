@@ -19,7 +19,7 @@ import {
   searchSuggestionsSchema,
   sitemapSchema,
 } from './catalog.ts';
-import { bootstrapSchema, countriesSchema } from './shop.ts';
+import { bootstrapSchema, countriesSchema, countrySchema, getCountryInput } from './shop.ts';
 
 const catalogRead = { readOnly: true, publicCache: true } as const;
 const empty = z.object({}).strict();
@@ -39,6 +39,7 @@ export const catalogCalls = {
   getBrand: call(getBrandInput, brandSchema, catalogRead),
   getContent: call(getContentInput, contentPageSchema, catalogRead),
   getCountries: call(empty, countriesSchema, catalogRead),
+  getCountry: call(getCountryInput, countrySchema, catalogRead),
   getSitemap: call(empty, sitemapSchema, catalogRead),
 };
 

@@ -33,13 +33,6 @@ export const DEFAULT_PAGE_SIZE = 24;
 
 export const THEMES = ['default', 'blue'] as const;
 
-/** The kinds of garment the demo catalogue sells; the storefront draws a picture of each. */
-export const GARMENTS = ['dress', 'shirt', 'tshirt', 'trousers', 'skirt', 'knit', 'jacket', 'coat', 'shoes', 'pyjamas', 'scarf'] as const;
-export type Garment = (typeof GARMENTS)[number];
-
-/** The picture of a product that has none of its own (the storefront serves it). */
-export const PLACEHOLDER_IMAGE_URL = '/media/placeholder.svg';
-
 /** The recommended-products rail always shows this clothing category, page 1 (SPEC §7, §9). */
 export const RECOMMENDED_CATEGORY_ID = 10;
 
@@ -92,3 +85,30 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The most of one line a cart takes, whatever a product's own limit says. */
 export const MAX_LINE_QUANTITY = 99;
+
+/**
+ * The checkout's steps in their order (SPEC §2). Points appears only with a collection-point carrier; Vouchers
+ * and Message are optional; Review is where the order is placed.
+ */
+export const CHECKOUT_STEPS = ['account', 'address', 'delivery', 'points', 'vouchers', 'message', 'payment', 'review'] as const;
+
+/** The payment gateways the shop knows (each configured or not; getGateways lists those offered). */
+export const GATEWAY_NAMES = ['card', 'paypal', 'multisafepay'] as const;
+
+/** Why a checkout step or placing the order was refused. */
+export const CHECKOUT_ERROR_CODES = [
+  'cart_empty',
+  'checkout_incomplete',
+  'country_not_served',
+  'carrier_unavailable',
+  'pickup_point_unavailable',
+  'address_not_found',
+  'vat_number_invalid',
+  'invoice_incomplete',
+  'gateway_unavailable',
+  'coupon_invalid',
+  'out_of_stock',
+  'order_not_payable',
+  'idempotency_conflict',
+] as const;
+export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];

@@ -10,3 +10,7 @@ export type TextLang = (typeof TEXT_LANGUAGES)[number];
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (STOREFRONT_LANGUAGES as readonly string[]).includes(value);
 }
+
+export function isTextLang(value: unknown): value is TextLang {
+  return (TEXT_LANGUAGES as readonly unknown[]).includes(value);
+}

@@ -16,8 +16,12 @@ export const countrySchema = z.object({
   group: z.string(),
   vat_rate_bp: z.number().int(),
   free_shipping_from: z.number().int().nullable(),
+  /** The states or provinces an address in this country names (empty: none). */
+  states: z.array(z.string()),
 });
 export type Country = z.infer<typeof countrySchema>;
+
+export const getCountryInput = z.object({ iso: z.string().trim().toUpperCase().length(2) });
 
 export const countriesSchema = z.object({
   countries: z.array(countrySchema),

@@ -69,6 +69,12 @@ function withAddressesLocked<T>({ db }: CallContext, customerId: number, change:
 const unsetDefault = (tx: Transaction, customerId: number) =>
   tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.customerId, customerId), eq(addresses.isDefault, true)));
 
+/** One of the customer's saved addresses, or null when they have none with this id. */
+export async function findOwnAddress({ db }: Pick<CallContext, 'db'>, customerId: number, id: number): Promise<Address | null> {
+  const [row] = await db.select().from(addresses).where(ownAddress(id, customerId));
+  return row ? toAddress(row) : null;
+}
+
 export async function getAddresses(context: CallContext): Promise<{ addresses: Address[] }> {
   const customerId = await requireCustomerId(context);
   const rows = await context.db.select().from(addresses).where(eq(addresses.customerId, customerId)).orderBy(desc(addresses.isDefault), addresses.id);

@@ -2,7 +2,6 @@ import { PASSWORD_POLICY, type CallName } from '@shop/contract';
 import type { CallHandlers } from '../http/call-context.ts';
 import { createAddress, getAddresses, removeAddress, updateAddress } from './addresses.ts';
 import { getCustomer, login, updateCustomer } from './customers.ts';
-import { getOrder, getOrders } from './orders.ts';
 import { checkPassword } from './passwords.ts';
 import { RATE_LIMITS, takeAttempt } from './rate-limit.ts';
 import { confirmRegistration, register, REGISTRATION_REQUESTED_MESSAGE } from './registration.ts';
@@ -33,8 +32,6 @@ export const accountHandlers = {
     await removeAddress(id, context);
     return {};
   },
-  getOrders: (_input, context) => getOrders(context),
-  getOrder: ({ reference }, context) => getOrder(reference, context),
   resetPasswordEmail: async ({ email }, context) => {
     await requestPasswordReset(email, context);
     return {};

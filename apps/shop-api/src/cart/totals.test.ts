@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cartMoney, cartProblem, type PricedLine, type RuleTerms } from './totals.ts';
 
-const ITALY = { vatRateBasisPoints: 2200, standardShippingCents: 690, freeShippingFromCents: 15_000 };
+const ITALY = { vatRateBasisPoints: 2200, shippingCents: 690, freeShippingFromCents: 15_000, brandThresholds: [{ brandId: 2, fromCents: 10_000 }], freeShippingApplies: true };
 const NO_RULE: RuleTerms = { reductionPercent: null, reductionAmountCents: null, freeShipping: false, minimumAmountCents: 0, categoryIds: [], brandIds: [], appliesToDiscounted: true };
 const line = (total: number, extra: Partial<PricedLine> = {}): PricedLine => ({
   total,
@@ -55,6 +55,13 @@ describe('cart money', () => {
     expect(cartMoney([line(16_000)], [tenPercent], ITALY).totals).toMatchObject({ discounts: 1600, shipping: 690, total: 15_090 });
     expect(cartMoney([], [], ITALY).totals).toMatchObject({ shipping: 0, total: 0, shipping_free: false });
     expect(cartMoney([line(1000, { freeShipping: true })], [], ITALY).totals.shipping).toBe(0);
+  });
+
+  it("ships free to Italy from 100 EUR of the one brand's products, but never makes a paid-for carrier free", () => {
+    expect(cartMoney([line(9_999, { brandId: 2 }), line(3_000, { brandId: 1 })], [], ITALY).totals.shipping).toBe(690);
+    expect(cartMoney([line(10_000, { brandId: 2 })], [], ITALY).totals).toMatchObject({ shipping: 0, shipping_free: true });
+    const express = { ...ITALY, shippingCents: 1290, freeShippingApplies: false };
+    expect(cartMoney([line(20_000, { brandId: 2 })], [{ ...NO_RULE, freeShipping: true }], express).totals).toMatchObject({ shipping: 1290, shipping_free: false });
   });
 
   it('takes the VAT included in the total at the country rate, rounded to the cent', () => {

@@ -26,10 +26,16 @@ export type RuleTerms = {
   appliesToDiscounted: boolean;
 };
 
+/** What delivery to the shopper's country costs, and when it is free. */
 export type CountryTerms = {
   vatRateBasisPoints: number;
-  standardShippingCents: number;
+  /** Delivery before the free-shipping rules: the country's standard shipping, or the chosen carrier's price. */
+  shippingCents: number;
   freeShippingFromCents: number | null;
+  /** Free shipping once one brand's products (after discounts on their lines, VAT included) reach an amount (SPEC §9). */
+  brandThresholds: { brandId: number; fromCents: number }[];
+  /** Whether the free-shipping rules apply to that delivery at all (an express carrier is paid for). */
+  freeShippingApplies: boolean;
 };
 
 /** The lines a code takes money off: its categories and brands (none named: all), discounted ones if it allows. */
@@ -80,12 +86,17 @@ export function cartMoney(lines: PricedLine[], rules: RuleTerms[], country: Coun
   const discountTotal = sum(discounts);
   const afterDiscounts = products - discountTotal;
   const threshold = country.freeShippingFromCents;
+  const brandReached = country.brandThresholds.some(
+    ({ brandId, fromCents }) => sum(lines.filter((line) => line.brandId === brandId).map((line) => line.total)) >= fromCents,
+  );
   const shippingFree =
     lines.length > 0 &&
+    country.freeShippingApplies &&
     (rules.some((rule) => rule.freeShipping) ||
       lines.every((line) => line.freeShipping) ||
-      (threshold !== null && afterDiscounts >= threshold));
-  const shipping = lines.length === 0 || shippingFree ? 0 : country.standardShippingCents;
+      (threshold !== null && afterDiscounts >= threshold) ||
+      brandReached);
+  const shipping = lines.length === 0 || shippingFree ? 0 : country.shippingCents;
   const total = afterDiscounts + shipping;
   const rate = country.vatRateBasisPoints;
   return {

@@ -1,45 +1,88 @@
-import type { Cart } from '@shop/contract';
+import type { Cart, CouponErrorCode } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import type { IssuedSession } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
-import { loadLines } from './lines.ts';
+import { loadLines, type LoadedLine } from './lines.ts';
 import { findCartId, type Owner } from './owner.ts';
-import { cartRules, ruleName, validityProblem } from './rules.ts';
+import { cartRules, ruleName, validityProblem, type CartRule } from './rules.ts';
 import { cartMoney, cartProblem, type CountryTerms } from './totals.ts';
 
 const CURRENCY = 'EUR';
 
-/** VAT, shipping and free-shipping threshold of the request's country (the shop's default country for an unknown one). */
-export async function countryTerms(db: Queryable, context: CallContext): Promise<CountryTerms & { iso: string }> {
-  const rows = await selectRows<{ iso: string; vat: number; free_from: number | null; shipping: number | null }>(
+/** Where a cart is delivered, when the checkout knows it: the shipping address's country and the chosen carrier. */
+export type DeliveryChoice = { country?: string | null; carrierId?: number | null };
+
+/**
+ * VAT, shipping and free-shipping rules of the destination: the checkout's country and carrier when given, else
+ * the request's country (the shop's default country for an unknown one) with its standard shipping.
+ */
+export async function countryTerms(db: Queryable, context: CallContext, choice: DeliveryChoice = {}): Promise<CountryTerms & { iso: string }> {
+  const wanted = choice.country ?? context.country;
+  const rows = await selectRows<{ iso: string; vat: number; free_from: number | null; shipping: number | null; carrier_price: number | null; carrier_free: boolean | null }>(
     db,
-    sql`select c.iso, c.vat_rate_bp as vat, c.free_shipping_from_cents as free_from, z.standard_shipping_cents as shipping
+    sql`select c.iso, c.vat_rate_bp as vat, c.free_shipping_from_cents as free_from, z.standard_shipping_cents as shipping,
+        r.price_cents as carrier_price, k.free_shipping_applies as carrier_free
       from countries c left join shipping_zones z on z.group_key = c.group_key
-      where c.is_active and c.iso in (${context.country}, ${context.config.defaultCountry})`,
+      left join carrier_rates r on r.group_key = c.group_key and r.carrier_id = ${choice.carrierId ?? null}
+      left join carriers k on k.id = r.carrier_id
+      where c.is_active and c.iso in (${wanted}, ${context.config.defaultCountry})`,
   );
-  const row = rows.find((candidate) => candidate.iso === context.country) ?? rows.find((candidate) => candidate.iso === context.config.defaultCountry);
+  const row = rows.find((candidate) => candidate.iso === wanted) ?? rows.find((candidate) => candidate.iso === context.config.defaultCountry);
   if (!row) throw new Error(`The default country ${context.config.defaultCountry} is not in the countries table`);
-  return { iso: row.iso, vatRateBasisPoints: row.vat, freeShippingFromCents: row.free_from, standardShippingCents: row.shipping ?? 0 };
+  const brandThresholds = await selectRows<{ brandId: number; fromCents: number }>(
+    db,
+    sql`select brand_id as "brandId", from_cents as "fromCents" from brand_free_shipping where country_iso = ${row.iso}`,
+  );
+  return {
+    iso: row.iso,
+    vatRateBasisPoints: row.vat,
+    freeShippingFromCents: row.free_from,
+    shippingCents: row.carrier_price ?? row.shipping ?? 0,
+    freeShippingApplies: row.carrier_free ?? true,
+    brandThresholds,
+  };
+}
+
+/** What a cart holds, priced at a VAT rate: its lines, its codes and why each code takes nothing (or null). */
+export type CartContents = { cartId: number | null; lines: LoadedLine[]; rules: CartRule[]; problems: (CouponErrorCode | null)[] };
+
+export async function loadCartContents(db: Queryable, context: CallContext, owner: Owner | null, vatRate: number): Promise<CartContents> {
+  const cartId = owner ? await findCartId(db, owner) : null;
+  if (cartId === null) return { cartId, lines: [], rules: [], problems: [] };
+  const [lines, rules] = await Promise.all([loadLines(db, context, cartId, vatRate), cartRules(db, cartId, owner?.customerId ?? null)]);
+  const priced = lines.map((line) => line.priced);
+  return { cartId, lines, rules, problems: rules.map((rule) => validityProblem(rule) ?? cartProblem(priced, rule)) };
+}
+
+/** The money of a cart's contents with a destination's terms (a carrier's price, its free-shipping rules). */
+export function contentsMoney({ lines, rules, problems }: CartContents, terms: CountryTerms) {
+  return cartMoney(
+    lines.map((line) => line.priced),
+    rules.filter((_rule, index) => problems[index] === null),
+    terms,
+  );
 }
 
 /**
  * The owner's cart as the shopper sees it: lines, codes with what each takes off (or why it takes nothing),
- * and the totals. A visitor without a cart gets an empty one.
+ * and the totals. A visitor without a cart gets an empty one. The checkout passes its country and carrier.
  */
-export async function cartView(db: Queryable, context: CallContext, owner: Owner | null, started: IssuedSession | null = null): Promise<Cart> {
-  const cartId = owner ? await findCartId(db, owner) : null;
-  const terms = await countryTerms(db, context);
-  const [lines, rules] =
-    cartId === null ? [[], []] : await Promise.all([loadLines(db, context, cartId, terms.vatRateBasisPoints), cartRules(db, cartId, owner?.customerId ?? null)]);
-  const priced = lines.map((line) => line.priced);
-  const problems = rules.map((rule) => validityProblem(rule) ?? cartProblem(priced, rule));
-  const applicable = rules.filter((_rule, index) => problems[index] === null);
-  const money = cartMoney(priced, applicable, terms);
+export async function cartView(
+  db: Queryable,
+  context: CallContext,
+  owner: Owner | null,
+  started: IssuedSession | null = null,
+  delivery: DeliveryChoice = {},
+): Promise<Cart> {
+  const terms = await countryTerms(db, context, delivery);
+  const contents = await loadCartContents(db, context, owner, terms.vatRateBasisPoints);
+  const { rules, problems } = contents;
+  const money = contentsMoney(contents, terms);
   let applied = 0;
   return {
-    lines: lines.map((line) => line.view),
+    lines: contents.lines.map((line) => line.view),
     coupons: rules.map((rule, index) => ({
       code: rule.code,
       name: ruleName(rule, context.lang),

@@ -1,21 +1,29 @@
-import { STOREFRONT_LANGUAGES, type Bootstrap, type Lang } from '@shop/contract';
+import { COUNTRY_STATES, STOREFRONT_LANGUAGES, type Bootstrap, type Country, type Lang } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import type { Database } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { loadCategoryTree } from './categories.ts';
 import { footerLinks } from './content.ts';
+import { notFound } from '../http/errors.ts';
 
 /** Each language named in itself, as a language chooser shows it. */
 const LANGUAGE_LABELS: Record<Lang, string> = { en: 'English', fr: 'Français', it: 'Italiano', es: 'Español', de: 'Deutsch' };
 
-export async function listCountries(db: Database) {
-  const rows = await selectRows<{ iso: string; group: string; vat_rate_bp: number; free_shipping_from: number | null }>(
+/** The countries the shop sells to, with the states or provinces an address there names. */
+export async function listCountries(db: Database): Promise<Country[]> {
+  const rows = await selectRows<Omit<Country, 'states'>>(
     db,
     sql`select iso, group_key as "group", vat_rate_bp, free_shipping_from_cents as free_shipping_from
       from countries where is_active order by iso`,
   );
-  return rows;
+  return rows.map((row) => ({ ...row, states: [...(COUNTRY_STATES[row.iso] ?? [])] }));
+}
+
+export async function getCountry(db: Database, iso: string): Promise<Country> {
+  const country = (await listCountries(db)).find((candidate) => candidate.iso === iso);
+  if (!country) throw notFound('Country');
+  return country;
 }
 
 export async function getCountries(db: Database) {

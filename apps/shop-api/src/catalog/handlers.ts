@@ -1,5 +1,5 @@
 import type { CallHandlers } from '../http/call-context.ts';
-import { bootstrap, getCountries } from './bootstrap.ts';
+import { bootstrap, getCountries, getCountry } from './bootstrap.ts';
 import { getBrand, getBrands } from './brands.ts';
 import { getCategory } from './categories.ts';
 import { getContent } from './content.ts';
@@ -24,5 +24,6 @@ export const catalogHandlers = {
   getBrand: ({ id_brand }, { db, lang }) => getBrand(db, lang, id_brand),
   getContent: ({ slug, kind }, { db, lang }) => getContent(db, lang, slug, kind),
   getCountries: (_input, { db }) => getCountries(db),
+  getCountry: (input, { db }) => getCountry(db, input.iso),
   getSitemap: (_input, { db }) => getSitemap(db),
 } satisfies Partial<CallHandlers>;

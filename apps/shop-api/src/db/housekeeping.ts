@@ -23,15 +23,22 @@ export async function clearExpired(db: Database, now = new Date()): Promise<numb
   return gone.length;
 }
 
-/** Runs clearExpired now and then every interval, without keeping the process alive for it. */
-export function scheduleHousekeeping(db: Database, log: (message: string) => void): () => void {
-  const run = () =>
-    clearExpired(db).then(
-      (sessionsCleared) => sessionsCleared > 0 && log(`housekeeping: ${sessionsCleared} expired sessions cleared`),
-      (error: unknown) => log(`housekeeping failed: ${JSON.stringify(loggableError(error))}`),
-    );
-  void run();
-  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+/** Runs a job now and then every interval, without keeping the process alive for it; returns how to stop it. */
+export function repeat(job: () => Promise<unknown>, intervalMs: number): () => void {
+  void job();
+  const timer = setInterval(() => void job(), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** Runs clearExpired now and then every HOUSEKEEPING_INTERVAL_MS. */
+export function scheduleHousekeeping(db: Database, log: (message: string) => void): () => void {
+  return repeat(
+    () =>
+      clearExpired(db).then(
+        (sessionsCleared) => sessionsCleared > 0 && log(`housekeeping: ${sessionsCleared} expired sessions cleared`),
+        (error: unknown) => log(`housekeeping failed: ${JSON.stringify(loggableError(error))}`),
+      ),
+    HOUSEKEEPING_INTERVAL_MS,
+  );
 }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -242,18 +243,41 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     reference: varchar('reference', { length: 16 }).notNull().unique(),
     customerId: integer('customer_id').references(() => customers.id),
+    /** The guest session that placed it (that session sees the order without the mail's token). */
+    sessionHash: text('session_hash'),
+    email: text('email').notNull().default(''),
+    lang: varchar('lang', { length: 2 }).notNull().default('en'),
     status: varchar('status', { length: 24 }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('EUR'),
     itemsCents: integer('items_cents').notNull(),
+    discountsCents: integer('discounts_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     countryIso: varchar('country_iso', { length: 2 }).notNull(),
     shippingAddress: jsonb('shipping_address').notNull(),
     billingAddress: jsonb('billing_address').notNull(),
+    /** The carrier as it was chosen (name, kind, delivery days), and the collection point for a pickup carrier. */
+    carrier: jsonb('carrier'),
+    pickupPoint: jsonb('pickup_point'),
+    deliveryMessage: text('delivery_message').notNull().default(''),
+    /** The codes used, with what each took off. */
+    coupons: jsonb('coupons').notNull().default([]),
+    invoice: jsonb('invoice'),
+    gateway: varchar('gateway', { length: 16 }),
+    /** The gateway's id of the last payment started for the order, and where its page is (a repeated placing goes there again). */
+    paymentId: text('payment_id'),
+    paymentUrl: text('payment_url'),
+    /** The storefront's key of one placing: a double submit finds the order the first made. */
+    idempotencyKey: text('idempotency_key').unique(),
+    /** An order still unpaid then is cancelled and its stock goes back on sale. */
+    payBy: timestamp('pay_by', { withTimezone: true }),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    trackingNumber: text('tracking_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId)],
+  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_unpaid_idx').on(t.status, t.payBy)],
 );
 
 export const orderLines = pgTable('order_lines', {
@@ -263,10 +287,93 @@ export const orderLines = pgTable('order_lines', {
   combinationId: integer('combination_id').references(() => combinations.id),
   productName: text('product_name').notNull(),
   attributesLabel: text('attributes_label').notNull().default(''),
+  reference: text('reference').notNull().default(''),
+  imageUrl: text('image_url'),
   quantity: integer('quantity').notNull(),
+  /** Units taken from the stock when the order was placed (given back if it is cancelled unpaid). */
+  stockQuantity: integer('stock_quantity').notNull().default(0),
+  /** Units bought beyond the stock on the shopper's confirmation: a pre-order or a backorder (SPEC §4). */
+  onDemand: varchar('on_demand', { length: 12 }).$type<'preorder' | 'backorder'>(),
+  availableDate: timestamp('available_date', { withTimezone: true }),
   unitPriceCents: integer('unit_price_cents').notNull(),
   totalCents: integer('total_cents').notNull(),
 });
+
+/** Each gateway notification applied, by the gateway's event id: a replay is recognised and changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    gateway: varchar('gateway', { length: 16 }).notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 24 }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_gateway_event_idx').on(t.gateway, t.eventId)],
+);
+
+/** Ways an order reaches the shopper: to the address, or to a collection point (kind 'pickup'). */
+export const carriers = pgTable('carriers', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  kind: varchar('kind', { length: 8 }).$type<'home' | 'pickup'>().notNull(),
+  /** Names per language (falls back to English). */
+  names: jsonb('names').$type<Partial<Record<string, string>>>().notNull(),
+  /** Whether the cart's free-shipping rules (threshold, codes, free-shipping products) make it free. */
+  freeShippingApplies: boolean('free_shipping_applies').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** A carrier's price (VAT included) and delivery time for a group of countries; no row: it does not go there. */
+export const carrierRates = pgTable(
+  'carrier_rates',
+  {
+    carrierId: integer('carrier_id')
+      .notNull()
+      .references(() => carriers.id, { onDelete: 'cascade' }),
+    groupKey: varchar('group_key', { length: 16 }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    minDays: integer('min_days').notNull(),
+    maxDays: integer('max_days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.carrierId, t.groupKey] })],
+);
+
+/** Collection points (pudos) of a pickup carrier, with where they are for the distance from a searched place. */
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    id: serial('id').primaryKey(),
+    carrierId: integer('carrier_id')
+      .notNull()
+      .references(() => carriers.id, { onDelete: 'cascade' }),
+    countryIso: varchar('country_iso', { length: 2 }).notNull(),
+    name: text('name').notNull(),
+    address1: text('address1').notNull(),
+    postcode: varchar('postcode', { length: 12 }).notNull(),
+    city: text('city').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    openingHours: jsonb('opening_hours').$type<{ days: string; hours: string }[]>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('pickup_points_country_idx').on(t.countryIso, t.carrierId)],
+);
+
+/** Free shipping to a country once the products of one brand reach an amount (SPEC §9: Italy, 100 EUR, one brand). */
+export const brandFreeShipping = pgTable(
+  'brand_free_shipping',
+  {
+    countryIso: varchar('country_iso', { length: 2 }).notNull(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    fromCents: integer('from_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryIso, t.brandId] })],
+);
 
 /**
  * A visitor's session with the shop: guests get one on their first change (cart, wishlist), customers at
@@ -468,6 +575,8 @@ export const cartRuleUses = pgTable(
       .notNull()
       .references(() => cartRules.id, { onDelete: 'cascade' }),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The order's email: a guest's uses count against once-per-customer codes too. */
+    email: text('email'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -493,3 +602,29 @@ export const wishlistItems = pgTable(
     check('wishlist_items_one_owner', sql`(${t.sessionHash} is null) <> (${t.customerId} is null)`),
   ],
 );
+
+/**
+ * The checkout of a cart (DESIGN.md §5): what the steps filled in so far. It goes with its cart; addresses are
+ * copies (a saved address may change or go without changing this order).
+ */
+export const checkouts = pgTable('checkouts', {
+  cartId: integer('cart_id')
+    .primaryKey()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  email: text('email'),
+  shippingAddress: jsonb('shipping_address'),
+  /** Null with a shipping address: billing goes to the same address. */
+  billingAddress: jsonb('billing_address'),
+  invoice: jsonb('invoice'),
+  carrierId: integer('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
+  pickupPointId: integer('pickup_point_id').references(() => pickupPoints.id, { onDelete: 'set null' }),
+  deliveryMessage: text('delivery_message').notNull().default(''),
+  gateway: varchar('gateway', { length: 16 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Secrets the shop makes for itself on first use and shares between its processes (the key that signs order links). */
+export const shopSecrets = pgTable('shop_secrets', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  value: text('value').notNull(),
+});

@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Gateways } from '../payments/gateway.ts';
 import type { RequestContext } from './request-context.ts';
 
 /** What a call handler gets besides its validated payload. */
-export type CallContext = RequestContext & { db: Database; config: ApiConfig; mailer: Mailer };
+export type CallContext = RequestContext & { db: Database; config: ApiConfig; mailer: Mailer; gateways: Gateways };
 
 export type CallHandler<N extends CallName> = (input: z.output<(typeof calls)[N]['input']>, context: CallContext) => Promise<CallOutput<N>>;
 export type CallHandlers = { [N in CallName]: CallHandler<N> };

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import { DEFAULT_LANGUAGE, isLang, TEXT_LANGUAGES, type Lang, type TextLang } from '@shop/contract';
+import { DEFAULT_LANGUAGE, isLang, isTextLang, type Lang, type TextLang } from '@shop/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ApiConfig } from '../config.ts';
 
@@ -26,9 +26,6 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' ? value.trim() : undefined;
 }
 
-function isTextLang(value: unknown): value is TextLang {
-  return (TEXT_LANGUAGES as readonly unknown[]).includes(value);
-}
 
 /** Equal secrets, compared in constant time (a byte-by-byte early exit would tell how much of a guess was right). */
 function sameSecret(given: string | undefined, expected: string): boolean {

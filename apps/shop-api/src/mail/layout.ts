@@ -29,7 +29,7 @@ export function mailText({ greeting, paragraphs, action, otherAction, smallPrint
 
 /** Table layout and inline styles: what mail programs render reliably. */
 export function mailHtml({ lang, greeting, paragraphs, action, otherAction, smallPrint }: MailContent, title: string): string {
-  const paragraph = (text: string, style = '') => `<p style="margin:0 0 16px;${style}">${escapeHtml(text)}</p>`;
+  const paragraph = (text: string, style = '') => `<p style="margin:0 0 16px;white-space:pre-line;${style}">${escapeHtml(text)}</p>`;
   const url = escapeHtml(action.url);
   return `<!doctype html>
 <html lang="${lang}">

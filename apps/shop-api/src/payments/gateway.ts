@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/contract';
+import type { GatewayName, OrderStatus } from '@shop/contract';
 
 /**
  * What every payment gateway module (`payments/gateways/<name>.ts`: PayPal, MultiSafepay, card) offers the
@@ -39,3 +39,18 @@ export type CreatedPayment = { paymentId: string; redirectUrl: string };
 export type PaymentOutcome = { paymentId: string; status: Extract<OrderStatus, 'payment_accepted' | 'payment_error' | 'cancelled' | 'awaiting_payment'> };
 
 export type VerifiedNotification = PaymentOutcome & { eventId: string; orderReference: string };
+
+/**
+ * Thrown by handleNotification when a notification cannot be verified (no, bad or stale signature; a body that
+ * is not the gateway's): the webhook route answers 400 and applies nothing. statusCode is what Fastify answers.
+ */
+export class InvalidNotificationError extends Error {
+  readonly statusCode = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidNotificationError';
+  }
+}
+
+/** The gateways this shop offers, by name (configuration decides which: payments/registry.ts). */
+export type Gateways = ReadonlyMap<GatewayName, PaymentGateway>;

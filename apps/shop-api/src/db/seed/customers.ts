@@ -69,6 +69,7 @@ export function demoOrders(catalogue: SeededProduct[], random: Random): DemoOrde
         productName: product.names.en,
         attributesLabel: `${combination.size.label.en}, ${combination.colour.name.en}`,
         quantity,
+        stockQuantity: quantity,
         unitPriceCents,
         totalCents: unitPriceCents * quantity,
       };
@@ -87,6 +88,12 @@ export function demoOrders(catalogue: SeededProduct[], random: Random): DemoOrde
         taxCents: Math.round((totalCents * VAT) / (10_000 + VAT)),
         totalCents,
         countryIso: ITALY.iso,
+        email: DEMO_CUSTOMER.email,
+        lang: 'en',
+        carrier: { name: 'Standard delivery', kind: 'home', delivery_days: { min: 3, max: 5 } },
+        gateway: 'card',
+        // Shipped orders have a parcel to follow.
+        trackingNumber: plan.status === 'processing' ? null : `AM${String(orderIndex + 1).padStart(4, '0')}IT`,
         shippingAddress: ADDRESS,
         billingAddress: ADDRESS,
         createdAt: daysBeforeReference(plan.daysAgo),

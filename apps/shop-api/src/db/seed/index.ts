@@ -1,7 +1,7 @@
 /**
  * The demo shop: a deterministic catalogue (categories, brands, attributes, 300+ products with
- * translations, combinations, images and discounts), content pages, countries and a demo customer
- * with past orders. `seedDemoShop` writes it all in one transaction.
+ * translations, combinations, images and discounts), content pages, countries, carriers and collection
+ * points, and a demo customer with past orders. `seedDemoShop` writes it all in one transaction.
  */
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';
@@ -10,8 +10,11 @@ import {
   attributeGroupTranslations,
   attributes,
   attributeTranslations,
+  brandFreeShipping,
   brands,
   brandTranslations,
+  carrierRates,
+  carriers,
   cartRules,
   cartRuleUses,
   categories,
@@ -24,6 +27,7 @@ import {
   customers,
   orderLines,
   orders,
+  pickupPoints,
   productCategories,
   productImages,
   products,
@@ -37,6 +41,7 @@ import { categoryRows } from './categories.ts';
 import { contentRows } from './content.ts';
 import { COUNTRIES } from './countries.ts';
 import { demoCustomerRow, demoOrders } from './customers.ts';
+import { DEMO_BRAND_FREE_SHIPPING, DEMO_CARRIER_RATES, DEMO_CARRIERS, demoPickupPoints } from './delivery.ts';
 import { buildCatalogue, catalogueRows } from './products.ts';
 import { createRandom } from './random.ts';
 
@@ -98,6 +103,10 @@ export async function seedDemoShop(db: Database): Promise<void> {
     await insertAll(tx, productImages, rows.images);
     await insertAll(tx, contentPages, content.pages);
     await insertAll(tx, contentPageTranslations, content.translations);
+    await insertAll(tx, carriers, DEMO_CARRIERS);
+    await insertAll(tx, carrierRates, DEMO_CARRIER_RATES);
+    await insertAll(tx, pickupPoints, demoPickupPoints());
+    await insertAll(tx, brandFreeShipping, DEMO_BRAND_FREE_SHIPPING);
 
     const customerId = insertedId(await tx.insert(customers).values(customer).returning({ id: customers.id }));
     for (const { order, lines } of pastOrders) {
@@ -109,7 +118,7 @@ export async function seedDemoShop(db: Database): Promise<void> {
     await insertAll(
       tx,
       cartRuleUses,
-      DEMO_RULE_USES.map((use) => ({ ruleId: ruleId(use.code), customerId: use.byDemoCustomer ? customerId : null })),
+      DEMO_RULE_USES.map((use) => ({ ruleId: ruleId(use.code), customerId: use.byDemoCustomer ? customerId : null, email: use.byDemoCustomer ? customer.email : null })),
     );
   });
 }

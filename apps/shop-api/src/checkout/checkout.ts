@@ -1,0 +1,228 @@
+import {
+  CHECKOUT_STEPS,
+  type Checkout,
+  type CheckoutAddress,
+  type CheckoutStep,
+  type GatewayName,
+  type Invoice,
+  type addressFields,
+  type updateCheckoutAddressInput,
+} from '@shop/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { createAddress, findOwnAddress } from '../accounts/addresses.ts';
+import { countryTerms, cartView, loadCartContents } from '../cart/view.ts';
+import { findCartId, findOwner, lockCart, type Owner } from '../cart/owner.ts';
+import type { Queryable } from '../db/client.ts';
+import { selectRows } from '../db/raw.ts';
+import { checkouts, customers } from '../db/schema.ts';
+import type { CallContext } from '../http/call-context.ts';
+import { ApiError } from '../http/errors.ts';
+import { offeredGateways } from '../payments/registry.ts';
+import { carriersFor, findPickupPoint, searchPickupPoints } from './delivery.ts';
+import { askVies, checkInvoice } from './invoice.ts';
+
+/**
+ * The checkout of the session's cart (DESIGN.md §5): a record beside the cart that each step fills in, and the
+ * view of it that says which steps are complete. Every change locks the cart first (as cart changes do), so a
+ * step and a cart change never interleave.
+ */
+
+type CheckoutRow = typeof checkouts.$inferSelect;
+type AddressChoice = z.output<typeof updateCheckoutAddressInput>['shipping'];
+
+/** What the checkout knows, read once and shared by the view and by placing the order. */
+export type CheckoutState = {
+  owner: Owner | null;
+  cartId: number | null;
+  row: CheckoutRow | null;
+  email: string | null;
+  shipping: CheckoutAddress | null;
+  billing: CheckoutAddress | null;
+};
+
+export async function readCheckoutState(db: Queryable, context: CallContext, owner: Owner | null): Promise<CheckoutState> {
+  const cartId = owner ? await findCartId(db, owner) : null;
+  const [row] = cartId === null ? [] : await db.select().from(checkouts).where(eq(checkouts.cartId, cartId));
+  const [customer] = owner?.customerId ? await db.select({ email: customers.email }).from(customers).where(eq(customers.id, owner.customerId)) : [];
+  return {
+    owner,
+    cartId,
+    row: row ?? null,
+    // A customer's orders go to their account's address; a guest names one in the Account step.
+    email: customer?.email ?? row?.email ?? null,
+    shipping: (row?.shippingAddress as CheckoutAddress | null) ?? null,
+    billing: (row?.billingAddress as CheckoutAddress | null) ?? null,
+  };
+}
+
+/** The checkout as the steps show it: a carrier that no longer serves the address, or a point that is gone, is dropped. */
+export async function checkoutView(db: Queryable, context: CallContext, state: CheckoutState): Promise<Checkout> {
+  const { row, shipping } = state;
+  const country = shipping?.country ?? null;
+  const terms = await countryTerms(db, context, { country });
+  const contents = await loadCartContents(db, context, state.owner, terms.vatRateBasisPoints);
+  const carriers = country && contents.lines.length > 0 ? await carriersFor(db, context, country, contents) : [];
+  const carrier = carriers.find((candidate) => candidate.id === row?.carrierId) ?? null;
+  const point = carrier?.kind === 'pickup' && row?.pickupPointId ? await findPickupPoint(db, row.pickupPointId) : null;
+  const pickupPoint = point && point.country === country && point.carrier_id === carrier?.id ? point : null;
+  const cart = await cartView(db, context, state.owner, null, { country, carrierId: carrier?.id ?? null });
+  const gateways = offeredGateways(context, cart);
+  const gateway = gateways.includes(row?.gateway as GatewayName) ? (row!.gateway as GatewayName) : null;
+  const complete: Record<CheckoutStep, boolean> = {
+    account: state.email !== null,
+    address: shipping !== null,
+    delivery: carrier !== null,
+    points: pickupPoint !== null,
+    vouchers: true,
+    message: true,
+    payment: gateway !== null,
+    review: false,
+  };
+  const steps = CHECKOUT_STEPS.filter((step) => step !== 'points' || carrier?.kind === 'pickup').map((step) => ({ step, complete: complete[step] }));
+  return {
+    cart,
+    email: state.email,
+    signed_in: Boolean(state.owner?.customerId),
+    shipping_address: shipping,
+    billing_address: state.billing,
+    invoice: (row?.invoice as Invoice | null) ?? null,
+    carrier,
+    pickup_point: pickupPoint,
+    delivery_message: row?.deliveryMessage ?? '',
+    gateway,
+    steps,
+    next_step: steps.find((step) => !step.complete)?.step ?? 'review',
+  };
+}
+
+export async function getCheckout(context: CallContext): Promise<Checkout> {
+  const owner = await findOwner(context);
+  return checkoutView(context.db, context, await readCheckoutState(context.db, context, owner));
+}
+
+/**
+ * Runs a change of the checkout with the cart locked; there must be a cart with something in it. Answers with
+ * the whole checkout, read after the change committed.
+ */
+async function changeCheckout(context: CallContext, change: (tx: Queryable, state: CheckoutState & { cartId: number }) => Promise<void>): Promise<Checkout> {
+  const owner = await context.db.transaction(async (tx) => {
+    const found = await findOwner(context, tx);
+    const cartId = found ? await lockCart(tx, found) : null;
+    const [lines] = cartId === null ? [] : await selectRows<{ count: number }>(tx, sql`select count(*)::int as count from cart_lines where cart_id = ${cartId}`);
+    if (cartId === null || !lines?.count) throw new ApiError(409, 'cart_empty', 'Your cart is empty');
+    await tx.insert(checkouts).values({ cartId }).onConflictDoNothing();
+    const state = await readCheckoutState(tx, context, found);
+    await change(tx, { ...state, cartId });
+    await tx.update(checkouts).set({ updatedAt: sql`now()` }).where(eq(checkouts.cartId, cartId));
+    return found;
+  });
+  return getCheckoutFor(context, owner);
+}
+
+const getCheckoutFor = async (context: CallContext, owner: Owner | null) => checkoutView(context.db, context, await readCheckoutState(context.db, context, owner));
+
+export function updateCheckoutEmail(email: string, context: CallContext): Promise<Checkout> {
+  return changeCheckout(context, async (tx, { cartId }) => {
+    await tx.update(checkouts).set({ email }).where(eq(checkouts.cartId, cartId));
+  });
+}
+
+type TypedAddress = z.output<typeof addressFields>;
+
+const asCheckoutAddress = ({ id: _id, is_default: _default, ...address }: TypedAddress & { id?: number }): CheckoutAddress => address;
+
+/** A saved address (the customer's own) or a typed one, in a country the shop sells to. */
+async function resolveAddress(tx: Queryable, context: CallContext, owner: Owner | null, choice: AddressChoice, field: string): Promise<CheckoutAddress> {
+  let address: CheckoutAddress;
+  if ('address_id' in choice) {
+    const saved = owner?.customerId ? await findOwnAddress({ db: tx as CallContext['db'] }, owner.customerId, choice.address_id) : null;
+    if (!saved) throw new ApiError(404, 'address_not_found', 'This address is not one of yours');
+    address = asCheckoutAddress(saved);
+  } else {
+    address = asCheckoutAddress(choice.address);
+  }
+  const [served] = await selectRows<{ iso: string }>(tx, sql`select iso from countries where iso = ${address.country} and is_active`);
+  if (!served) throw new ApiError(400, 'country_not_served', 'The shop does not deliver to this country', { errors: { [`${field}.country`]: ['Choose a country'] } });
+  return address;
+}
+
+export async function updateCheckoutAddress(input: z.output<typeof updateCheckoutAddressInput>, context: CallContext): Promise<Checkout> {
+  const checkout = await changeCheckout(context, async (tx, { owner, cartId }) => {
+    const shipping = await resolveAddress(tx, context, owner, input.shipping, 'shipping');
+    const billing = input.billing ? await resolveAddress(tx, context, owner, input.billing, 'billing') : null;
+    const vies = context.config.viesUrl ? (country: string, number: string) => askVies(context.config.viesUrl!, country, number) : null;
+    const invoice = await checkInvoice(input.invoice, (billing ?? shipping).country, vies);
+    await tx.update(checkouts).set({ shippingAddress: shipping, billingAddress: billing, invoice }).where(eq(checkouts.cartId, cartId));
+  });
+  // A customer may keep what they typed in their address book (after the step is saved: saving is a second wish).
+  const typed = [input.shipping, input.billing].filter((choice) => choice && 'address' in choice && choice.save) as { address: TypedAddress }[];
+  if (checkout.signed_in) for (const { address } of typed) await createAddress(address, context);
+  return checkout;
+}
+
+export function updateCheckoutCarrier(input: { carrier_id: number; pickup_point_id?: number }, context: CallContext): Promise<Checkout> {
+  return changeCheckout(context, async (tx, state) => {
+    const country = state.shipping?.country;
+    if (!country) throw new ApiError(409, 'checkout_incomplete', 'Enter the shipping address first');
+    const terms = await countryTerms(tx, context, { country });
+    const carriers = await carriersFor(tx, context, country, await loadCartContents(tx, context, state.owner, terms.vatRateBasisPoints));
+    const carrier = carriers.find((candidate) => candidate.id === input.carrier_id);
+    if (!carrier) throw new ApiError(409, 'carrier_unavailable', 'This carrier does not deliver to the shipping address');
+    let pickupPointId: number | null = null;
+    if (carrier.kind === 'pickup') {
+      const wanted = input.pickup_point_id ?? (state.row?.carrierId === carrier.id ? state.row.pickupPointId : null);
+      const point = wanted ? await findPickupPoint(tx, wanted) : null;
+      if (input.pickup_point_id && (!point || point.country !== country || point.carrier_id !== carrier.id)) {
+        throw new ApiError(409, 'pickup_point_unavailable', 'This collection point is not available');
+      }
+      pickupPointId = point?.country === country ? point.id : null;
+    }
+    await tx.update(checkouts).set({ carrierId: carrier.id, pickupPointId }).where(eq(checkouts.cartId, state.cartId));
+  });
+}
+
+/** The destination a search or a price is for: the checkout's shipping country, or the shopper's country. */
+async function destination(context: CallContext) {
+  const owner = await findOwner(context);
+  const state = await readCheckoutState(context.db, context, owner);
+  return { owner, state, country: state.shipping?.country ?? context.country };
+}
+
+export async function getCarriers(context: CallContext) {
+  const { owner, country } = await destination(context);
+  const terms = await countryTerms(context.db, context, { country });
+  const contents = await loadCartContents(context.db, context, owner, terms.vatRateBasisPoints);
+  return { carriers: await carriersFor(context.db, context, terms.iso, contents) };
+}
+
+export async function getPudos(input: { query: string; carrier_id?: number }, context: CallContext) {
+  const { country } = await destination(context);
+  return { points: await searchPickupPoints(context.db, country, input.query, input.carrier_id) };
+}
+
+export async function addOrEditDeliveryMessage(message: string, context: CallContext): Promise<{ message: string }> {
+  const checkout = await changeCheckout(context, async (tx, { cartId }) => {
+    await tx.update(checkouts).set({ deliveryMessage: message }).where(eq(checkouts.cartId, cartId));
+  });
+  return { message: checkout.delivery_message };
+}
+
+export async function getDeliveryMessage(context: CallContext): Promise<{ message: string }> {
+  const { state } = await destination(context);
+  return { message: state.row?.deliveryMessage ?? '' };
+}
+
+export async function getGateways(context: CallContext) {
+  const owner = await findOwner(context);
+  const checkout = await checkoutView(context.db, context, await readCheckoutState(context.db, context, owner));
+  return { gateways: offeredGateways(context, checkout.cart).map((name) => ({ name })) };
+}
+
+export function updateCheckoutPayment(gateway: GatewayName, context: CallContext): Promise<Checkout> {
+  return changeCheckout(context, async (tx, state) => {
+    const view = await checkoutView(tx, context, state);
+    if (!offeredGateways(context, view.cart).includes(gateway)) throw new ApiError(409, 'gateway_unavailable', 'This payment method is not available');
+    await tx.update(checkouts).set({ gateway }).where(eq(checkouts.cartId, state.cartId));
+  });
+}

@@ -1,0 +1,114 @@
+import type { Carrier, PickupPoint } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import type { CallContext } from '../http/call-context.ts';
+import type { Queryable } from '../db/client.ts';
+import { selectRows } from '../db/raw.ts';
+import { contentsMoney, countryTerms, type CartContents } from '../cart/view.ts';
+
+/**
+ * How a cart can reach a country: the carriers with a rate for its group of countries (a pickup carrier only
+ * where it has collection points), each priced for this cart with the cart's free-shipping rules.
+ */
+
+type CarrierRow = {
+  id: number;
+  code: string;
+  kind: 'home' | 'pickup';
+  names: Partial<Record<string, string>>;
+  price: number;
+  free_applies: boolean;
+  min_days: number;
+  max_days: number;
+};
+
+export async function carriersFor(db: Queryable, context: CallContext, country: string, contents: CartContents): Promise<Carrier[]> {
+  const rows = await selectRows<CarrierRow>(
+    db,
+    sql`select k.id, k.code, k.kind, k.names, r.price_cents as price, k.free_shipping_applies as free_applies, r.min_days, r.max_days
+      from carriers k
+      join carrier_rates r on r.carrier_id = k.id
+      join countries c on c.group_key = r.group_key and c.iso = ${country} and c.is_active
+      where k.is_active
+        and (k.kind <> 'pickup' or exists (select 1 from pickup_points p where p.carrier_id = k.id and p.country_iso = ${country} and p.is_active))
+      order by k.position, k.id`,
+  );
+  const terms = await countryTerms(db, context, { country });
+  return rows.map((row) => {
+    const { totals } = contentsMoney(contents, { ...terms, shippingCents: row.price, freeShippingApplies: row.free_applies });
+    return {
+      id: row.id,
+      code: row.code,
+      name: row.names[context.lang] ?? row.names.en ?? row.code,
+      kind: row.kind,
+      price: totals.shipping,
+      regular_price: row.price,
+      free: totals.shipping_free,
+      delivery_days: { min: row.min_days, max: row.max_days },
+    };
+  });
+}
+
+type PointRow = Omit<PickupPoint, 'distance_km' | 'country' | 'carrier_id' | 'address1' | 'opening_hours'> & {
+  carrier_id: number;
+  country: string;
+  address1: string;
+  opening_hours: PickupPoint['opening_hours'];
+  latitude: number;
+  longitude: number;
+};
+
+const POINT_COLUMNS = sql`p.id, p.carrier_id, p.name, p.address1, p.postcode, p.city, p.country_iso as country, p.opening_hours, p.latitude, p.longitude`;
+
+/** Great-circle distance in km, to one decimal. */
+function distanceKm(from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = radians(to.latitude - from.latitude);
+  const dLon = radians(to.longitude - from.longitude);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2;
+  return Math.round(2 * 6371 * Math.asin(Math.sqrt(a)) * 10) / 10;
+}
+
+const toPoint = (row: PointRow, distance: number | null): PickupPoint => ({
+  id: row.id,
+  carrier_id: row.carrier_id,
+  name: row.name,
+  address1: row.address1,
+  postcode: row.postcode,
+  city: row.city,
+  country: row.country,
+  opening_hours: row.opening_hours,
+  distance_km: distance,
+});
+
+/** How many points a search shows, nearest first. */
+const POINTS_SHOWN = 10;
+
+/**
+ * The collection points of a country near a postcode or a city: the place is where the points matching it
+ * are (their centre), and every point of the country is listed by its distance from there, nearest first.
+ * Nothing matches: no points (the shopper tries another place).
+ */
+export async function searchPickupPoints(db: Queryable, country: string, query: string, carrierId?: number): Promise<PickupPoint[]> {
+  const rows = await selectRows<PointRow>(
+    db,
+    sql`select ${POINT_COLUMNS} from pickup_points p
+      join carriers k on k.id = p.carrier_id and k.is_active and k.kind = 'pickup'
+      where p.is_active and p.country_iso = ${country} and (${carrierId ?? null}::int is null or p.carrier_id = ${carrierId ?? null})`,
+  );
+  const wanted = query.trim().toLowerCase();
+  const matches = rows.filter((row) => row.postcode.replace(/\s/g, '').startsWith(wanted.replace(/\s/g, '')) || row.city.toLowerCase().startsWith(wanted));
+  if (matches.length === 0) return [];
+  const centre = {
+    latitude: matches.reduce((sum, row) => sum + row.latitude, 0) / matches.length,
+    longitude: matches.reduce((sum, row) => sum + row.longitude, 0) / matches.length,
+  };
+  return rows
+    .map((row) => toPoint(row, distanceKm(centre, row)))
+    .sort((a, b) => a.distance_km! - b.distance_km! || a.id - b.id)
+    .slice(0, POINTS_SHOWN);
+}
+
+export async function findPickupPoint(db: Queryable, id: number): Promise<PickupPoint | null> {
+  const [row] = await selectRows<PointRow>(db, sql`select ${POINT_COLUMNS} from pickup_points p where p.id = ${id} and p.is_active`);
+  return row ? toPoint(row, null) : null;
+}

@@ -1,0 +1,103 @@
+import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { currentSession, requireCustomerId } from '../accounts/sessions.ts';
+import type { Queryable } from '../db/client.ts';
+import { orderLines, orders } from '../db/schema.ts';
+import type { CallContext } from '../http/call-context.ts';
+import { notFound } from '../http/errors.ts';
+import { isOrderToken } from './links.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** An order can be paid while it waits for its payment or after a failed one. */
+export const isPayable = (status: string) => status === 'awaiting_payment' || status === 'payment_error';
+
+const summary = (row: OrderRow, itemCount: number): OrderSummary => ({
+  reference: row.reference,
+  date: row.createdAt.toISOString(),
+  status: row.status,
+  total: row.totalCents,
+  currency: row.currency,
+  item_count: itemCount,
+});
+
+const itemCount = sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number);
+
+/** The signed-in customer's orders, newest first. */
+export async function getOrders(context: CallContext): Promise<{ orders: OrderSummary[] }> {
+  const customerId = await requireCustomerId(context);
+  const rows = await context.db
+    .select({ order: orders, itemCount })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(eq(orders.customerId, customerId))
+    .groupBy(orders.id)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return { orders: rows.map((row) => summary(row.order, row.itemCount)) };
+}
+
+/** An order with its lines, as the shopper reads it. */
+export async function orderView(db: Queryable, order: OrderRow): Promise<Order> {
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  return {
+    ...summary(
+      order,
+      lines.reduce((sum, line) => sum + line.quantity, 0),
+    ),
+    email: order.email,
+    items_total: order.itemsCents,
+    discounts: order.discountsCents,
+    shipping: order.shippingCents,
+    tax: order.taxCents,
+    shipping_address: order.shippingAddress as Record<string, unknown>,
+    billing_address: order.billingAddress as Record<string, unknown>,
+    carrier: order.carrier as Order['carrier'],
+    pickup_point: order.pickupPoint as Order['pickup_point'],
+    delivery_message: order.deliveryMessage,
+    coupons: order.coupons as Order['coupons'],
+    invoice: order.invoice as Order['invoice'],
+    gateway: order.gateway,
+    tracking_number: order.trackingNumber,
+    payable: isPayable(order.status as OrderStatus),
+    lines: lines.map((line) => ({
+      product_id: line.productId,
+      name: line.productName,
+      attributes: line.attributesLabel,
+      reference: line.reference,
+      image_url: line.imageUrl,
+      quantity: line.quantity,
+      unit_price: line.unitPriceCents,
+      total: line.totalCents,
+      on_demand: line.onDemand,
+      on_demand_quantity: line.quantity - line.stockQuantity,
+      available_date: line.availableDate?.toISOString() ?? null,
+      cancellable: line.onDemand !== 'preorder',
+    })),
+    // The shop has no returns yet: an order's returns are listed once a return can be made.
+    returns: [],
+  };
+}
+
+/**
+ * The order a request may read: a customer's own, the one the guest session placed, or one named with the
+ * token of its confirmation mail. Anyone else's is not found (as one that does not exist).
+ */
+export async function accessibleOrder(db: Queryable, context: CallContext, access: { reference: string; token?: string }): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.reference, access.reference.toUpperCase()));
+  if (!order) throw notFound('Order');
+  if (access.token && (await isOrderToken(db, order.reference, access.token))) return order;
+  const session = await currentSession(context, db);
+  const mine = session && ((session.customerId !== null && session.customerId === order.customerId) || (order.sessionHash !== null && session.tokenHash === order.sessionHash));
+  if (!mine) throw notFound('Order');
+  return order;
+}
+
+export async function getOrder(access: { reference: string; token?: string }, context: CallContext): Promise<Order> {
+  return orderView(context.db, await accessibleOrder(context.db, context, access));
+}
+
+/** The order row by id, locked until the transaction ends: payment outcomes for one order take turns. */
+export async function lockOrder(tx: Queryable, id: number): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(and(eq(orders.id, id))).for('update');
+  return row ?? null;
+}

@@ -1,0 +1,16 @@
+import type { Cart, GatewayName } from '@shop/contract';
+import type { CallContext } from '../http/call-context.ts';
+import type { Gateways, PaymentGateway } from './gateway.ts';
+import { createCardGateway, readCardGatewayConfig } from './gateways/card.ts';
+
+/** The gateways of this shop, from its configuration (each gateway's module reads its own settings). */
+export function gatewaysFromEnv(env: NodeJS.ProcessEnv = process.env): Gateways {
+  const gateways = new Map<GatewayName, PaymentGateway>();
+  gateways.set('card', createCardGateway(readCardGatewayConfig(env)));
+  return gateways;
+}
+
+/** The gateways offered for a cart, in the order the payment step lists them. */
+export function offeredGateways({ gateways }: Pick<CallContext, 'gateways'>, cart: Pick<Cart, 'totals'>): GatewayName[] {
+  return cart.totals.total > 0 ? [...gateways.keys()] : [];
+}

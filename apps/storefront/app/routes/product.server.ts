@@ -1,0 +1,33 @@
+import { redirect } from 'react-router';
+import { loadOrFail } from '../lib/api/shop.server';
+import type { PageContext } from '../lib/request-context.server';
+import { productPath } from '../features/catalog/paths';
+import { RELATED_PAGE_PARAM } from '../features/catalog/product-params';
+
+/** `?g1=5&g2=17` → { 1: 5, 2: 17 }: the attribute chosen in each attribute group. */
+export function readChosenAttributes(url: URL): Record<string, number> {
+  const chosen: Record<string, number> = {};
+  for (const [key, value] of url.searchParams) {
+    const group = /^g([0-9]{1,6})$/.exec(key)?.[1];
+    if (group && /^[0-9]{1,9}$/.test(value)) chosen[group] = Number(value);
+  }
+  return chosen;
+}
+
+function relatedPage(url: URL): number {
+  const page = Number(url.searchParams.get(RELATED_PAGE_PARAM) ?? 1);
+  return Number.isInteger(page) && page >= 1 && page <= 1_000 ? page : 1;
+}
+
+/** The product page's data: the product on the chosen variant, its related products, its address in every language. */
+export async function loadProductPage({ api, lang }: PageContext, id: number, param: string, url: URL) {
+  // The product and its related products at once: one round trip's time, not two.
+  const [product, related] = await loadOrFail(
+    Promise.all([api('getProduct', { product_id: id, group: readChosenAttributes(url) }), api('getRelatedProducts', { id_product: id, page: relatedPage(url) })]),
+  );
+  // An old or foreign-language slug goes to this language's address for the product.
+  const canonical = productPath(lang, product);
+  if (`/${lang}/${param}.html` !== canonical) throw redirect(`${canonical}${url.search}`, 301);
+  const alternates = Object.fromEntries(Object.entries(product.alternates).map(([code, path]) => [code, `/${code}/${path}.html`]));
+  return { product, related, alternates };
+}

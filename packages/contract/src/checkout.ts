@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { addressFields, addressSchema, emailSchema, orderSchema } from './account.ts';
+import { rowId } from './bounds.ts';
+import { cartSchema } from './cart.ts';
+import { CHECKOUT_STEPS, GATEWAY_NAMES } from './constants.ts';
+
+const cents = z.number().int();
+
+/**
+ * The checkout (DESIGN.md §5): a record bound to the shopper's cart that the steps fill in. The server says
+ * which steps are complete and which comes next; the storefront only shows them.
+ */
+export const checkoutStepSchema = z.enum(CHECKOUT_STEPS);
+export type CheckoutStep = z.infer<typeof checkoutStepSchema>;
+export const gatewayNameSchema = z.enum(GATEWAY_NAMES);
+export type GatewayName = z.infer<typeof gatewayNameSchema>;
+
+/** An address of the checkout: a saved one (by id, for a customer) or one typed in, which a customer may save. */
+export const checkoutAddressChoice = z.union([
+  z.object({ address_id: rowId }).strict(),
+  z.object({ address: addressFields, save: z.boolean().default(false) }).strict(),
+]);
+
+/**
+ * What an invoice needs (SPEC §5): an EU VAT number valid for the billing country; in Italy a partita IVA or a
+ * codice fiscale, and a PEC address or a 7-character SDI code.
+ */
+export const invoiceFields = z.object({
+  requested: z.boolean().default(false),
+  vat_number: z.string().trim().toUpperCase().max(20).default(''),
+  fiscal_code: z.string().trim().toUpperCase().max(16).default(''),
+  pec: z.string().trim().toLowerCase().max(254).default(''),
+  sdi: z.string().trim().toUpperCase().max(7).default(''),
+});
+export type InvoiceFields = z.input<typeof invoiceFields>;
+
+export const updateCheckoutEmailInput = z.object({ email: emailSchema });
+export const updateCheckoutAddressInput = z.object({
+  shipping: checkoutAddressChoice,
+  /** Absent: the billing address is the shipping address. */
+  billing: checkoutAddressChoice.optional(),
+  invoice: invoiceFields.optional(),
+});
+export const updateCheckoutCarrierInput = z.object({ carrier_id: rowId, pickup_point_id: rowId.optional() });
+export const getPudosInput = z.object({
+  /** A postcode or a city. */
+  query: z.string().trim().min(2).max(64),
+  carrier_id: rowId.optional(),
+});
+export const DELIVERY_MESSAGE_MAX = 500;
+export const deliveryMessageInput = z.object({ message: z.string().trim().max(DELIVERY_MESSAGE_MAX) });
+export const updateCheckoutPaymentInput = z.object({ gateway: gatewayNameSchema });
+/** A key the storefront makes once per placing (a double submit, a reload or a retry sends the same). */
+export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const createOrderInput = z.object({
+  idempotency_key: idempotencyKey,
+  accept_terms: z.literal(true, { error: 'Please accept the terms of sale' }),
+  accept_privacy: z.literal(true, { error: 'Please accept the privacy policy' }),
+});
+/** The order's reference and, for a guest, the token of the link in the confirmation mail. */
+export const orderAccessInput = z.object({
+  reference: z.string().trim().min(1).max(16),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/).optional(),
+});
+/** Pays an unpaid order again (after a failure), with the same or another gateway. */
+export const updateOrderInput = orderAccessInput.extend({ gateway: gatewayNameSchema });
+/** The shopper is back from the gateway's page: the return URL's query, which the gateway is asked to confirm. */
+export const validateOrderInput = orderAccessInput.extend({
+  query: z.record(z.string().max(64), z.string().max(512)).refine((query) => Object.keys(query).length <= 20, { message: 'At most 20 entries' }),
+});
+
+export const carrierSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  /** Delivered to the address, or to a collection point (pudo) the shopper picks. */
+  kind: z.enum(['home', 'pickup']),
+  /** What it costs this cart (0 when a free-shipping rule applies to it). */
+  price: cents,
+  /** Its price without the cart's free-shipping rules. */
+  regular_price: cents,
+  free: z.boolean(),
+  delivery_days: z.object({ min: z.number().int(), max: z.number().int() }),
+});
+export type Carrier = z.infer<typeof carrierSchema>;
+
+export const openingHoursSchema = z.array(z.object({ days: z.string(), hours: z.string() }));
+export const pickupPointSchema = z.object({
+  id: z.number().int(),
+  carrier_id: z.number().int(),
+  name: z.string(),
+  address1: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  opening_hours: openingHoursSchema,
+  /** From the place searched for, in km (one decimal). */
+  distance_km: z.number().nullable(),
+});
+export type PickupPoint = z.infer<typeof pickupPointSchema>;
+
+export const gatewaySchema = z.object({ name: gatewayNameSchema });
+export type Gateway = z.infer<typeof gatewaySchema>;
+
+/** A typed-in or saved address as the checkout keeps it (no id: it belongs to this order). */
+export const checkoutAddressSchema = addressSchema.omit({ id: true, is_default: true });
+export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
+
+export const invoiceSchema = z.object({
+  requested: z.boolean(),
+  vat_number: z.string(),
+  fiscal_code: z.string(),
+  pec: z.string(),
+  sdi: z.string(),
+  /** Whether an invoice will be issued: only with a valid number (SPEC §5). */
+  issued: z.boolean(),
+  /** verified by VIES, unverified when VIES could not be reached (or is not configured), none without a number. */
+  vat_check: z.enum(['verified', 'unverified', 'none']),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const checkoutSchema = z.object({
+  cart: cartSchema,
+  email: z.string().nullable(),
+  signed_in: z.boolean(),
+  shipping_address: checkoutAddressSchema.nullable(),
+  /** Null with a shipping address: the billing address is the same. */
+  billing_address: checkoutAddressSchema.nullable(),
+  invoice: invoiceSchema.nullable(),
+  carrier: carrierSchema.nullable(),
+  pickup_point: pickupPointSchema.nullable(),
+  delivery_message: z.string(),
+  gateway: gatewayNameSchema.nullable(),
+  /** The steps this checkout goes through (Points only with a collection-point carrier), each complete or not. */
+  steps: z.array(z.object({ step: checkoutStepSchema, complete: z.boolean() })),
+  /** The first step that is not complete ('review' when all are). */
+  next_step: checkoutStepSchema,
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+export const placedOrderSchema = z.object({
+  order: orderSchema,
+  /** Where to send the shopper to pay (the gateway's page); null when the gateway could not be reached. */
+  redirect_url: z.string().nullable(),
+  /** A guest's key to the order (the confirmation mail's link carries it); null for a customer. */
+  access_token: z.string().nullable(),
+});
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
