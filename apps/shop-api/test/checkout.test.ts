@@ -118,6 +118,9 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect((await call('getPudos', { query: '201' }, token)).body.psdata.points[0].city).toBe('Milano');
     expect((await call('getPudos', { query: 'Atlantis' }, token)).body.psdata.points).toEqual([]);
+    const german = await guestWith(await product());
+    await call('updateCheckoutAddress', { shipping: { address: { ...ADDRESSES.FR, country: 'DE', postcode: '80331', city: 'München' } } }, german);
+    expect((await call('getPudos', { query: 'munchen' }, german)).body.psdata.points[0].city).toBe('München');
     const [parisPoint] = await query<{ id: number }>(sql`select id from pickup_points where country_iso = 'FR' limit 1`);
     const abroad = await call('updateCheckoutCarrier', { carrier_id: pickup.id, pickup_point_id: parisPoint!.id }, token);
     expect(abroad).toMatchObject({ status: 409, body: { code: 'pickup_point_unavailable' } });

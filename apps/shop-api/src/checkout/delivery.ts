@@ -80,6 +80,14 @@ const toPoint = (row: PointRow, distance: number | null): PickupPoint => ({
   distance_km: distance,
 });
 
+/** A place name or postcode as a shopper may type it: any case, with or without accents and spaces ('munchen', 'München'). */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/\s+/g, '')
+    .toLowerCase();
+
 /** How many points a search shows, nearest first. */
 const POINTS_SHOWN = 10;
 
@@ -95,8 +103,8 @@ export async function searchPickupPoints(db: Queryable, country: string, query: 
       join carriers k on k.id = p.carrier_id and k.is_active and k.kind = 'pickup'
       where p.is_active and p.country_iso = ${country} and (${carrierId ?? null}::int is null or p.carrier_id = ${carrierId ?? null})`,
   );
-  const wanted = query.trim().toLowerCase();
-  const matches = rows.filter((row) => row.postcode.replace(/\s/g, '').startsWith(wanted.replace(/\s/g, '')) || row.city.toLowerCase().startsWith(wanted));
+  const wanted = fold(query);
+  const matches = rows.filter((row) => fold(row.postcode).startsWith(wanted) || fold(row.city).startsWith(wanted));
   if (matches.length === 0) return [];
   const centre = {
     latitude: matches.reduce((sum, row) => sum + row.latitude, 0) / matches.length,
