@@ -1,0 +1,107 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { buildSandbox } from '../src/app.ts';
+import { readSandboxConfig, type SandboxConfig } from '../src/config.ts';
+
+/** A notification as the receiver got it: headers and the raw body, byte for byte. */
+export type Received = { headers: IncomingHttpHeaders; rawBody: string; event: { id: string; type: string; data: { object: any } } };
+
+/**
+ * A webhook endpoint for tests: answers each notification with the next status of `statuses` (then 200), records
+ * what came, and lets a test wait for a count.
+ */
+export async function startReceiver(statuses: number[] = []) {
+  const received: Received[] = [];
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: request.headers, rawBody, event: JSON.parse(rawBody) });
+      response.statusCode = statuses.shift() ?? 200;
+      response.end();
+      for (const waiter of [...waiters]) {
+        if (received.length >= waiter.count) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/card`;
+  return {
+    url,
+    received,
+    /** Resolves once `count` notifications have come (or fails after timeoutMs). */
+    waitFor(count: number, timeoutMs = 5_000): Promise<void> {
+      if (received.length >= count) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`only ${received.length} of ${count} notifications came`)), timeoutMs);
+        waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The sandbox on a random port, its log lines kept for inspection. */
+export async function startSandbox(overrides: Partial<SandboxConfig> = {}) {
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const config: SandboxConfig = { ...readSandboxConfig({}), webhookFirstRetryMs: 20, ...overrides, port: 0 };
+  // The hosted page's address is known once the port is.
+  const app = buildSandbox(config, { logger: { level: 'debug', stream } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  config.publicUrl = url;
+  return { app, url, config, logs, close: () => app.close() };
+}
+
+export const KEY = 'sk_test_sandbox';
+
+/** Calls the sandbox's API as the shop does. */
+export async function api(base: string, method: string, path: string, body?: unknown, key = KEY) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+export async function createSession(base: string, extra: Record<string, unknown> = {}) {
+  const { status, body } = await api(base, 'POST', '/v1/checkout/sessions', {
+    amount: 4990,
+    currency: 'eur',
+    client_reference_id: 'ORDER-1',
+    success_url: 'http://shop.test/en/checkout/validate?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://shop.test/en/checkout?step=payment&session_id={CHECKOUT_SESSION_ID}',
+    locale: 'en',
+    ...extra,
+  });
+  if (status !== 200) throw new Error(`session not created: ${JSON.stringify(body)}`);
+  return body as { id: string; url: string; payment_intent: string; [key: string]: unknown };
+}
+
+/** Posts a form as a browser without JavaScript does; redirects are not followed. */
+export async function postForm(url: string, fields: Record<string, string>) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+  return { status: response.status, location: response.headers.get('location'), headers: response.headers, html: await response.text() };
+}
+
+export function card(number: string, overrides: Record<string, string> = {}) {
+  return { cardholder_name: 'Ada Lovelace', card_number: number, expiry: '12/34', cvc: '7391', ...overrides };
+}
