@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GARMENTS, PLACEHOLDER_IMAGE_URL } from '@shop/contract/constants';
+import { GARMENTS, PLACEHOLDER_IMAGE_URL } from '@shop/contract/garments';
 import { renderGarmentSvg } from './garment-image.ts';
 
 /** True when every tag is closed in the right order (a cheap well-formedness check without a DOM). */

@@ -4,16 +4,16 @@
  * Pure string building, so it runs on the server and in tests alike.
  */
 
-import { GARMENTS, PLACEHOLDER_IMAGE_URL, type Garment } from '@shop/contract/constants';
+import { GARMENTS, PLACEHOLDER_IMAGE_URL, type Garment } from '@shop/contract/garments';
 
 const WIDTH = 600;
 const HEIGHT = 800;
 const FILE_NAME = /^([a-z]+)-([0-9a-f]{6})-([12])\.svg$/;
 const LINING = '#f7f4ee';
 
-/** The picture of a product without one of its own: an empty hanger. */
+/** The picture of a product without one of its own, and of any picture that cannot be drawn: an empty hanger. */
 const PLACEHOLDER_FILE = PLACEHOLDER_IMAGE_URL.split('/').pop();
-const PLACEHOLDER_SVG = [
+export const PLACEHOLDER_SVG = [
   `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
   `<rect width="${WIDTH}" height="${HEIGHT}" fill="${LINING}"/>`,
   '<path d="M300 300a28 28 0 1 1 28-28M300 300V322L140 430H460L300 322" fill="none" stroke="#a8a29e" stroke-width="8" stroke-linejoin="round" stroke-linecap="round"/>',
