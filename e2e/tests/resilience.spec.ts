@@ -12,6 +12,8 @@ test.describe('maintenance mode', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS[lang].errors.maintenance);
       await expect(page.getByText(TEXTS[lang].errors.retryLater)).toBeVisible();
       await expect(page.getByText('503', { exact: true })).toBeVisible();
+      // The tab's title is the short form (SPEC §8).
+      await expect(page).toHaveTitle(`${TEXTS[lang].errors.maintenanceShort} | ${TEXTS[lang].site.name}`);
     });
   }
 });

@@ -131,6 +131,8 @@ test.describe('page not found', () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.en.errors.pageNotFound);
       await expect(page.getByText(TEXTS.en.errors.pageNotFoundText)).toBeVisible();
+      // SPEC §8: 'Page Not Found: {path}', the failing path in the tab's title.
+      await expect(page).toHaveTitle(`${TEXTS.en.errors.pageNotFoundPath.replace('{{path}}', path)} | ${TEXTS.en.site.name}`);
     });
   }
 
@@ -140,6 +142,15 @@ test.describe('page not found', () => {
     await page.getByRole('link', { name: TEXTS.es.errors.goHome }).click();
     await expect(page).toHaveURL(/\/es$/);
   });
+});
+
+test('a picture the shop cannot draw is answered with the placeholder image, not a 404', async ({ request }) => {
+  for (const path of ['/media/placeholder.svg', '/media/gone-000000-1.svg', '/media/missing.jpg']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toBe('image/svg+xml');
+    expect(await response.text(), path).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  }
 });
 
 test.describe('brand pages with the blue theme', () => {

@@ -2,7 +2,6 @@ import { isLang } from '@shop/contract/constants';
 import { useTranslation } from 'react-i18next';
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -14,7 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { ErrorScreen, errorReason } from './components/ErrorScreen';
+import { ErrorScreen, errorScreenProps } from './components/ErrorScreen';
 import { FatalErrorProvider } from './components/FatalError';
 import { MaintenanceLayout } from './components/MaintenanceLayout';
 import { ShopChrome } from './components/ShopChrome';
@@ -114,8 +113,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<RootData>('root');
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const screen = <ErrorScreen status={status} reason={errorReason(error)} detail={error instanceof Error ? error.message : undefined} />;
+  const screen = <ErrorScreen {...errorScreenProps(error)} />;
   if (!root) return <MaintenanceLayout>{screen}</MaintenanceLayout>;
   return (
     <FatalErrorProvider>

@@ -27,7 +27,11 @@ export default [
       route('dev/mailbox', 'routes/dev-mailbox.tsx'),
       route('brands', 'routes/brands.tsx'),
       route('brands/:brandId', 'routes/brand.tsx'),
-      // A product ({id}.html), a category ({id}-{slug}) or a content page ({slug}).
+      // SPEC §2's catalogue pages. `{id}.html` is a product: the `.html` suffix makes the segment static in
+      // React Router's ranking, so it wins over `:page` wherever it is listed. Every other segment is a category
+      // ({digits-and-hyphens}-{slug}) or a content page ({slug}): routes/page.tsx tells them apart and hands each
+      // to its own module (routes/category.tsx, routes/content.tsx). routes.test.ts checks the matching.
+      route(':product.html', 'routes/product.tsx'),
       route(':page', 'routes/page.tsx'),
     ]),
     layout('layouts/blank.tsx', [

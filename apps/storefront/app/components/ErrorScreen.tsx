@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../lib/hooks';
 import { PageMeta } from './PageMeta';
@@ -25,18 +25,35 @@ export function errorReason(error: unknown): ErrorReason {
   return (REASONS as readonly (string | undefined)[]).includes(reason) ? (reason as ErrorReason) : undefined;
 }
 
-type Props = { status: number; reason?: ErrorReason; detail?: string; onGoHome?: () => void };
+/** What a thrown error tells the screen: its status, the shop's reason, and a 404's failing path (its data). */
+export function errorScreenProps(error: unknown): { status: number; reason: ErrorReason; detail?: string; path?: string } {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const path = isRouteErrorResponse(error) ? (error.data as { path?: unknown } | null)?.path : undefined;
+  return {
+    status,
+    reason: errorReason(error),
+    detail: error instanceof Error ? error.message : undefined,
+    path: typeof path === 'string' ? path : undefined,
+  };
+}
+
+/** The longest failing path a 404's title repeats (a path can be kilobytes long). */
+const SHOWN_PATH_LENGTH = 120;
+
+type Props = { status: number; reason?: ErrorReason; detail?: string; path?: string; onGoHome?: () => void };
 
 /** SPEC §2's error screen: 503, 404, and any other error. */
-export function ErrorScreen({ status, reason, detail, onGoHome }: Props) {
+export function ErrorScreen({ status, reason, detail, path, onGoHome }: Props) {
   const { t } = useTranslation();
   const home = useLocalePath()();
+  const { pathname } = useLocation();
   const code = <p className="text-sm font-semibold tracking-widest text-stone-500">{status}</p>;
 
   if (status === 503) {
     return (
       <section className="mx-auto max-w-xl px-4 py-24 text-center" aria-labelledby="error-title">
-        <PageMeta title={reason === 'maintenance' ? t('errors.maintenance') : t('errors.unavailable')} noIndex />
+        {/* The tab's title: the short form of the maintenance message (SPEC §8). */}
+        <PageMeta title={reason === 'maintenance' ? t('errors.maintenanceShort') : t('errors.unavailable')} noIndex />
         {code}
         <h1 id="error-title" className="mt-4 text-3xl font-semibold">
           {reason === 'maintenance' ? t('errors.maintenance') : t('errors.unavailable')}
@@ -48,7 +65,8 @@ export function ErrorScreen({ status, reason, detail, onGoHome }: Props) {
   if (status === 404) {
     return (
       <section className="mx-auto max-w-xl px-4 py-24 text-center" aria-labelledby="error-title">
-        <PageMeta title={t('errors.pageNotFound')} noIndex />
+        {/* SPEC §8: 'Page Not Found: {path}', the failing path coming with the 404 as data (else the address shown). */}
+        <PageMeta title={t('errors.pageNotFoundPath', { path: (path ?? pathname).slice(0, SHOWN_PATH_LENGTH) })} noIndex />
         {code}
         <h1 id="error-title" className="mt-4 text-3xl font-semibold">
           {t('errors.pageNotFound')}

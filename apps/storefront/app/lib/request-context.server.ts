@@ -15,7 +15,7 @@ export type PageContext = { lang: Lang; country: string; api: ShopApi; customer:
 const pageContextKey = createContext<PageContext>();
 
 export const pageContextMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
-  const lang = params.lang === undefined ? requestLanguage(request) : isLang(params.lang) ? params.lang : notFound();
+  const lang = params.lang === undefined ? requestLanguage(request) : isLang(params.lang) ? params.lang : notFound(new URL(request.url).pathname);
   const chosen = readCookies(request)[COUNTRY_COOKIE]?.toUpperCase();
   const country = chosen && /^[A-Z]{2}$/.test(chosen) ? chosen : '';
   const api = shopApi(request, lang, country);
@@ -55,9 +55,9 @@ export async function signedInCustomer(context: Readonly<RouterContextProvider>)
   return customer;
 }
 
-/** Throws the 404 page. */
-export function notFound(): never {
-  throw data({ reason: 'not_found' }, { status: 404 });
+/** Throws the 404 page; `path`, the address that failed, goes with it as data (SPEC §8's 'Page Not Found: {path}'). */
+export function notFound(path?: string): never {
+  throw data(path === undefined ? { reason: 'not_found' } : { reason: 'not_found', path }, { status: 404 });
 }
 
 /** The shop's public origin for absolute links: PUBLIC_URL, else the address the request came to. */

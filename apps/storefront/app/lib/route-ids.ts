@@ -23,11 +23,20 @@ export type PageTarget =
   | { kind: 'content'; slug: string }
   | { kind: 'invalid' };
 
-/** What `/{lang}/{segment}` names: a product page, a category page or a content page. */
+/** A product page's `{id}` (what stands before `.html`): the product's number, or null when the id breaks the rules. */
+export function parseProductParam(param: string): number | null {
+  return PRODUCT_ID.test(param) ? leadingNumber(param) : null;
+}
+
+/**
+ * What `/{lang}/{segment}` names: a product page, a category page or a content page. The route table sends
+ * `{id}.html` to the product route (routes/product.tsx) and every other segment to routes/page.tsx, which
+ * tells a category from a content page with this.
+ */
 export function parsePageSegment(segment: string): PageTarget {
   if (segment.endsWith('.html')) {
     const param = segment.slice(0, -'.html'.length);
-    const id = PRODUCT_ID.test(param) ? leadingNumber(param) : null;
+    const id = parseProductParam(param);
     return id ? { kind: 'product', id, param } : { kind: 'invalid' };
   }
   if (/^[0-9]/.test(segment)) {

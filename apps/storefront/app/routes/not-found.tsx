@@ -1,9 +1,10 @@
+import type { Route } from './+types/not-found';
 import { ErrorScreen } from '../components/ErrorScreen';
 import { notFound } from '../lib/request-context.server';
 
 /** Any path no other route takes: the 404 screen, with a real 404 status. */
-export function loader(): never {
-  return notFound();
+export function loader({ request }: Route.LoaderArgs): never {
+  return notFound(new URL(request.url).pathname);
 }
 
 /**

@@ -1,37 +1,34 @@
+import { useParams } from 'react-router';
 import type { Route } from './+types/page';
-import { loadCategoryPage } from '../features/catalog/category.server';
-import { CategoryView } from '../features/catalog/CategoryView';
-import { loadProductPage } from '../features/catalog/product.server';
-import { ProductView } from '../features/catalog/ProductView';
 import { loadContentPage } from '../features/content/content.server';
-import { ContentView } from '../features/content/ContentView';
 import { parsePageSegment } from '../lib/route-ids';
 import { notFound, pageContext } from '../lib/request-context.server';
+import CategoryPage, { ErrorBoundary as CategoryErrorBoundary } from './category';
+import { categoryLoader } from './category.server';
+import ContentPage, { ErrorBoundary as ContentErrorBoundary } from './content';
 
-/** `/{lang}/{segment}`: the segment's shape says whether it is a product, a category or a content page. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const shop = pageContext(context);
-  const url = new URL(request.url);
-  const target = parsePageSegment(params.page);
+/**
+ * `/{lang}/{segment}` that is not a product's `{id}.html` (routes/product.tsx takes those). A route table matches
+ * paths, not patterns, so this is the one place that tells a category (`{digits-and-hyphens}-{slug}`) from a
+ * content page (`{slug}`) and hands the request to that page type's module; anything else is a 404.
+ */
+export function loader(args: Route.LoaderArgs) {
+  const target = parsePageSegment(args.params.page);
   switch (target.kind) {
-    case 'product':
-      return loadProductPage(shop, target.id, target.param, url);
     case 'category':
-      return loadCategoryPage(shop, target.id, target.param, url);
+      return categoryLoader(args);
     case 'content':
-      return loadContentPage(shop, target.slug, 'page');
-    case 'invalid':
-      return notFound();
+      return loadContentPage(pageContext(args.context), target.slug, 'page');
+    default:
+      return notFound(new URL(args.request.url).pathname);
   }
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  switch (loaderData.kind) {
-    case 'product':
-      return <ProductView product={loaderData.product} related={loaderData.related} />;
-    case 'category':
-      return <CategoryView category={loaderData.category} listing={loaderData.listing} />;
-    case 'content':
-      return <ContentView page={loaderData.page} />;
-  }
+  return loaderData.kind === 'category' ? <CategoryPage loaderData={loaderData} /> : <ContentPage loaderData={loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const kind = parsePageSegment(useParams().page ?? '').kind;
+  return kind === 'category' ? <CategoryErrorBoundary error={error} /> : <ContentErrorBoundary error={error} />;
 }

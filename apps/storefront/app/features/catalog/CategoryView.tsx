@@ -1,22 +1,17 @@
 import type { Category, Listing } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageMeta } from '../../components/PageMeta';
 import { useLang } from '../../lib/hooks';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ListingView } from './ListingView';
 import { categoryUrl } from './paths';
-import { BreadcrumbJsonLd, SocialMeta, useListingTitle } from './seo';
 
+/** The category page's content (its head tags are the route's, routes/category.tsx). */
 export function CategoryView({ category, listing }: { category: Category; listing: Listing }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const title = useListingTitle(category.name, listing.pagination.page);
   return (
     <>
-      <PageMeta title={title} description={category.description} />
-      <SocialMeta title={title} description={category.description} image={listing.products[0]?.default_image.url} />
-      <BreadcrumbJsonLd trail={category.breadcrumbs} />
       <Breadcrumbs trail={category.breadcrumbs} />
       <h1 className="text-3xl font-semibold">{category.name}</h1>
       {category.description ? <p className="mt-2 max-w-2xl text-stone-700">{category.description}</p> : null}

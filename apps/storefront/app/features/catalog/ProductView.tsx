@@ -1,7 +1,6 @@
 import type { Product, RelatedProducts as Related } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PageMeta } from '../../components/PageMeta';
 import { useLang } from '../../lib/hooks';
 import { AddToCartForm } from '../cart/AddToCartForm';
 import { ProductReviews } from '../reviews/ProductReviews';
@@ -11,7 +10,6 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { withQuery } from './listing-query';
 import { Price } from './Price';
 import { RelatedProducts } from './RelatedProducts';
-import { BreadcrumbJsonLd, ProductJsonLd, SocialMeta } from './seo';
 
 type Group = Product['groups'][number];
 type Combination = Product['combinations'][number];
@@ -93,19 +91,22 @@ const INFO_BLOCKS = [
   ['product.support', 'product.supportText'],
 ] as const;
 
+/** The pictures of the chosen variant's colour, or all of the product's when that colour has none of its own. */
+export function shownImages(product: Product): Product['images'] {
+  const selected = product.combinations.find((combination) => combination.id === product.selected_combination_id);
+  const colorIds = new Set(selected?.attributes ?? []);
+  const colorImages = product.images.filter((image) => image.color_id !== null && colorIds.has(image.color_id));
+  return colorImages.length > 0 ? colorImages : product.images;
+}
+
+/** The product page's content (its head tags are the route's, routes/product.tsx). */
 export function ProductView({ product, related }: { product: Product; related: Related }) {
   const { t } = useTranslation();
   const lang = useLang();
   const selected = product.combinations.find((combination) => combination.id === product.selected_combination_id);
-  const colorIds = new Set(selected?.attributes ?? []);
-  const colorImages = product.images.filter((image) => image.color_id !== null && colorIds.has(image.color_id));
-  const images = colorImages.length > 0 ? colorImages : product.images;
+  const images = shownImages(product);
   return (
     <>
-      <PageMeta title={product.name} description={product.description.slice(0, 160)} />
-      <SocialMeta title={product.name} description={product.description.slice(0, 200)} image={images[0]?.url} type="product" />
-      <ProductJsonLd product={product} stock={selected?.stock ?? 0} />
-      <BreadcrumbJsonLd trail={product.breadcrumbs} current={product.name} />
       <Breadcrumbs trail={product.breadcrumbs} current={product.name} />
       <div className="grid gap-10 lg:grid-cols-2">
         <section aria-label={t('product.gallery')}>

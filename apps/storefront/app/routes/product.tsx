@@ -1,0 +1,50 @@
+import type { Product } from '@shop/contract';
+import type { Route } from './+types/product';
+import { ErrorScreen, errorScreenProps } from '../components/ErrorScreen';
+import { PageMeta } from '../components/PageMeta';
+import { ProductView, shownImages } from '../features/catalog/ProductView';
+import { BreadcrumbJsonLd, ProductJsonLd, SocialMeta } from '../features/catalog/seo';
+import { parseProductParam } from '../lib/route-ids';
+import { notFound, pageContext } from '../lib/request-context.server';
+import { loadProductPage } from './product.server';
+
+/**
+ * `/{lang}/{id}.html`, a product page (SPEC §2). The variant on show is in the URL (`?g{group}={attribute}`),
+ * so every size and colour has its own address; `?related=n` pages the related products.
+ */
+
+/** Title, description, sharing tags and structured data of the product on the chosen variant (React places them in the head). */
+function ProductMeta({ product }: { product: Product }) {
+  const selected = product.combinations.find((combination) => combination.id === product.selected_combination_id);
+  return (
+    <>
+      <PageMeta title={product.name} description={product.description.slice(0, 160)} />
+      <SocialMeta title={product.name} description={product.description.slice(0, 200)} image={shownImages(product)[0]?.url} type="product" />
+      <ProductJsonLd product={product} stock={selected?.stock ?? 0} />
+      <BreadcrumbJsonLd trail={product.breadcrumbs} current={product.name} />
+    </>
+  );
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // SPEC §5: letters, digits and hyphens, starting with the product's number; anything else is a 404.
+  const id = parseProductParam(params.product);
+  if (!id) return notFound(url.pathname);
+  return loadProductPage(pageContext(context), id, params.product, url);
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  return (
+    <>
+      <ProductMeta product={product} />
+      <ProductView product={product} related={related} />
+    </>
+  );
+}
+
+/** A product that is not (or no longer) sold, or a failing shop API: the error screen inside the shop's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen {...errorScreenProps(error)} />;
+}
