@@ -214,6 +214,28 @@ test('a customer adds, edits and deletes an address', async ({ page }) => {
   await expectFlash(page, t.flash.addressChanged);
   await expect(card).toContainText('Corso Como 5');
 
+  // A second address, then made the default one.
+  await page.goto('/de/my-account/addresses?new');
+  await page.getByLabel(fields.alias, { exact: true }).fill('Büro');
+  await page.getByLabel(t.auth.firstName, { exact: true }).fill('Chiara');
+  await page.getByLabel(t.auth.lastName, { exact: true }).fill('Bianchi');
+  await page.getByLabel(fields.address1, { exact: true }).fill('Via Torino 3');
+  await page.getByLabel(fields.country, { exact: true }).selectOption('IT');
+  await page.getByLabel(fields.state, { exact: true }).selectOption('MI');
+  await page.getByLabel(fields.postcode, { exact: true }).fill('20123');
+  await page.getByLabel(fields.city, { exact: true }).fill('Milano');
+  await page.getByRole('button', { name: t.account.saveAddress }).click();
+  await expectFlash(page, t.flash.addressSaved);
+  const office = page.getByRole('listitem').filter({ hasText: 'Büro' });
+  await expect(office).not.toContainText(t.account.defaultAddress);
+  await office.getByRole('button', { name: `${t.account.makeDefault}: Büro` }).click();
+  await expectFlash(page, t.flash.customerAddressUpdated);
+  await expect(office).toContainText(t.account.defaultAddress);
+  await expect(card).not.toContainText(t.account.defaultAddress);
+  await office.getByRole('link', { name: `${t.account.delete}: Büro` }).click();
+  await office.getByRole('button', { name: t.account.confirmDelete }).click();
+  await expectFlash(page, t.flash.addressDeleted);
+
   await card.getByRole('link', { name: `${t.account.delete}: Zuhause` }).click();
   await expect(card.getByRole('alert')).toContainText('Zuhause');
   await card.getByRole('button', { name: t.account.confirmDelete }).click();

@@ -32,6 +32,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     await loadOrFail(api('removeAddress', { id: Number(formData.get('id')) }));
     return back('addressDeleted');
   }
+  if (formId === 'default-address') {
+    assertSameOrigin(request);
+    // The chosen address, as it is kept, becomes the default one ('customer address updated', SPEC §8).
+    const id = Number(formData.get('id'));
+    const { addresses } = await loadOrFail(api('getAddresses', {}));
+    const chosen = addresses.find((address) => address.id === id);
+    if (!chosen) return notFound();
+    const { id: _id, ...fields } = chosen;
+    if (!chosen.is_default) await loadOrFail(api('updateAddress', { id, address: { ...fields, is_default: true } }));
+    return back('customerAddressUpdated');
+  }
   if (formId !== 'address') return notFound();
   const id = Number(formData.get('id') ?? 0);
   return submitAccountForm(request, lang, formData, addressForm, async (address) => {
@@ -85,13 +96,22 @@ function AddressCard({ address }: { address: Address }) {
           </div>
         </Form>
       ) : (
-        <div className="mt-4 flex gap-4">
+        <div className="mt-4 flex flex-wrap items-center gap-4">
           <Link to={`?edit=${address.id}`} className="underline" aria-label={`${t('account.edit')}: ${address.alias}`}>
             {t('account.edit')}
           </Link>
           <Link to={`?delete=${address.id}`} className="underline" aria-label={`${t('account.delete')}: ${address.alias}`}>
             {t('account.delete')}
           </Link>
+          {address.is_default ? null : (
+            <Form method="post">
+              <input type="hidden" name="form" value="default-address" />
+              <input type="hidden" name="id" value={address.id} />
+              <button type="submit" className="underline" aria-label={`${t('account.makeDefault')}: ${address.alias}`}>
+                {t('account.makeDefault')}
+              </button>
+            </Form>
+          )}
         </div>
       )}
     </li>
