@@ -1,11 +1,20 @@
-// Development: the shop API with reload (tsx watch) and the storefront's Vite dev server, side by side.
+// Development: the card sandbox and the shop API with reload (tsx watch) and the storefront's Vite dev server, side by side.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 // The same data folder as `npm start`, whichever workspace folder the API runs in.
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? resolve('.data'), DEV_MAILBOX: process.env.DEV_MAILBOX ?? 'on' };
 
+// The card sandbox stands in for the card processor unless CARD_PROCESSOR_URL names one; the API calls it there
+// and it posts its notifications back to the API.
+const startsCardSandbox = process.env.CARD_PROCESSOR_URL === undefined;
+if (startsCardSandbox) {
+  env.CARD_PROCESSOR_URL = `http://127.0.0.1:${process.env.CARD_SANDBOX_PORT ?? '4100'}`;
+  env.CARD_SANDBOX_WEBHOOK_URL ??= `http://127.0.0.1:${process.env.SHOP_API_PORT ?? '4000'}/webhooks/card`;
+}
+
 const children = [
+  ...(startsCardSandbox ? [spawn('npm', ['run', 'dev', '-w', 'apps/card-sandbox'], { stdio: 'inherit', env })] : []),
   spawn('npm', ['run', 'dev', '-w', 'apps/shop-api'], { stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', 'apps/storefront'], { stdio: 'inherit', env }),
 ];

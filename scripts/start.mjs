@@ -1,12 +1,13 @@
-// Starts the whole shop from the built code and keeps it running: the shop API, then (once it answers) the
-// storefront. Used by `npm start` and by the end-to-end tests. Configuration is by environment variables (README).
+// Starts the whole shop from the built code and keeps it running: the card sandbox (unless CARD_PROCESSOR_URL names
+// a real card processor), the shop API, then (once it answers) the storefront. Used by `npm start` and by the
+// end-to-end tests. Configuration is by environment variables (README).
 //
 // It is a small supervisor, so one crash does not take the shop down until someone notices:
 // - a service that stops after it has answered once is started again, after a wait that doubles from 1 s to
 //   30 s and goes back to 1 s once the service has stayed up for a minute;
 // - a service that stops before it ever answered (a port in use, a bad setting) stops the shop: restarting
 //   would not help;
-// - SIGTERM or SIGINT stops the storefront, then the API, each given 15 s to finish its requests before
+// - SIGTERM or SIGINT stops the storefront, then the API, then the card sandbox, each given 15 s to finish its requests before
 //   SIGKILL; the supervisor then exits with 0.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -102,7 +103,28 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 const startsApi = process.env.SHOP_API_URL === undefined || process.env.START_SHOP_API === 'true';
-if (startsApi) {
+// The card sandbox (apps/card-sandbox) stands in for the card processor, before the API that calls it, unless
+// CARD_PROCESSOR_URL names a processor (then that one is used). It shares its key and webhook secret with the API.
+if (startsApi && process.env.CARD_PROCESSOR_URL === undefined) {
+  const sandboxPort = process.env.CARD_SANDBOX_PORT ?? '4100';
+  const sandboxHost = process.env.CARD_SANDBOX_HOST;
+  const sandboxUrl = `http://${!sandboxHost || ['0.0.0.0', '::'].includes(sandboxHost) ? '127.0.0.1' : sandboxHost}:${sandboxPort}`;
+  const secretKey = process.env.CARD_PROCESSOR_SECRET_KEY ?? process.env.CARD_SANDBOX_SECRET_KEY ?? 'sk_test_sandbox';
+  const webhookSecret = process.env.CARD_WEBHOOK_SECRET ?? process.env.CARD_SANDBOX_WEBHOOK_SECRET ?? 'whsec_sandbox';
+  Object.assign(env, { CARD_PROCESSOR_URL: sandboxUrl, CARD_PROCESSOR_SECRET_KEY: secretKey, CARD_WEBHOOK_SECRET: webhookSecret });
+  await supervise({
+    name: 'card-sandbox',
+    args: ['apps/card-sandbox/dist/main.js'],
+    extraEnv: {
+      CARD_SANDBOX_PORT: sandboxPort,
+      CARD_SANDBOX_SECRET_KEY: secretKey,
+      CARD_SANDBOX_WEBHOOK_SECRET: webhookSecret,
+      CARD_SANDBOX_WEBHOOK_URL: process.env.CARD_SANDBOX_WEBHOOK_URL ?? `${env.SHOP_API_URL}/webhooks/card`,
+    },
+    healthUrl: `${sandboxUrl}/health/live`,
+  });
+}
+if (startsApi && !stopping) {
   await supervise({ name: 'shop-api', args: ['apps/shop-api/dist/main.js'], healthUrl: `${env.SHOP_API_URL}/health/live` });
 }
 if (!stopping) {
