@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'apps/*/*.js', 'apps/shop-api/src/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'apps/*/*.js', 'apps/*/scripts/**/*.mjs', 'apps/shop-api/src/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -18,7 +18,7 @@ import { FatalErrorProvider } from './components/FatalError';
 import { MaintenanceLayout } from './components/MaintenanceLayout';
 import { ShopChrome } from './components/ShopChrome';
 import { getClientI18n } from './i18n/client-instance';
-import { I18N_STATE_GLOBAL, switchLanguage, withFallbacks } from './i18n/i18n';
+import { I18N_STATE_GLOBAL, switchLanguage } from './i18n/i18n';
 import { loadOrFail } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
 import { shopperSummary } from './lib/auth.server';
@@ -82,7 +82,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const lang = i18n.language as 'en';
-  const state = { lang, resources: Object.fromEntries(withFallbacks(lang).map((code) => [code, i18n.store.data[code]])) };
+  // Only the page's language: every text exists in every language with each plural form it needs
+  // (i18n/locales.test.ts), so the English fallback would be dead weight in every non-English page.
+  const state = { lang, resources: { [lang]: i18n.store.data[lang] } };
   // `<` is escaped so that no text can close the script element early.
   const stateScript = `window.${I18N_STATE_GLOBAL}=${JSON.stringify(state).replace(/</g, '\\u003c')}`;
   return (

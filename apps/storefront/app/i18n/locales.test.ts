@@ -39,4 +39,22 @@ describe('texts', () => {
     expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
     for (const [path, placeholders] of english) expect(translated.get(path), `${lang}: ${path}`).toEqual(placeholders);
   });
+
+  // The browser gets only the page's language, without the English fallback (root.tsx): a plural form missing
+  // there would show its key instead of the English text.
+  it.each(TEXT_LANGUAGES)('%s has every plural form its language needs', async (lang) => {
+    const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    const missing: string[] = [];
+    const visit = (tree: Tree, prefix: string) => {
+      const keys = Object.keys(tree);
+      for (const key of keys) {
+        const value = tree[key]!;
+        if (typeof value !== 'string') visit(value, `${prefix}${key}.`);
+        const base = /^(.*)_other$/.exec(key)?.[1];
+        if (base) for (const category of categories) if (!keys.includes(`${base}_${category}`)) missing.push(`${prefix}${base}_${category}`);
+      }
+    };
+    visit((await loadResources(lang))[lang]!.translation as Tree, '');
+    expect(missing).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
 import { confirmationAsked, useCartFailureText } from './cart-errors';
 import { useCartForm } from './cart-form';
-import { MiniCart } from './MiniCart';
+import { LazyMiniCart } from './LazyMiniCart';
 import { OnDemandConfirmation } from './OnDemandConfirmation';
 
 type Props = { product: Product; selected: Product['combinations'][number] | undefined };
@@ -82,7 +82,7 @@ export function AddToCartForm({ product, selected }: Props) {
           ) : null}
         </div>
       </form>
-      <MiniCart cart={result?.ok ? result.cart : null} open={Boolean(result?.ok) && closedFor !== result} onClose={() => setClosedFor(result)} />
+      <LazyMiniCart cart={result?.ok ? result.cart : null} open={Boolean(result?.ok) && closedFor !== result} onClose={() => setClosedFor(result)} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
 import { useCartFailureText } from './cart-errors';
 import { useCartForm } from './cart-form';
-import { MiniCart } from './MiniCart';
+import { LazyMiniCart } from './LazyMiniCart';
 
 /**
  * A product card's own add-to-cart, for a product that has one combination in stock (a one-size scarf):
@@ -42,7 +42,7 @@ export function QuickAddButton({ product }: { product: ProductSummary & { single
           {failure ? `${t('messages.productNotAdded')} ${failureText(failure)}` : null}
         </p>
       </form>
-      <MiniCart cart={result?.ok ? result.cart : null} open={Boolean(result?.ok) && closedFor !== result} onClose={() => setClosedFor(result)} />
+      <LazyMiniCart cart={result?.ok ? result.cart : null} open={Boolean(result?.ok) && closedFor !== result} onClose={() => setClosedFor(result)} />
     </>
   );
 }
