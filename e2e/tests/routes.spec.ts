@@ -6,9 +6,6 @@ const SCREENS: Array<[path: string, heading: (t: (typeof TEXTS)['en']) => string
   ['/search', (t) => t.search.title],
   ['/cart', (t) => t.cart.title],
   ['/checkout', (t) => t.checkout.title],
-  ['/checkout/success', (t) => t.checkout.successTitle],
-  ['/checkout/failed', (t) => t.checkout.failedTitle],
-  ['/checkout/validate', (t) => t.checkout.validateTitle],
   ['/auth/login', (t) => t.auth.loginTitle],
   ['/login', (t) => t.auth.loginTitle],
   ['/auth/register', (t) => t.auth.registerTitle],
@@ -31,6 +28,14 @@ for (const lang of ['en', 'fr', 'de'] as TestLang[]) {
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
       });
     }
+
+    test('the order pages of the checkout are about an order: without one there is nothing to show', async ({ page }) => {
+      for (const path of ['/checkout/success', '/checkout/failed', '/checkout/validate', '/checkout/success?order=NOSUCHORDER']) {
+        const response = await page.goto(`/${lang}${path}`);
+        expect(response?.status(), path).toBe(404);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS[lang].errors.pageNotFound);
+      }
+    });
 
     test('home and its alias show product rails', async ({ page }) => {
       for (const path of [`/${lang}`, `/${lang}/home`]) {

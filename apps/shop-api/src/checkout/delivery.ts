@@ -88,8 +88,9 @@ const fold = (text: string) =>
     .replace(/\s+/g, '')
     .toLowerCase();
 
-/** How many points a search shows, nearest first. */
+/** How many points a search shows, nearest first, and how far from the place searched they may be. */
 const POINTS_SHOWN = 10;
+const POINTS_WITHIN_KM = 30;
 
 /**
  * The collection points of a country near a postcode or a city: the place is where the points matching it
@@ -112,6 +113,7 @@ export async function searchPickupPoints(db: Queryable, country: string, query: 
   };
   return rows
     .map((row) => toPoint(row, distanceKm(centre, row)))
+    .filter((point) => point.distance_km! <= POINTS_WITHIN_KM)
     .sort((a, b) => a.distance_km! - b.distance_km! || a.id - b.id)
     .slice(0, POINTS_SHOWN);
 }

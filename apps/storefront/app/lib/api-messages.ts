@@ -10,21 +10,41 @@ const MESSAGE_KEYS: Record<string, string> = {
   reset_token_invalid: 'messages.passwordResetFailed',
   registration_link_invalid: 'auth.confirmLinkInvalid',
   password_too_weak: 'validation.passwordTooWeak',
+  cart_empty: 'checkout.errors.cartEmpty',
+  checkout_incomplete: 'checkout.errors.incomplete',
+  country_not_served: 'checkout.errors.countryNotServed',
+  carrier_unavailable: 'checkout.errors.carrierUnavailable',
+  pickup_point_unavailable: 'checkout.errors.pickupPointUnavailable',
+  address_not_found: 'checkout.errors.addressNotFound',
+  vat_number_invalid: 'checkout.errors.vatNumberInvalid',
+  invoice_incomplete: 'checkout.errors.invoiceIncomplete',
+  gateway_unavailable: 'checkout.errors.gatewayUnavailable',
+  coupon_invalid: 'checkout.errors.couponInvalid',
+  out_of_stock: 'checkout.errors.outOfStock',
+  order_not_payable: 'checkout.errors.orderNotPayable',
+  idempotency_conflict: 'messages.somethingWentWrong',
 };
 
+/** The refusal's details go into its text (the code that cannot be used, what is left in stock). */
 export function apiErrorMessage(error: unknown, t: TFunction, fallbackKey = 'messages.somethingWentWrong'): string {
   const key = error instanceof ShopApiError ? MESSAGE_KEYS[error.code] : undefined;
-  return t(key ?? fallbackKey);
+  const details = error instanceof ShopApiError && error.psdata && typeof error.psdata === 'object' ? (error.psdata as Record<string, unknown>) : {};
+  return t(key ?? fallbackKey, { code: details.code, available: details.available });
 }
 
 /** Per-field errors the API found (for example a password too easy to guess), in the shopper's language. */
-export function apiFieldErrors(error: unknown, t: TFunction, labels: Record<string, string>): Record<string, string[]> | undefined {
+export function apiFieldErrors(
+  error: unknown,
+  t: TFunction,
+  labels: Record<string, string>,
+  fieldOf: (path: string) => string = (path) => path.split('.').pop()!,
+): Record<string, string[]> | undefined {
   if (!(error instanceof ShopApiError) || error.status !== 400) return undefined;
   const errors = (error.psdata as { errors?: Record<string, string[]> } | null)?.errors;
   if (!errors) return undefined;
-  // The API names nested fields by their path (`address.postcode`); the form's fields are the last part.
+  // The API names nested fields by their path (`address.postcode`); fieldOf says which field of the form that is.
   return Object.fromEntries(
-    Object.entries(errors).map(([path, messages]) => [path.split('.').pop()!, messages] as const).map(([field, messages]) => [
+    Object.entries(errors).map(([path, messages]) => [fieldOf(path), messages] as const).map(([field, messages]) => [
       field,
       messages.map((message) => (/strength/i.test(message) ? t('validation.passwordTooWeak') : t('validation.invalid', { name: labels[field] ?? field }))),
     ]),

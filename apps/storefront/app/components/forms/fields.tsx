@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 
 type AnyField = FieldMetadata<unknown>;
@@ -42,6 +42,25 @@ export function TextField({ field, label, type = 'text', autoComplete, descripti
       ) : null}
       <input {...props} key={props.key} autoComplete={autoComplete} required={required} className={inputClass} />
       {children}
+      <FieldErrors field={field} />
+    </div>
+  );
+}
+
+/** A labelled multi-line input, with its hint and errors. */
+export function TextAreaField({ field, label, description, maxLength }: { field: AnyField; label: string; description?: string; maxLength?: number }) {
+  const props = getTextareaProps(field, { ariaDescribedBy: description ? field.descriptionId : undefined });
+  return (
+    <div>
+      <label htmlFor={field.id} className="block font-medium">
+        {label}
+      </label>
+      {description ? (
+        <p id={field.descriptionId} className="text-sm text-stone-600">
+          {description}
+        </p>
+      ) : null}
+      <textarea {...props} key={props.key} rows={4} maxLength={maxLength} className={inputClass} />
       <FieldErrors field={field} />
     </div>
   );

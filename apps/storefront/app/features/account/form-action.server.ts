@@ -28,11 +28,23 @@ export async function submitAccountForm<Schema extends z.ZodType<Record<string, 
   formData: FormData,
   schema: Schema,
   send: (value: z.output<Schema>, t: TFunction) => Promise<Sent>,
-  { hideFields = [], refusalKey }: { hideFields?: string[]; refusalKey?: string } = {},
+  {
+    hideFields = [],
+    refusalKey,
+    labelsOf = accountLabels,
+    fieldOf,
+  }: {
+    hideFields?: string[];
+    refusalKey?: string;
+    /** The form's field labels (the account's by default). */
+    labelsOf?: (t: TFunction) => Record<string, string>;
+    /** The form field an API field path names (by default its last part: `address.postcode` → `postcode`). */
+    fieldOf?: (path: string) => string;
+  } = {},
 ): Promise<Sent | ReturnType<typeof refused>> {
   assertSameOrigin(request);
   const t = await serverTranslator(lang);
-  const labels = accountLabels(t);
+  const labels = labelsOf(t);
   const submission = parseForm(formData, schema, t, labels);
   if (submission.status !== 'success') return refused(submission.reply({ hideFields }));
   try {
@@ -40,7 +52,7 @@ export async function submitAccountForm<Schema extends z.ZodType<Record<string, 
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof ShopApiError) || error.isTransportFailure) return pageError(error);
-    return refused(submission.reply({ formErrors: [apiErrorMessage(error, t, refusalKey)], fieldErrors: apiFieldErrors(error, t, labels), hideFields }));
+    return refused(submission.reply({ formErrors: [apiErrorMessage(error, t, refusalKey)], fieldErrors: apiFieldErrors(error, t, labels, fieldOf), hideFields }));
   }
 }
 

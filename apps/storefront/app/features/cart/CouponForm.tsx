@@ -8,7 +8,7 @@ import { useCartForm, type CartActionData } from './cart-form';
 /** Every remove button shares one fetcher: the code field says what its answer was after the code is gone. */
 const REMOVE_KEY = 'coupon-remove';
 
-function AppliedCode({ coupon, onSend }: { coupon: CartCoupon; onSend: () => void }) {
+function AppliedCode({ coupon, onSend, redirectTo }: { coupon: CartCoupon; onSend: () => void; redirectTo?: string }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const format = useFormatPrice();
@@ -30,6 +30,7 @@ function AppliedCode({ coupon, onSend }: { coupon: CartCoupon; onSend: () => voi
         <form method="post" action={localePath('/cart')} onSubmit={send}>
           <input type="hidden" name="intent" value="coupon-remove" />
           <input type="hidden" name="code" value={coupon.code} />
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <button type="submit" aria-label={t('cart.coupon.removeCode', { code: coupon.code })} className="text-sm underline hover:no-underline">
             {t('cart.remove')}
           </button>
@@ -45,7 +46,17 @@ const postedHere = (posted: CartActionData | undefined) => (posted?.intent === '
  * The code field (coupon or voucher) and the codes in the cart, each with its remove button and, when it
  * takes nothing off at the moment, why. What happened is said in place: added, applied, deleted or refused.
  */
-export function CouponForm({ cart, posted }: { cart: Cart; /** The action's answer to a plain form post (no JavaScript). */ posted?: CartActionData }) {
+export function CouponForm({
+  cart,
+  posted,
+  redirectTo,
+}: {
+  cart: Cart;
+  /** The action's answer to a plain form post (no JavaScript). */
+  posted?: CartActionData;
+  /** Where a plain form post comes back to (the checkout's Vouchers step); the cart by default. */
+  redirectTo?: string;
+}) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const failureText = useCartFailureText();
@@ -79,6 +90,7 @@ export function CouponForm({ cart, posted }: { cart: Cart; /** The action's answ
         noValidate
       >
         <input type="hidden" name="intent" value="coupon-add" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <label htmlFor="coupon-code" className="block font-semibold">
           {t('cart.coupon.label')}
         </label>
@@ -113,7 +125,7 @@ export function CouponForm({ cart, posted }: { cart: Cart; /** The action's answ
       {cart.coupons.length > 0 ? (
         <ul aria-label={t('cart.coupon.applied')} className="divide-y divide-stone-200">
           {cart.coupons.map((coupon) => (
-            <AppliedCode key={coupon.code} coupon={coupon} onSend={() => setSentLast('remove')} />
+            <AppliedCode key={coupon.code} coupon={coupon} onSend={() => setSentLast('remove')} redirectTo={redirectTo} />
           ))}
         </ul>
       ) : null}

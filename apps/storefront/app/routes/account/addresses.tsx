@@ -1,13 +1,14 @@
-import { COUNTRY_STATES, type Address } from '@shop/contract/account';
-import { useMemo, useState } from 'react';
+import type { Address } from '@shop/contract/account';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/addresses';
-import { CheckboxField, SelectField, SubmitButton, TextField } from '../../components/forms/fields';
+import { CheckboxField, SubmitButton } from '../../components/forms/fields';
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { countryName } from '../../components/LocaleChooser';
 import { AccountScreen } from '../../features/account/AccountScreen';
+import { AddressFields } from '../../features/account/AddressFields';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, addressForm } from '../../features/account/forms';
 import { loadOrFail } from '../../lib/api/shop.server';
@@ -120,7 +121,6 @@ function AddressCard({ address }: { address: Address }) {
 
 function AddressEditor({ address }: { address: Address | undefined }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const root = useRootData();
   const lastResult = useActionData<typeof action>()?.result;
   // One object for the life of the editor: a new default each render would make the form start over.
@@ -132,13 +132,6 @@ function AddressEditor({ address }: { address: Address | undefined }) {
     lastResult,
     defaultValue,
   });
-  const countries = (root?.bootstrap.countries ?? [])
-    .map((country) => ({ value: country.iso, label: countryName(country.iso, lang) }))
-    .sort((a, b) => a.label.localeCompare(b.label, lang));
-  // The states of the chosen country; without JavaScript, of the country the form was shown (or sent) with.
-  const [country, setCountry] = useState(String(fields.country.initialValue ?? root?.country ?? ''));
-  const states = (COUNTRY_STATES[country] ?? []).map((code) => ({ value: code, label: code }));
-  const field = (name: keyof typeof fields) => fields[name];
   return (
     <section aria-labelledby="address-editor" className="max-w-2xl rounded border border-stone-300 p-6">
       <h2 id="address-editor" className="mb-4 text-xl font-semibold">
@@ -146,27 +139,8 @@ function AddressEditor({ address }: { address: Address | undefined }) {
       </h2>
       <ShopForm {...formProps}>
         {address ? <input type="hidden" name="id" value={address.id} /> : null}
-        <TextField field={field('alias')} label={t('account.addressFields.alias')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={field('first_name')} label={t('auth.firstName')} autoComplete="given-name" />
-          <TextField field={field('last_name')} label={t('auth.lastName')} autoComplete="family-name" />
-        </div>
-        <TextField field={field('company')} label={t('account.addressFields.company')} autoComplete="organization" />
-        <TextField field={field('address1')} label={t('account.addressFields.address1')} autoComplete="address-line1" />
-        <TextField field={field('address2')} label={t('account.addressFields.address2')} autoComplete="address-line2" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={field('postcode')} label={t('account.addressFields.postcode')} autoComplete="postal-code" />
-          <TextField field={field('city')} label={t('account.addressFields.city')} autoComplete="address-level2" />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField field={field('country')} label={t('account.addressFields.country')} options={countries} onChange={setCountry} />
-          {states.length > 0 ? (
-            <SelectField field={field('state')} label={t('account.addressFields.state')} options={states} placeholder={t('account.addressFields.chooseState')} />
-          ) : null}
-        </div>
-        <TextField field={field('phone')} label={t('account.addressFields.phone')} type="tel" autoComplete="tel" />
-        <TextField field={field('vat_number')} label={t('account.addressFields.vatNumber')} />
-        <CheckboxField field={field('is_default')} label={t('account.addressFields.isDefault')} />
+        <AddressFields fields={fields} />
+        <CheckboxField field={fields.is_default} label={t('account.addressFields.isDefault')} />
         <div className="flex items-center gap-6">
           <SubmitButton busy={busy}>{t('account.saveAddress')}</SubmitButton>
           <Link to="?" className="underline">

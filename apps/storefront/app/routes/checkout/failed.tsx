@@ -1,19 +1,74 @@
+import { gatewayNameSchema } from '@shop/contract/checkout';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import type { Route } from './+types/failed';
 import { Screen } from '../../components/Screen';
+import { ContinueToPayment } from '../../features/checkout/ContinueToPayment';
+import { orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
+import { loadOrFail } from '../../lib/api/shop.server';
+import { assertSameOrigin } from '../../lib/csrf.server';
+import { readForm } from '../../lib/form-body.server';
 import { useLocalePath } from '../../lib/hooks';
+import { notFound, pageContext } from '../../lib/request-context.server';
 
-export default function CheckoutFailed() {
+const REASONS = ['declined', 'cancelled', 'unavailable', 'pending'] as const;
+
+/** The payment did not go through: why, and paying again; the order keeps its items and their stock meanwhile. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = pageContext(context);
+  const url = new URL(request.url);
+  const access = orderAccess(url) ?? notFound();
+  const order = await loadOrFail(api('getOrder', access));
+  const reason = REASONS.find((candidate) => candidate === url.searchParams.get('reason')) ?? null;
+  return { order, reason, token: access.token ?? null };
+}
+
+/** Pays the order again with its gateway (or another offered one): on to the gateway's page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const { api } = pageContext(context);
+  const access = orderAccess(new URL(request.url)) ?? notFound();
+  const form = await readForm(request);
+  const gateway = gatewayNameSchema.safeParse(form.get('gateway'));
+  if (!gateway.success) return notFound();
+  const placed = await loadOrFail(api('updateOrder', { ...access, gateway: gateway.data }));
+  if (!placed.redirect_url) return data({ payment: null }, { status: 503 });
+  return { payment: { reference: placed.order.reference, url: placed.redirect_url } };
+}
+
+export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
+  const navigation = useNavigation();
+  const posted = useActionData<typeof action>();
+  const { order, reason } = loaderData;
+  if (posted && 'payment' in posted && posted.payment) {
+    return (
+      <Screen title={t('checkout.failedTitle')}>
+        <div className="mt-6">
+          <ContinueToPayment reference={posted.payment.reference} url={posted.payment.url} />
+        </div>
+      </Screen>
+    );
+  }
+  const paid = PAID_STATUSES.includes(order.status);
   return (
-    <Screen title={t('checkout.failedTitle')} intro={t('checkout.failedText')}>
-      <ul className="mt-6 space-y-2">
-        <li>
-          <Link to={localePath('/checkout')} className="underline">
-            {t('checkout.tryAgain')}
-          </Link>
-        </li>
+    <Screen title={t('checkout.failedTitle')} intro={paid ? t('checkout.failed.paid') : t('checkout.failedText')}>
+      {reason ? <p className="mt-4 font-medium">{t(`checkout.failed.${reason}`)}</p> : null}
+      {order.payable ? (
+        <div className="mt-6 space-y-4">
+          <p>{t('checkout.failed.kept', { reference: order.reference })}</p>
+          <Form method="post">
+            <input type="hidden" name="gateway" value={order.gateway ?? 'card'} />
+            <button type="submit" className="button-primary" aria-busy={navigation.state === 'submitting' || undefined}>
+              {t('checkout.failed.retry')}
+            </button>
+          </Form>
+        </div>
+      ) : paid ? null : (
+        <p className="mt-6">{t('checkout.failed.notPayable')}</p>
+      )}
+      <ul className="mt-8 space-y-2">
         <li>
           <Link to={localePath('/cart')} className="underline">
             {t('checkout.backToCart')}

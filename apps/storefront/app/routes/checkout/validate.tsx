@@ -1,9 +1,37 @@
+import type { Order } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
+import { redirect } from 'react-router';
+import type { Route } from './+types/validate';
 import { Screen } from '../../components/Screen';
+import { notFound, pageContext } from '../../lib/request-context.server';
+import { orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
+
+/**
+ * The gateway sends the shopper back here: the shop asks the gateway what happened (the address's query alone
+ * is never believed) and goes on to the success or the failed page. SPEC §7: validateOrder logs its failure
+ * and gives null, which reads as a payment that did not go through.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, lang } = pageContext(context);
+  const url = new URL(request.url);
+  const access = orderAccess(url) ?? notFound();
+  const query = Object.fromEntries(
+    [...url.searchParams]
+      .filter(([key]) => key !== 'order' && key !== 'token')
+      .slice(0, 20)
+      .map(([key, value]) => [key.slice(0, 64), value.slice(0, 512)]),
+  );
+  const order: Order | null = await api('validateOrder', { ...access, query }).catch((error: unknown) => {
+    console.error(`validateOrder ${access.reference}: ${(error as Error).message}`);
+    return null;
+  });
+  const params = new URLSearchParams({ order: access.reference, ...(access.token ? { token: access.token } : {}) });
+  if (order && PAID_STATUSES.includes(order.status)) throw redirect(`/${lang}/checkout/success?${params}`);
+  params.set('reason', url.searchParams.has('cancelled') ? 'cancelled' : order?.status === 'payment_error' ? 'declined' : 'pending');
+  throw redirect(`/${lang}/checkout/failed?${params}`);
+}
 
 export default function CheckoutValidate() {
   const { t } = useTranslation();
-  return (
-    <Screen title={t('checkout.validateTitle')} intro={t('checkout.validateText')} />
-  );
+  return <Screen title={t('checkout.validateTitle')} intro={t('checkout.validateText')} />;
 }

@@ -1,0 +1,57 @@
+import { COUNTRY_STATES } from '@shop/contract/account';
+import type { FieldMetadata } from '@conform-to/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SelectField, TextField } from '../../components/forms/fields';
+import { countryName } from '../../components/LocaleChooser';
+import { useLang, useRootData } from '../../lib/hooks';
+
+type AddressField = 'alias' | 'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'postcode' | 'city' | 'country' | 'state' | 'phone' | 'vat_number';
+
+type Props = {
+  /** The address's fields: a form's own, or a nested address's (`shipping.city`). */
+  fields: Record<AddressField, FieldMetadata<unknown>>;
+  /** The account names its addresses; the checkout does not ask. */
+  withAlias?: boolean;
+  withVatNumber?: boolean;
+};
+
+/**
+ * The fields of an address, in the order a shopper fills them in, with the country's states or provinces when
+ * it has them (Italian and Spanish provinces, US states). Used by the address book and the checkout.
+ */
+export function AddressFields({ fields, withAlias = true, withVatNumber = true }: Props) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const root = useRootData();
+  const countries = (root?.bootstrap.countries ?? [])
+    .map((country) => ({ value: country.iso, label: countryName(country.iso, lang) }))
+    .sort((a, b) => a.label.localeCompare(b.label, lang));
+  // The states of the chosen country; without JavaScript, of the country the form was shown (or sent) with.
+  const [country, setCountry] = useState(String(fields.country.initialValue ?? root?.country ?? ''));
+  const states = (COUNTRY_STATES[country] ?? []).map((code) => ({ value: code, label: code }));
+  return (
+    <>
+      {withAlias ? <TextField field={fields.alias} label={t('account.addressFields.alias')} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.first_name} label={t('auth.firstName')} autoComplete="given-name" />
+        <TextField field={fields.last_name} label={t('auth.lastName')} autoComplete="family-name" />
+      </div>
+      <TextField field={fields.company} label={t('account.addressFields.company')} autoComplete="organization" />
+      <TextField field={fields.address1} label={t('account.addressFields.address1')} autoComplete="address-line1" />
+      <TextField field={fields.address2} label={t('account.addressFields.address2')} autoComplete="address-line2" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.postcode} label={t('account.addressFields.postcode')} autoComplete="postal-code" />
+        <TextField field={fields.city} label={t('account.addressFields.city')} autoComplete="address-level2" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField field={fields.country} label={t('account.addressFields.country')} options={countries} onChange={setCountry} />
+        {states.length > 0 ? (
+          <SelectField field={fields.state} label={t('account.addressFields.state')} options={states} placeholder={t('account.addressFields.chooseState')} />
+        ) : null}
+      </div>
+      <TextField field={fields.phone} label={t('account.addressFields.phone')} type="tel" autoComplete="tel" />
+      {withVatNumber ? <TextField field={fields.vat_number} label={t('account.addressFields.vatNumber')} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { addressFields, emailSchema } from '@shop/contract/account';
+import { DELIVERY_MESSAGE_MAX, gatewayNameSchema, invoiceFields } from '@shop/contract/checkout';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { accountLabels } from '../account/forms';
+
+/**
+ * The checkout's forms, validated in the browser and again by the route's action with the contract's own
+ * schemas. Each step is one form (its `form` field names it), so every step works without JavaScript.
+ */
+
+export const checkoutEmailForm = z.object({ email: emailSchema });
+
+/** A saved address's id, or 'new' for the typed one. */
+const savedChoice = z.string().regex(/^(new|\d{1,9})$/).optional();
+
+type AddressPost = Record<string, unknown> & { shipping_id?: string; billing_same?: boolean; invoice_requested?: boolean };
+
+/**
+ * The Address step: shipping (a saved address or a typed one), billing (the same, or typed) and the invoice.
+ * Fields the shopper's choices make irrelevant are dropped before validation: without JavaScript every field
+ * is on the page, and a typed address left blank beside a chosen saved one must not count as an error.
+ */
+const addressPost = z.object({
+  shipping_id: savedChoice,
+  shipping: addressFields.optional(),
+  save_shipping: z.boolean().optional(),
+  billing_same: z.boolean().optional(),
+  billing: addressFields.optional(),
+  invoice_requested: z.boolean().optional(),
+  invoice: invoiceFields.omit({ requested: true }).optional(),
+});
+
+function dropUnused(value: unknown): unknown {
+  const post = { ...(value as AddressPost) };
+  if (post.shipping_id && post.shipping_id !== 'new') delete post.shipping;
+  if (post.billing_same) delete post.billing;
+  if (!post.invoice_requested) delete post.invoice;
+  return post;
+}
+
+// Typed as the object it checks (what the form's fields are), though it first drops what does not apply.
+export const checkoutAddressForm = z.preprocess(dropUnused, addressPost) as unknown as typeof addressPost;
+export type CheckoutAddressPost = z.output<typeof checkoutAddressForm>;
+
+export const checkoutCarrierForm = z.object({ carrier_id: z.coerce.number().int().positive() });
+export const checkoutPointForm = z.object({ pickup_point_id: z.coerce.number().int().positive() });
+export const checkoutMessageForm = z.object({ message: z.string().trim().max(DELIVERY_MESSAGE_MAX).default('') });
+export const checkoutPaymentForm = z.object({ gateway: gatewayNameSchema });
+export const placeOrderForm = z.object({
+  idempotency_key: z.string().min(16).max(64),
+  accept_terms: z.literal(true),
+  accept_privacy: z.literal(true),
+});
+
+const ADDRESS_FIELDS = ['alias', 'first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'state', 'country', 'postcode', 'phone', 'vat_number'] as const;
+
+/** The label of every checkout field, nested ones by their path ('shipping.city'). */
+export function checkoutLabels(t: TFunction): Record<string, string> {
+  const account = accountLabels(t);
+  const nested = (prefix: string) => Object.fromEntries(ADDRESS_FIELDS.map((field) => [`${prefix}.${field}`, account[field]!]));
+  return {
+    ...account,
+    ...nested('shipping'),
+    ...nested('billing'),
+    'invoice.vat_number': t('checkout.invoice.vatNumber'),
+    'invoice.fiscal_code': t('checkout.invoice.fiscalCode'),
+    'invoice.pec': t('checkout.invoice.pec'),
+    'invoice.sdi': t('checkout.invoice.sdi'),
+    carrier_id: t('checkout.delivery.title'),
+    pickup_point_id: t('checkout.points.title'),
+    message: t('checkout.message.label'),
+    gateway: t('checkout.payment.title'),
+    accept_terms: t('checkout.review.acceptTerms'),
+    accept_privacy: t('checkout.review.acceptPrivacy'),
+  };
+}

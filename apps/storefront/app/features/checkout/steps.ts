@@ -1,0 +1,31 @@
+import type { Checkout, CheckoutStep } from '@shop/contract';
+
+/**
+ * Where the shopper may be in the checkout. The server says which steps this checkout has and which are
+ * complete; a step can be shown once every step before it is complete, so back, forward and reload work and a
+ * step that cannot be reached yet sends the shopper to the first one missing.
+ */
+
+type Steps = Pick<Checkout, 'steps' | 'next_step'>;
+
+const indexOf = ({ steps }: Steps, step: string | null) => steps.findIndex((candidate) => candidate.step === step);
+const firstMissing = ({ steps }: Steps) => steps.findIndex((step) => !step.complete);
+
+export function isReachable(checkout: Steps, step: CheckoutStep): boolean {
+  const index = indexOf(checkout, step);
+  return index !== -1 && index <= firstMissing(checkout);
+}
+
+/** The step to show for the one in the URL: it, when it can be reached; else the first missing one. */
+export function stepToShow(checkout: Steps, asked: string | null): CheckoutStep {
+  const index = indexOf(checkout, asked);
+  return index !== -1 && isReachable(checkout, asked as CheckoutStep) ? (asked as CheckoutStep) : checkout.next_step;
+}
+
+/** After a step is saved: the step that follows it, unless one before that is still missing. */
+export function stepAfter(checkout: Steps, from: CheckoutStep): CheckoutStep {
+  const following = checkout.steps[indexOf(checkout, from) + 1]?.step ?? checkout.next_step;
+  return isReachable(checkout, following) ? following : checkout.next_step;
+}
+
+export const stepPath = (path: string, step: CheckoutStep) => `${path}?step=${step}`;

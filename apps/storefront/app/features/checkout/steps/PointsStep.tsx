@@ -1,0 +1,89 @@
+import type { SubmissionResult } from '@conform-to/react';
+import type { Checkout, PickupPoint } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { FormAlert } from '../../../components/forms/fields';
+import { useLang } from '../../../lib/hooks';
+
+function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolean; busy: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const km = point.distance_km === null ? null : new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(point.distance_km);
+  return (
+    <li className={`rounded border p-4 ${chosen ? 'border-stone-900' : 'border-stone-300'}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-semibold">{point.name}</h3>
+        {km ? <span className="text-sm text-stone-600">{t('checkout.points.distance', { km })}</span> : null}
+      </div>
+      <address className="not-italic text-stone-700">
+        {point.address1}, {point.postcode} {point.city}
+      </address>
+      <p className="mt-2 text-sm font-medium">{t('checkout.points.hours')}</p>
+      <ul className="text-sm text-stone-700">
+        {point.opening_hours.map((slot) => (
+          <li key={slot.days}>
+            {slot.days}: {slot.hours}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="form" value="checkout-point" />
+        <input type="hidden" name="pickup_point_id" value={point.id} />
+        <button type="submit" disabled={busy} aria-label={`${t('checkout.points.choose')}: ${point.name}`} className="button-primary disabled:opacity-60">
+          {t('checkout.points.choose')}
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+/**
+ * Points: the shopper searches collection points by postcode or city (a plain GET form: it works without
+ * JavaScript and the search stays in the URL), then picks one.
+ */
+export function PointsStep({ checkout, points, query, lastResult }: { checkout: Checkout; points: PickupPoint[] | null; query: string; lastResult?: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const refusal = lastResult?.error?.['']?.[0];
+  return (
+    <div className="space-y-6">
+      <h2 className="text-xl font-semibold">{t('checkout.points.title')}</h2>
+      {checkout.pickup_point ? <p className="font-medium">{t('checkout.points.chosen', { name: checkout.pickup_point.name })}</p> : null}
+      <FormAlert message={refusal} />
+      <Form method="get" role="search" className="space-y-2">
+        <input type="hidden" name="step" value="points" />
+        <p className="text-stone-700">{t('checkout.points.searchIntro')}</p>
+        <label htmlFor="pudo-query" className="block font-medium">
+          {t('checkout.points.searchLabel')}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="pudo-query"
+            name="q"
+            defaultValue={query || checkout.shipping_address?.postcode}
+            minLength={2}
+            maxLength={64}
+            required
+            className="min-w-0 flex-1 rounded border border-stone-400 px-3 py-2"
+          />
+          <button type="submit" className="button-primary" aria-busy={busy || undefined}>
+            {t('checkout.points.search')}
+          </button>
+        </div>
+      </Form>
+      {points === null ? null : (
+        <section aria-live="polite" aria-labelledby="points-found">
+          <h3 id="points-found" className="mb-3 font-medium">
+            {points.length === 0 ? t('checkout.points.none', { query }) : t('checkout.points.found', { count: points.length, query })}
+          </h3>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {points.map((point) => (
+              <PointCard key={point.id} point={point} chosen={point.id === checkout.pickup_point?.id} busy={busy} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

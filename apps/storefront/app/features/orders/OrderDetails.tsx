@@ -1,0 +1,156 @@
+import type { Order } from '@shop/contract/account';
+import { useTranslation } from 'react-i18next';
+import { countryName } from '../../components/LocaleChooser';
+import { useFormatDate, useFormatPrice, useLang } from '../../lib/hooks';
+
+export function OrderStatus({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return <>{t(`account.status.${status}`, { defaultValue: status })}</>;
+}
+
+/** An address as the shopper typed it: name, street, town, country (an order's, a checkout's or a saved one). */
+export function AddressBlock({ title, address }: { title?: string; address: Record<string, unknown> }) {
+  const lang = useLang();
+  const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string) : '');
+  const lines = [
+    [text('first_name'), text('last_name')].filter(Boolean).join(' '),
+    text('company'),
+    [text('address1'), text('address2')].filter(Boolean).join(', '),
+    [text('postcode'), text('city'), text('state')].filter(Boolean).join(' '),
+    text('country') ? countryName(text('country'), lang) : '',
+    text('phone'),
+  ].filter(Boolean);
+  return (
+    <div>
+      {title ? <h3 className="font-semibold">{title}</h3> : null}
+      <address className="mt-1 not-italic text-stone-700">
+        {lines.map((line) => (
+          <span key={line} className="block">
+            {line}
+          </span>
+        ))}
+      </address>
+    </div>
+  );
+}
+
+/**
+ * One order as its shopper reads it, in the account and on the confirmation page: the items with their
+ * pictures, the money, where it goes and how, the payment, and its returns.
+ */
+export function OrderDetails({ order, children }: { order: Order; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const formatPrice = useFormatPrice();
+  const formatDate = useFormatDate();
+  return (
+    <article aria-labelledby="order-title" className="space-y-6">
+      <div>
+        <h2 id="order-title" className="text-2xl font-semibold">
+          {t('account.orderTitle', { reference: order.reference })}
+        </h2>
+        <p className="text-stone-700">
+          {t('account.orderPlaced', { date: formatDate(order.date) })} · <OrderStatus status={order.status} />
+        </p>
+      </div>
+      <section aria-labelledby="order-items">
+        <h3 id="order-items" className="sr-only">
+          {t('account.orderItems')}
+        </h3>
+        <ul className="divide-y divide-stone-200 border-y border-stone-200">
+          {order.lines.map((line, index) => (
+            <li key={index} className="flex gap-4 py-3">
+              {line.image_url ? <img src={line.image_url} alt="" width={64} height={80} loading="lazy" className="h-auto w-16 shrink-0 rounded bg-stone-100" /> : null}
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{line.name}</p>
+                {line.attributes ? <p className="text-sm text-stone-600">{line.attributes}</p> : null}
+                <p className="text-sm text-stone-600">
+                  {t('account.quantity')}: {line.quantity} · {t('account.unitPrice')}: {formatPrice(line.unit_price)}
+                </p>
+                {line.on_demand === 'preorder' ? (
+                  <p className="text-sm text-amber-800">
+                    {line.available_date ? t('cart.preorder', { date: formatDate(line.available_date) }) : t('cart.preorderNoDate')} · {t('cart.nonCancellable')}
+                  </p>
+                ) : null}
+                {line.on_demand === 'backorder' ? <p className="text-sm text-amber-800">{t('cart.backorder', { count: line.on_demand_quantity })}</p> : null}
+              </div>
+              <p className="shrink-0 font-medium">{formatPrice(line.total)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <dl className="ml-auto grid max-w-xs grid-cols-2 gap-1">
+        <dt>{t('account.itemsTotal')}</dt>
+        <dd className="text-right">{formatPrice(order.items_total)}</dd>
+        {order.discounts > 0 ? (
+          <>
+            <dt>{t('cart.discounts')}</dt>
+            <dd className="text-right">{formatPrice(-order.discounts)}</dd>
+          </>
+        ) : null}
+        <dt>{t('account.shippingCost')}</dt>
+        <dd className="text-right">{order.shipping === 0 ? t('cart.free') : formatPrice(order.shipping)}</dd>
+        <dt className="font-semibold">{t('account.orderTotal')}</dt>
+        <dd className="text-right font-semibold">{formatPrice(order.total)}</dd>
+        <dt className="text-sm text-stone-600">{t('account.taxIncluded')}</dt>
+        <dd className="text-right text-sm text-stone-600">{formatPrice(order.tax)}</dd>
+      </dl>
+      {order.coupons.length > 0 ? (
+        <p className="text-stone-700">
+          {t('checkout.review.codes')}: {order.coupons.map((coupon) => coupon.code).join(', ')}
+        </p>
+      ) : null}
+      <div className="grid gap-6 sm:grid-cols-2">
+        {order.pickup_point ? (
+          <AddressBlock title={t('checkout.review.collectAt')} address={{ first_name: order.pickup_point.name, ...order.pickup_point }} />
+        ) : (
+          <AddressBlock title={t('account.shippingAddress')} address={order.shipping_address} />
+        )}
+        <AddressBlock title={t('account.billingAddress')} address={order.billing_address} />
+        {order.carrier ? (
+          <div>
+            <h3 className="font-semibold">{t('checkout.review.carrier')}</h3>
+            <p className="text-stone-700">
+              {order.carrier.name} · {t('checkout.delivery.days', { min: order.carrier.delivery_days.min, max: order.carrier.delivery_days.max })}
+            </p>
+            {order.tracking_number ? <p className="text-stone-700">{t('checkout.orderDetails.tracking', { number: order.tracking_number })}</p> : null}
+          </div>
+        ) : null}
+        {order.gateway ? (
+          <div>
+            <h3 className="font-semibold">{t('checkout.review.payWith')}</h3>
+            <p className="text-stone-700">{t(`checkout.gateways.${order.gateway}`, { defaultValue: order.gateway })}</p>
+          </div>
+        ) : null}
+        {order.delivery_message ? (
+          <div>
+            <h3 className="font-semibold">{t('checkout.review.note')}</h3>
+            <p className="whitespace-pre-line text-stone-700">{order.delivery_message}</p>
+          </div>
+        ) : null}
+        {order.invoice?.issued ? (
+          <div>
+            <h3 className="font-semibold">{t('checkout.orderDetails.invoice')}</h3>
+            <p className="text-stone-700">{t('checkout.invoice.issued', { number: order.invoice.vat_number || order.invoice.fiscal_code })}</p>
+          </div>
+        ) : null}
+      </div>
+      <section aria-labelledby="order-returns">
+        <h3 id="order-returns" className="font-semibold">
+          {t('account.returns')}
+        </h3>
+        {order.returns.length === 0 ? (
+          <p className="text-stone-700">{t('account.noReturns')}</p>
+        ) : (
+          <ul>
+            {order.returns.map((entry) => (
+              <li key={entry.reference}>
+                {entry.reference} · {formatDate(entry.date)} · <OrderStatus status={entry.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {children}
+    </article>
+  );
+}
