@@ -192,7 +192,7 @@ describe('handleNotification', () => {
     await expect(gateway.handleNotification({ headers: { 'stripe-signature': sign('whsec_sandbox', now, '{"id":"evt_1"}') }, rawBody: '{"id":"evt_1"}' })).rejects.toThrow(InvalidNotificationError);
     await expect(gateway.handleNotification({ headers: { 'stripe-signature': sign('whsec_sandbox', now, 'nope') }, rawBody: 'nope' })).rejects.toThrow(InvalidNotificationError);
     const error = await gateway.handleNotification({ headers, rawBody: tampered }).catch((caught: unknown) => caught);
-    expect((error as InvalidNotificationError).statusCode).toBe(400);
+    expect((error as InvalidNotificationError).statusCode).toBe(401);
   });
 
   it('maps expiry and delayed-payment failures', async () => {

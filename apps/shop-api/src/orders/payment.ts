@@ -139,9 +139,17 @@ export async function updateOrder(input: { reference: string; token?: string; ga
 
 /** A verified notification from a gateway: applied to its order once (replays change nothing). */
 export async function applyNotification(deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>, gateway: string, notification: VerifiedNotification): Promise<void> {
-  const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.reference, notification.orderReference));
+  const [order] = await deps.db
+    .select({ id: orders.id, totalCents: orders.totalCents, currency: orders.currency })
+    .from(orders)
+    .where(eq(orders.reference, notification.orderReference));
   if (!order) {
     deps.log.warn({ gateway, eventId: notification.eventId }, 'notification for an unknown order');
+    return;
+  }
+  const { amountCents, currency } = notification;
+  if ((amountCents !== undefined && amountCents !== order.totalCents) || (currency !== undefined && currency.toUpperCase() !== order.currency)) {
+    deps.log.error({ gateway, eventId: notification.eventId, reference: notification.orderReference, amountCents, currency }, 'notification amount does not match the order: refused');
     return;
   }
   await applyOutcome(deps, order.id, notification, { gateway, eventId: notification.eventId });

@@ -38,14 +38,18 @@ export type CreatedPayment = { paymentId: string; redirectUrl: string };
 /** The status an outcome moves the order to (through the order state machine, orders/status.ts). */
 export type PaymentOutcome = { paymentId: string; status: Extract<OrderStatus, 'payment_accepted' | 'payment_error' | 'cancelled' | 'awaiting_payment'> };
 
-export type VerifiedNotification = PaymentOutcome & { eventId: string; orderReference: string };
+/**
+ * A verified notification: which event (a replay is recognised by its id), about which order, and, where the
+ * gateway says it, the amount and currency paid, which must be the order's (anything else is refused and logged).
+ */
+export type VerifiedNotification = PaymentOutcome & { eventId: string; orderReference: string; amountCents?: number; currency?: string };
 
 /**
  * Thrown by handleNotification when a notification cannot be verified (no, bad or stale signature; a body that
- * is not the gateway's): the webhook route answers 400 and applies nothing. statusCode is what Fastify answers.
+ * is not the gateway's): the webhook route answers 401 and applies nothing. statusCode is what Fastify answers.
  */
 export class InvalidNotificationError extends Error {
-  readonly statusCode = 400;
+  readonly statusCode = 401;
   constructor(message: string) {
     super(message);
     this.name = 'InvalidNotificationError';

@@ -8,7 +8,7 @@ import { InvalidNotificationError, type Gateways } from './gateway.ts';
 
 /**
  * Gateway notifications (ADR 0011): not contract calls but plain routes, `POST /webhooks/<gateway>`, that read
- * the raw body for the signature check. A notification that cannot be verified gets 400 and changes nothing; a
+ * the raw body for the signature check. A notification that cannot be verified gets 401 and changes nothing; a
  * verified one is applied once (its event id is recorded) and answered 200, so the gateway stops retrying.
  */
 export function registerWebhooks(app: FastifyInstance, deps: { db: Database; config: ApiConfig; mailer: Mailer; gateways: Gateways }): void {
@@ -26,8 +26,9 @@ export function registerWebhooks(app: FastifyInstance, deps: { db: Database; con
         notification = await gateway.handleNotification({ headers, rawBody: typeof request.body === 'string' ? request.body : '' });
       } catch (error) {
         if (error instanceof InvalidNotificationError) {
+          // Logged without the body: it may carry a shopper's personal data.
           request.log.warn({ gateway: name, reason: error.message }, 'notification refused');
-          return reply.status(400).send({ received: false });
+          return reply.status(401).send({ received: false });
         }
         throw error;
       }
