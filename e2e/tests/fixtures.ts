@@ -97,3 +97,38 @@ export async function registerCustomer(page: Page, lang: TestLang, customer: New
   await sendRegistration(page, lang, customer, browsing);
   await confirmRegistration(page, lang, customer.email);
 }
+
+/** A text with its placeholders filled in, as the shop shows it. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return Object.entries(values).reduce((result, [name, value]) => result.replaceAll(`{{${name}}}`, String(value)), text);
+}
+
+/** The part of a text before its first placeholder (for texts with a date or an amount in them). */
+export const before = (text: string) => text.split('{{')[0]!.trim();
+
+/** An amount as the shop shows it ('€90.04', '90,04 €'), in cents. */
+export const cents = (shown: string | null) => Number((shown ?? '').replace(/\D/g, ''));
+
+/**
+ * Opens the first product of a listing and picks the first size that can go in the cart as it is (in stock
+ * for three at least, no pre-order or backorder consent needed). Returns the product's name.
+ */
+export async function openSizedProduct(page: Page, lang: TestLang, listing: string): Promise<string> {
+  const t = TEXTS[lang];
+  await page.goto(listing);
+  await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\.html/);
+  const sizes = page.getByRole('main').getByRole('group').first();
+  const add = page.getByRole('button', { name: t.product.addToCart, exact: true });
+  // The address changes before the product is on screen: wait for its sizes.
+  await expect(sizes.getByRole('link').first()).toBeVisible();
+  for (const size of await sizes.getByRole('link').all()) {
+    await size.click();
+    await expect(size).toHaveAttribute('aria-current', 'true');
+    const addable = (await add.count()) === 1 && (await add.isEnabled());
+    if (addable && (await page.getByLabel(t.product.quantity).getByRole('option').count()) >= 3) {
+      return (await page.getByRole('heading', { level: 1 }).textContent())!;
+    }
+  }
+  throw new Error(`no size of ${page.url()} can be added to the cart`);
+}

@@ -36,7 +36,8 @@ export const checkoutCalls = {
   getPudos: call(getPudosInput, z.object({ points: z.array(pickupPointSchema) }), personalRead),
   addOrEditDeliveryMessage: call(deliveryMessageInput, z.object({ message: z.string() })),
   getDeliveryMessage: call(z.object({}), z.object({ message: z.string() }), { method: 'GET', readOnly: true }),
-  getGateways: call(empty, z.object({ gateways: z.array(gatewaySchema) }), personalRead),
+  /** For the checkout's cart; with an order's reference (and a guest's token), for paying that order again. */
+  getGateways: call(orderAccessInput.partial().strict(), z.object({ gateways: z.array(gatewaySchema) }), personalRead),
   updateCheckoutPayment: call(updateCheckoutPaymentInput, checkoutSchema),
   /** Places the order (one transaction; the same idempotency key makes one order) and starts its payment. */
   createOrder: call(createOrderInput, placedOrderSchema),

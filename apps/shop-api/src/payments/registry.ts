@@ -11,6 +11,6 @@ export function gatewaysFromEnv(env: NodeJS.ProcessEnv = process.env): Gateways 
 }
 
 /** The gateways offered for a cart, in the order the payment step lists them. */
-export function offeredGateways({ gateways }: Pick<CallContext, 'gateways'>, cart: Pick<Cart, 'totals'>): GatewayName[] {
+export function offeredGateways({ gateways }: Pick<CallContext, 'gateways'>, cart: { totals: Pick<Cart['totals'], 'total'> }): GatewayName[] {
   return cart.totals.total > 0 ? [...gateways.keys()] : [];
 }

@@ -47,15 +47,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const posted = useActionData<typeof action>() as ActionData;
-  if (!loaderData.checkout) {
-    return (
-      <Screen title={t('checkout.title')}>
-        <EmptyCheckout />
-      </Screen>
-    );
-  }
-  const { checkout, step } = loaderData;
-  const lastResult = posted?.result;
+  // Placed: the cart is now the order (and empty), so this comes first.
   if (posted?.payment) {
     return (
       <Screen title={t('checkout.title')}>
@@ -65,6 +57,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       </Screen>
     );
   }
+  if (!loaderData.checkout) {
+    return (
+      <Screen title={t('checkout.title')}>
+        <EmptyCheckout />
+      </Screen>
+    );
+  }
+  const { checkout, step } = loaderData;
+  const lastResult = posted?.result;
   return (
     <Screen title={t('checkout.title')}>
       <CheckoutProgress checkout={checkout} current={step} path={localePath('/checkout')} />

@@ -11,16 +11,16 @@ import { readForm } from '../../lib/form-body.server';
 import { useLocalePath } from '../../lib/hooks';
 import { notFound, pageContext } from '../../lib/request-context.server';
 
-const REASONS = ['declined', 'cancelled', 'unavailable', 'pending'] as const;
+const REASONS = ['declined', 'cancelled', 'unavailable'] as const;
 
 /** The payment did not go through: why, and paying again; the order keeps its items and their stock meanwhile. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageContext(context);
   const url = new URL(request.url);
   const access = orderAccess(url) ?? notFound();
-  const order = await loadOrFail(api('getOrder', access));
+  const [order, { gateways }] = await Promise.all([loadOrFail(api('getOrder', access)), loadOrFail(api('getGateways', access))]);
   const reason = REASONS.find((candidate) => candidate === url.searchParams.get('reason')) ?? null;
-  return { order, reason, token: access.token ?? null };
+  return { order, reason, gateways };
 }
 
 /** Pays the order again with its gateway (or another offered one): on to the gateway's page. */
@@ -41,7 +41,7 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
   const localePath = useLocalePath();
   const navigation = useNavigation();
   const posted = useActionData<typeof action>();
-  const { order, reason } = loaderData;
+  const { order, reason, gateways } = loaderData;
   if (posted && 'payment' in posted && posted.payment) {
     return (
       <Screen title={t('checkout.failedTitle')}>
@@ -58,8 +58,16 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
       {order.payable ? (
         <div className="mt-6 space-y-4">
           <p>{t('checkout.failed.kept', { reference: order.reference })}</p>
-          <Form method="post">
-            <input type="hidden" name="gateway" value={order.gateway ?? 'card'} />
+          <Form method="post" className="space-y-4">
+            <fieldset className="space-y-2">
+              <legend className="font-semibold">{t('checkout.payment.title')}</legend>
+              {gateways.map(({ name }) => (
+                <label key={name} className="flex items-center gap-3 rounded border border-stone-300 p-3 has-[:checked]:border-stone-900">
+                  <input type="radio" name="gateway" value={name} defaultChecked={name === (order.gateway ?? gateways[0]?.name)} className="h-4 w-4" />
+                  <span>{t(`checkout.gateways.${name}`)}</span>
+                </label>
+              ))}
+            </fieldset>
             <button type="submit" className="button-primary" aria-busy={navigation.state === 'submitting' || undefined}>
               {t('checkout.failed.retry')}
             </button>

@@ -27,11 +27,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const params = new URLSearchParams({ order: access.reference, ...(access.token ? { token: access.token } : {}) });
   if (order && PAID_STATUSES.includes(order.status)) throw redirect(`/${lang}/checkout/success?${params}`);
-  params.set('reason', url.searchParams.has('cancelled') ? 'cancelled' : order?.status === 'payment_error' ? 'declined' : 'pending');
+  const cancelled = url.searchParams.has('cancelled');
+  // Paid but not cleared yet (a bank transfer), or not confirmed yet: the page says so and looks again.
+  if (order?.status === 'awaiting_payment' && !cancelled) return { reference: order.reference, again: `${url.pathname}?${params}` };
+  params.set('reason', cancelled ? 'cancelled' : order?.status === 'payment_error' ? 'declined' : 'unavailable');
   throw redirect(`/${lang}/checkout/failed?${params}`);
 }
 
-export default function CheckoutValidate() {
+/** The payment is pending: the gateway has not confirmed it yet. */
+export default function CheckoutValidate({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <Screen title={t('checkout.validateTitle')} intro={t('checkout.validateText')} />;
+  return (
+    <Screen title={t('checkout.validateTitle')} intro={t('checkout.pendingText', { reference: loaderData.reference })}>
+      <a href={loaderData.again} className="button-primary mt-6 inline-block">
+        {t('checkout.pendingCheck')}
+      </a>
+    </Screen>
+  );
 }

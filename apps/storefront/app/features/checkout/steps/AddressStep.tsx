@@ -76,14 +76,14 @@ export function AddressStep({ checkout, addresses, lastResult }: { checkout: Che
       <fieldset className="space-y-4">
         <legend className="text-xl font-semibold">{t('checkout.address.billingTitle')}</legend>
         <CheckboxField field={fields.billing_same} label={t('checkout.address.billingSame')} />
-        <div className="space-y-4 group-has-[input[name=billing_same]:checked]:hidden">
+        <div className="space-y-4 group-has-[input[name=billing\_same]:checked]:hidden">
           <input type="hidden" name={billing.alias.name} value={alias} />
           <AddressFields fields={billing} withAlias={false} withVatNumber={false} />
         </div>
       </fieldset>
       <fieldset className="space-y-4">
         <CheckboxField field={fields.invoice_requested} label={t('checkout.invoice.requested')} />
-        <div className="hidden space-y-4 group-has-[input[name=invoice_requested]:checked]:block">
+        <div className="hidden space-y-4 group-has-[input[name=invoice\_requested]:checked]:block">
           <p className="text-sm text-stone-700">{t('checkout.invoice.intro')}</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField field={invoice.vat_number} label={t('checkout.invoice.vatNumber')} />

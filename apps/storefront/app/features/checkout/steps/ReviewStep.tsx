@@ -60,6 +60,11 @@ export function ReviewStep({ checkout, idempotencyKey, lastResult }: { checkout:
         <Part title={t('checkout.review.carrier')} step="delivery">
           {carrier ? `${carrier.name} · ${t('checkout.delivery.days', { min: carrier.delivery_days.min, max: carrier.delivery_days.max })}` : null}
         </Part>
+        {checkout.cart.coupons.length > 0 ? (
+          <Part title={t('checkout.review.codes')} step="vouchers">
+            {checkout.cart.coupons.map((coupon) => coupon.code).join(', ')}
+          </Part>
+        ) : null}
         {checkout.delivery_message ? (
           <Part title={t('checkout.review.note')} step="message">
             <p className="whitespace-pre-line">{checkout.delivery_message}</p>

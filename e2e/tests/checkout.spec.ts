@@ -1,0 +1,310 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { before, expectFlash, expectNoAxeViolations, fill, hydrated, openSizedProduct, registerCustomer, TEXTS, type TestLang } from './fixtures';
+
+// Whole purchases, with the card processor's page and axe runs in between: give them time on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+const APPROVED_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+type Address = { firstName: string; lastName: string; address1: string; postcode: string; city: string; country: string; state?: string };
+const MILAN: Address = { firstName: 'Giulia', lastName: 'Rossi', address1: 'Via Solferino 10', postcode: '20121', city: 'Milano', country: 'IT', state: 'MI' };
+const PARIS: Address = { firstName: 'Camille', lastName: 'Martin', address1: 'Rue de Rivoli 20', postcode: '75001', city: 'Paris', country: 'FR' };
+
+/** The women's category, by its slug in each language. */
+const WOMEN: Record<TestLang, string> = { en: '3-women', fr: '3-femme', it: '3-donna', es: '3-mujer', de: '3-damen' };
+
+const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** Puts a size of an in-stock women's product in the cart from its page and goes to the checkout from the mini cart. */
+async function fillCartAndCheckOut(page: Page, lang: TestLang, firstStep = 'account') {
+  const t = TEXTS[lang];
+  await openSizedProduct(page, lang, `/${lang}/${WOMEN[lang]}?availability=in_stock`);
+  await page.getByRole('button', { name: t.product.addToCart, exact: true }).click();
+  await page.getByRole('dialog', { name: t.cart.drawer.title }).getByRole('link', { name: t.cart.checkout }).click();
+  await expect(page).toHaveURL(`/${lang}/checkout?step=${firstStep}`);
+}
+
+const main = (page: Page) => page.getByRole('main');
+
+async function continueAsGuest(page: Page, lang: TestLang, email: string) {
+  const t = TEXTS[lang];
+  await main(page).getByLabel(t.auth.email).first().fill(email);
+  await main(page).getByRole('button', { name: t.checkout.continue }).first().click();
+  await expect(page).toHaveURL(`/${lang}/checkout?step=address`);
+}
+
+async function fillAddress(page: Page, lang: TestLang, address: Address, where: Locator = main(page)) {
+  const t = TEXTS[lang];
+  const field = (label: string) => where.getByLabel(label, { exact: true }).first();
+  await field(t.auth.firstName).fill(address.firstName);
+  await field(t.auth.lastName).fill(address.lastName);
+  await field(t.account.addressFields.address1).fill(address.address1);
+  await field(t.account.addressFields.postcode).fill(address.postcode);
+  await field(t.account.addressFields.city).fill(address.city);
+  await field(t.account.addressFields.country).selectOption(address.country);
+  if (address.state) await field(t.account.addressFields.state).selectOption(address.state);
+}
+
+/** The steps after the address, as most shoppers take them: a carrier, no code, no note, the card. */
+async function chooseCarrier(page: Page, lang: TestLang, carrier: RegExp | string) {
+  const t = TEXTS[lang];
+  await expect(page).toHaveURL(`/${lang}/checkout?step=delivery`);
+  await main(page).getByRole('radio', { name: carrier }).check();
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+}
+
+async function throughVouchersMessageAndPayment(page: Page, lang: TestLang, { axe = false } = {}) {
+  const t = TEXTS[lang];
+  await expect(page).toHaveURL(`/${lang}/checkout?step=vouchers`);
+  if (axe) await expectNoAxeViolations(page);
+  await main(page).getByRole('link', { name: t.checkout.continue }).click();
+  await expect(page).toHaveURL(`/${lang}/checkout?step=message`);
+  if (axe) await expectNoAxeViolations(page);
+  await main(page).getByRole('button', { name: t.checkout.message.save }).click();
+  await expect(page).toHaveURL(`/${lang}/checkout?step=payment`);
+  if (axe) await expectNoAxeViolations(page);
+  await expect(main(page).getByRole('radio', { name: t.checkout.gateways.card })).toBeChecked();
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await expect(page).toHaveURL(`/${lang}/checkout?step=review`);
+}
+
+async function placeOrder(page: Page, lang: TestLang) {
+  const t = TEXTS[lang];
+  await main(page).getByLabel(t.checkout.review.acceptTerms).check();
+  await main(page).getByLabel(t.checkout.review.acceptPrivacy).check();
+  await main(page).getByRole('button', { name: t.checkout.review.place }).click();
+  // On to the card processor's own page: the card is typed there, never on the shop's.
+  await expect(page).toHaveURL(/\/pay\/cs_/);
+}
+
+/** On the card processor's page (its own texts): name, number, expiry, code, then its pay button. */
+async function payByCard(page: Page, number: string) {
+  await page.locator('input[name=cardholder_name]').fill('Test Shopper');
+  await page.locator('input[name=card_number]').fill(number);
+  await page.locator('input[name=expiry]').fill('12/34');
+  await page.locator('input[name=cvc]').fill('123');
+  await page.locator('button[type=submit]').click();
+}
+
+/** The confirmation mail in the development mailbox: its subject names the order. */
+async function expectConfirmationMail(page: Page, lang: TestLang, email: string, reference: string, subject: RegExp) {
+  const mail = page.getByRole('listitem').filter({ hasText: email }).filter({ hasText: reference });
+  await expect(async () => {
+    await page.goto(`/${lang}/dev/mailbox`);
+    await expect(mail).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(mail.getByRole('heading')).toHaveText(subject);
+}
+
+async function orderReference(page: Page, lang: TestLang): Promise<string> {
+  const t = TEXTS[lang];
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.checkout.successTitle);
+  const shown = await page.getByText(new RegExp(`^${before(t.checkout.success.reference)}`)).textContent();
+  return shown!.replace(before(t.checkout.success.reference), '').trim();
+}
+
+test('a guest pays by card in Italian, from the home page to the confirmation and its mail; axe finds nothing on any step', async ({ page }) => {
+  const lang = 'it';
+  const t = TEXTS[lang];
+  await page.goto(`/${lang}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.heroTitle);
+  await fillCartAndCheckOut(page, lang);
+  await expectNoAxeViolations(page);
+
+  const email = uniqueEmail('ospite');
+  await continueAsGuest(page, lang, email);
+  await expectNoAxeViolations(page);
+  // A wrong postcode is said at the field, in Italian, and nothing moves on.
+  await fillAddress(page, lang, { ...MILAN, postcode: '123' });
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await expect(main(page).getByRole('alert').first()).toHaveText(t.validation.formIncomplete);
+  await expect(page).toHaveURL(`/${lang}/checkout?step=address`);
+  await main(page).getByLabel(t.account.addressFields.postcode, { exact: true }).first().fill(MILAN.postcode);
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+
+  await expect(page).toHaveURL(`/${lang}/checkout?step=delivery`);
+  await expectNoAxeViolations(page);
+  await chooseCarrier(page, lang, /Consegna standard/);
+  await throughVouchersMessageAndPayment(page, lang, { axe: true });
+  await expectNoAxeViolations(page);
+  await expect(main(page).getByText(email)).toBeVisible();
+  await placeOrder(page, lang);
+  await payByCard(page, APPROVED_CARD);
+
+  await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/success\\?order=`));
+  const reference = await orderReference(page, lang);
+  await expect(page.getByRole('heading', { level: 2, name: fill(t.account.orderTitle, { reference }) })).toBeVisible();
+  await expect(page.getByRole('link', { name: t.checkout.success.createAccount })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The cart is now the order.
+  await page.goto(`/${lang}/cart`);
+  await expect(page.getByText(t.cart.empty)).toBeVisible();
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Il tuo ordine ${reference} è confermato`));
+});
+
+test('a customer checks out in French with a collection point and a code, and finds the order in the account', async ({ page }) => {
+  const lang = 'fr';
+  const t = TEXTS[lang];
+  const email = uniqueEmail('cliente');
+  await registerCustomer(page, lang, { email, password: 'Tr4v3l!Blue#Kite' });
+  // Signed in, the Account step is done: the checkout opens at the address. Going back to it shows who orders.
+  await fillCartAndCheckOut(page, lang, 'address');
+  await page.getByRole('navigation', { name: t.checkout.steps }).getByRole('link', { name: new RegExp(t.checkout.stepAccount) }).click();
+  await expect(main(page).getByText(fill(t.checkout.account.signedInAs, { email }))).toBeVisible();
+  await main(page).getByRole('link', { name: t.checkout.continue }).click();
+  await expect(page).toHaveURL(`/${lang}/checkout?step=address`);
+  await fillAddress(page, lang, PARIS);
+  await main(page).getByLabel(t.checkout.address.save).check();
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+
+  await chooseCarrier(page, lang, /Point relais/);
+  await expect(page).toHaveURL(`/${lang}/checkout?step=points`);
+  await main(page).getByLabel(t.checkout.points.searchLabel).fill('Paris');
+  await main(page).getByRole('button', { name: t.checkout.points.search }).click();
+  const firstPoint = main(page).getByRole('button', { name: new RegExp(`^${t.checkout.points.choose}: `) }).first();
+  await expect(firstPoint).toBeVisible();
+  await expectNoAxeViolations(page);
+  const pointName = (await firstPoint.getAttribute('aria-label'))!.split(': ')[1]!;
+  await firstPoint.click();
+
+  await expect(page).toHaveURL(`/${lang}/checkout?step=vouchers`);
+  await main(page).getByLabel(t.cart.coupon.label).fill('WELCOME10');
+  await main(page).getByRole('button', { name: t.cart.coupon.apply }).click();
+  await expect(main(page).getByRole('list', { name: t.cart.coupon.applied })).toContainText('WELCOME10');
+  await throughVouchersMessageAndPayment(page, lang);
+  await expect(main(page).getByText(pointName).first()).toBeVisible();
+  await expect(main(page).getByText('WELCOME10')).toBeVisible();
+  await placeOrder(page, lang);
+  await payByCard(page, APPROVED_CARD);
+
+  const reference = await orderReference(page, lang);
+  await page.getByRole('link', { name: t.checkout.success.myOrders }).click();
+  await expect(page.getByRole('heading', { level: 2, name: fill(t.account.orderTitle, { reference }) })).toBeVisible();
+  await expect(page.getByText(pointName).first()).toBeVisible();
+  // What was typed is now in the address book.
+  await page.goto(`/${lang}/my-account/addresses`);
+  await expect(page.getByText(PARIS.address1)).toBeVisible();
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Votre commande ${reference} est confirmée`));
+});
+
+test('a declined card leads to the failed page, and paying again succeeds', async ({ page }) => {
+  const lang = 'en';
+  const t = TEXTS[lang];
+  await fillCartAndCheckOut(page, lang);
+  await continueAsGuest(page, lang, uniqueEmail('declined'));
+  await fillAddress(page, lang, MILAN);
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await chooseCarrier(page, lang, /Express delivery/);
+  await throughVouchersMessageAndPayment(page, lang);
+  await placeOrder(page, lang);
+  await payByCard(page, DECLINED_CARD);
+  // The processor keeps the shopper on its page with the decline; they give up there and come back.
+  await expect(page).toHaveURL(/\/pay\/cs_/);
+  await page.getByRole('link', { name: 'Cancel and return' }).click();
+
+  await expect(page).toHaveURL(/\/en\/checkout\/failed\?order=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.checkout.failedTitle);
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole('radio', { name: t.checkout.gateways.card })).toBeChecked();
+  await page.getByRole('button', { name: t.checkout.failed.retry }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_/);
+  await payByCard(page, APPROVED_CARD);
+  await orderReference(page, lang);
+  await expect(page.getByText(t.account.status.payment_accepted)).toBeVisible();
+});
+
+/** Presses Tab until `target` has the focus: it can be reached with the keyboard alone. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 80; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('not reachable with Tab');
+}
+
+test('the whole checkout works with the keyboard alone', async ({ page }) => {
+  const lang = 'en';
+  const t = TEXTS[lang];
+  await fillCartAndCheckOut(page, lang);
+  await hydrated(page);
+  const form = main(page);
+  await tabTo(page, form.getByLabel(t.auth.email).first());
+  await page.keyboard.type(uniqueEmail('keyboard'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/${lang}/checkout?step=address`);
+  for (const [label, value] of [
+    [t.auth.firstName, MILAN.firstName],
+    [t.auth.lastName, MILAN.lastName],
+    [t.account.addressFields.address1, MILAN.address1],
+    [t.account.addressFields.postcode, MILAN.postcode],
+    [t.account.addressFields.city, MILAN.city],
+  ] as const) {
+    await tabTo(page, form.getByLabel(label, { exact: true }).first());
+    await page.keyboard.type(value);
+  }
+  // Italy is the shop's country: the province is a list chosen with the arrow keys.
+  await tabTo(page, form.getByLabel(t.account.addressFields.state).first());
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, form.getByRole('button', { name: t.checkout.continue }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/${lang}/checkout?step=delivery`);
+  await tabTo(page, form.getByRole('radio').first());
+  await page.keyboard.press('ArrowDown');
+  await expect(form.getByRole('radio').nth(1)).toBeChecked();
+  await tabTo(page, form.getByRole('button', { name: t.checkout.continue }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/${lang}/checkout?step=vouchers`);
+  await tabTo(page, form.getByRole('link', { name: t.checkout.continue }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/${lang}/checkout?step=message`);
+  await tabTo(page, form.getByLabel(t.checkout.message.label));
+  await page.keyboard.type('Please ring twice');
+  await tabTo(page, form.getByRole('button', { name: t.checkout.message.save }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/${lang}/checkout?step=payment`);
+  await expectFlash(page, t.checkout.flash.notesSaved);
+  await tabTo(page, form.getByRole('button', { name: t.checkout.continue }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/${lang}/checkout?step=review`);
+  await tabTo(page, form.getByLabel(t.checkout.review.acceptTerms));
+  await page.keyboard.press('Space');
+  await tabTo(page, form.getByLabel(t.checkout.review.acceptPrivacy));
+  await page.keyboard.press('Space');
+  await tabTo(page, form.getByRole('button', { name: t.checkout.review.place }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/pay\/cs_/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every step works with plain forms, up to the card processor’s page', async ({ page }) => {
+    const lang = 'de';
+    const t = TEXTS[lang];
+    await openSizedProduct(page, lang, `/${lang}/${WOMEN[lang]}?availability=in_stock`);
+    await page.getByRole('button', { name: t.product.addToCart, exact: true }).click();
+    await page.goto(`/${lang}/checkout`);
+    await expect(page).toHaveURL(`/${lang}/checkout?step=account`);
+    await continueAsGuest(page, lang, uniqueEmail('ohne-js'));
+    // A saved step cannot be skipped: asking for a later one lands on the first one missing.
+    await page.goto(`/${lang}/checkout?step=review`);
+    await expect(page).toHaveURL(`/${lang}/checkout?step=address`);
+    await fillAddress(page, lang, { ...PARIS, country: 'DE', postcode: '10115', city: 'Berlin' });
+    // Billing elsewhere and an invoice: the fields are on the page without JavaScript too.
+    await main(page).getByLabel(t.checkout.address.billingSame).uncheck();
+    await main(page).getByLabel(t.checkout.invoice.requested).check();
+    await main(page).getByLabel(t.checkout.invoice.vatNumber).fill('DE136695976');
+    const billing = main(page).getByRole('group', { name: t.checkout.address.billingTitle });
+    await fillAddress(page, lang, { firstName: 'Max', lastName: 'Muster', address1: 'Torstraße 1', postcode: '10115', city: 'Berlin', country: 'DE' }, billing);
+    await main(page).getByRole('button', { name: t.checkout.continue }).click();
+    await chooseCarrier(page, lang, /Standardversand/);
+    await throughVouchersMessageAndPayment(page, lang);
+    await expect(main(page).getByText(fill(t.checkout.invoice.issued, { number: '136695976' }))).toBeVisible();
+    await expect(main(page).getByText('Torstraße 1')).toBeVisible();
+    // Sent without the boxes ticked: the shop says which must be accepted.
+    await main(page).getByRole('button', { name: t.checkout.review.place }).click();
+    await expect(main(page).getByText(fill(t.validation.accepted, { name: t.checkout.review.acceptTerms }))).toBeVisible();
+    await placeOrder(page, lang);
+  });
+});
