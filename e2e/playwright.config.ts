@@ -8,7 +8,8 @@ import { defineConfig } from '@playwright/test';
  * Four shops run side by side, as `npm start` runs them, each with the settings its tests need.
  */
 // E2E_PORT_BASE lets two runs share a machine: storefronts on base…base+300, their APIs 1000 higher, their card
-// sandboxes 2000 higher (each shop its own; scripts/start.mjs points the shop's API at it).
+// sandboxes 2000 higher, their MultiSafepay sandboxes 2050 higher (each shop its own; scripts/start.mjs points the
+// shop's API at them).
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 const PORTS = { main: base, blue: base + 100, maintenance: base + 200, apiDown: base + 300 };
 export const SHOPS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, `http://127.0.0.1:${port}`])) as Record<
@@ -36,7 +37,7 @@ function shop(port: number, env: Record<string, string>) {
     cwd: '..',
     // A static file: ready as soon as the storefront listens, whatever state the shop is in.
     url: `http://127.0.0.1:${port}/favicon.svg`,
-    env: { PORT: String(port), SHOP_API_PORT: String(port + 1000), CARD_SANDBOX_PORT: String(port + 2000), LOG_LEVEL: 'warn', ...env },
+    env: { PORT: String(port), SHOP_API_PORT: String(port + 1000), CARD_SANDBOX_PORT: String(port + 2000), MULTISAFEPAY_SANDBOX_PORT: String(port + 2050), LOG_LEVEL: 'warn', ...env },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore' as const,

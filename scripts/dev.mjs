@@ -13,8 +13,14 @@ if (startsCardSandbox) {
   env.CARD_SANDBOX_WEBHOOK_URL ??= `http://127.0.0.1:${process.env.SHOP_API_PORT ?? '4000'}/webhooks/card`;
 }
 
+// The MultiSafepay sandbox stands in for MultiSafepay unless MULTISAFEPAY_API_URL names it; it notifies the API.
+const startsMultisafepaySandbox = process.env.MULTISAFEPAY_API_URL === undefined;
+if (startsMultisafepaySandbox) env.MULTISAFEPAY_API_URL = `http://127.0.0.1:${process.env.MULTISAFEPAY_SANDBOX_PORT ?? '4150'}`;
+env.MULTISAFEPAY_NOTIFICATION_URL ??= `http://127.0.0.1:${process.env.SHOP_API_PORT ?? '4000'}/webhooks/multisafepay`;
+
 const children = [
   ...(startsCardSandbox ? [spawn('npm', ['run', 'dev', '-w', 'apps/card-sandbox'], { stdio: 'inherit', env })] : []),
+  ...(startsMultisafepaySandbox ? [spawn('npm', ['run', 'dev', '-w', 'apps/multisafepay-sandbox'], { stdio: 'inherit', env })] : []),
   spawn('npm', ['run', 'dev', '-w', 'apps/shop-api'], { stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', 'apps/storefront'], { stdio: 'inherit', env }),
 ];

@@ -1,5 +1,5 @@
 // Starts the whole shop from the built code and keeps it running: the card sandbox (unless CARD_PROCESSOR_URL names
-// a real card processor), the shop API, then (once it answers) the storefront. Used by `npm start` and by the
+// a real card processor), the MultiSafepay sandbox (unless MULTISAFEPAY_API_URL names MultiSafepay), the shop API, then (once it answers) the storefront. Used by `npm start` and by the
 // end-to-end tests. Configuration is by environment variables (README).
 //
 // It is a small supervisor, so one crash does not take the shop down until someone notices:
@@ -7,7 +7,7 @@
 //   30 s and goes back to 1 s once the service has stayed up for a minute;
 // - a service that stops before it ever answered (a port in use, a bad setting) stops the shop: restarting
 //   would not help;
-// - SIGTERM or SIGINT stops the storefront, then the API, then the card sandbox, each given 15 s to finish its requests before
+// - SIGTERM or SIGINT stops the storefront, then the API, then the sandboxes, each given 15 s to finish its requests before
 //   SIGKILL; the supervisor then exits with 0.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -121,6 +121,23 @@ if (startsApi && process.env.CARD_PROCESSOR_URL === undefined) {
       CARD_SANDBOX_WEBHOOK_SECRET: webhookSecret,
       CARD_SANDBOX_WEBHOOK_URL: process.env.CARD_SANDBOX_WEBHOOK_URL ?? `${env.SHOP_API_URL}/webhooks/card`,
     },
+    healthUrl: `${sandboxUrl}/health/live`,
+  });
+}
+// The API tells MultiSafepay where to notify it: its own address. The MultiSafepay sandbox
+// (apps/multisafepay-sandbox) stands in for MultiSafepay's API unless MULTISAFEPAY_API_URL names it; it shares
+// the API key (which also signs its notifications) with the API.
+if (startsApi) env.MULTISAFEPAY_NOTIFICATION_URL ??= `${env.SHOP_API_URL}/webhooks/multisafepay`;
+if (startsApi && !stopping && process.env.MULTISAFEPAY_API_URL === undefined) {
+  const sandboxPort = process.env.MULTISAFEPAY_SANDBOX_PORT ?? '4150';
+  const sandboxHost = process.env.MULTISAFEPAY_SANDBOX_HOST;
+  const sandboxUrl = `http://${!sandboxHost || ['0.0.0.0', '::'].includes(sandboxHost) ? '127.0.0.1' : sandboxHost}:${sandboxPort}`;
+  const apiKey = process.env.MULTISAFEPAY_API_KEY ?? process.env.MULTISAFEPAY_SANDBOX_API_KEY ?? 'msp_sandbox_key';
+  Object.assign(env, { MULTISAFEPAY_API_URL: sandboxUrl, MULTISAFEPAY_API_KEY: apiKey });
+  await supervise({
+    name: 'multisafepay-sandbox',
+    args: ['apps/multisafepay-sandbox/dist/main.js'],
+    extraEnv: { MULTISAFEPAY_SANDBOX_PORT: sandboxPort, MULTISAFEPAY_SANDBOX_API_KEY: apiKey },
     healthUrl: `${sandboxUrl}/health/live`,
   });
 }

@@ -134,7 +134,7 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
     const read = await shop().app.inject({ method: 'GET', url: '/getDeliveryMessage', headers: shopperHeaders(token) });
     expect(read.json().psdata).toEqual({ message: 'Please ring twice' });
 
-    expect((await call('getGateways', {}, token)).body.psdata.gateways).toEqual([{ name: 'card' }, { name: 'multisafepay' }]);
+    expect((await call('getGateways', {}, token)).body.psdata.gateways).toEqual(expect.arrayContaining([{ name: 'card' }, { name: 'multisafepay' }]));
     expect((await call('updateCheckoutPayment', { gateway: 'paypal' }, token)).body.code).toBe('gateway_unavailable');
     checkout = (await call('updateCheckoutPayment', { gateway: 'card' }, token)).body.psdata;
     expect(checkout.next_step).toBe('review');

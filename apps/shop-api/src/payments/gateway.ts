@@ -8,6 +8,11 @@ import type { GatewayName, OrderStatus } from '@shop/contract';
 export type PaymentGateway = {
   /** The name in configuration and URLs ('paypal', 'multisafepay', 'card'). */
   readonly name: string;
+  /**
+   * What the webhook route answers a notification it took, when the gateway wants a word rather than JSON
+   * (MultiSafepay: 'OK', else it sends the notification again); unset: `{ received: true }`.
+   */
+  readonly acknowledgement?: string;
   /** Starts paying an order placed in 'awaiting_payment': where to send the shopper. */
   createPayment(order: PayableOrder): Promise<CreatedPayment>;
   /** The shopper is back from the hosted page (approve, decline or cancel): what it means for the order. */

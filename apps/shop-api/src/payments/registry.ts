@@ -2,11 +2,13 @@ import type { Cart, GatewayName } from '@shop/contract';
 import type { CallContext } from '../http/call-context.ts';
 import type { Gateways, PaymentGateway } from './gateway.ts';
 import { createCardGateway, readCardGatewayConfig } from './gateways/card.ts';
+import { createMultisafepayGateway, readMultisafepayGatewayConfig } from './gateways/multisafepay.ts';
 
 /** The gateways of this shop, from its configuration (each gateway's module reads its own settings). */
 export function gatewaysFromEnv(env: NodeJS.ProcessEnv = process.env): Gateways {
   const gateways = new Map<GatewayName, PaymentGateway>();
   gateways.set('card', createCardGateway(readCardGatewayConfig(env)));
+  gateways.set('multisafepay', createMultisafepayGateway(readMultisafepayGatewayConfig(env)));
   return gateways;
 }
 

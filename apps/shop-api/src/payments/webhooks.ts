@@ -33,6 +33,7 @@ export function registerWebhooks(app: FastifyInstance, deps: { db: Database; con
         throw error;
       }
       await applyNotification({ ...deps, log: request.log }, name, notification);
+      if (gateway.acknowledgement) return reply.type('text/plain; charset=utf-8').send(gateway.acknowledgement);
       return { received: true };
     });
   });
