@@ -1,4 +1,4 @@
-// Development: the card sandbox and the shop API with reload (tsx watch) and the storefront's Vite dev server, side by side.
+// Development: the payment sandboxes (card, PayPal, MultiSafepay) and the shop API with reload (tsx watch) and the storefront's Vite dev server, side by side.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
@@ -18,8 +18,16 @@ const startsMultisafepaySandbox = process.env.MULTISAFEPAY_API_URL === undefined
 if (startsMultisafepaySandbox) env.MULTISAFEPAY_API_URL = `http://127.0.0.1:${process.env.MULTISAFEPAY_SANDBOX_PORT ?? '4150'}`;
 env.MULTISAFEPAY_NOTIFICATION_URL ??= `http://127.0.0.1:${process.env.SHOP_API_PORT ?? '4000'}/webhooks/multisafepay`;
 
+// The PayPal sandbox stands in for PayPal unless PAYPAL_API_URL names it (or PAYPAL_ENABLED switches PayPal off).
+const startsPaypalSandbox = process.env.PAYPAL_API_URL === undefined && !['false', '0', 'off'].includes((process.env.PAYPAL_ENABLED ?? '').toLowerCase());
+if (startsPaypalSandbox) {
+  env.PAYPAL_API_URL = `http://127.0.0.1:${process.env.PAYPAL_SANDBOX_PORT ?? '4200'}`;
+  env.PAYPAL_SANDBOX_WEBHOOK_URL ??= `http://127.0.0.1:${process.env.SHOP_API_PORT ?? '4000'}/webhooks/paypal`;
+}
+
 const children = [
   ...(startsCardSandbox ? [spawn('npm', ['run', 'dev', '-w', 'apps/card-sandbox'], { stdio: 'inherit', env })] : []),
+  ...(startsPaypalSandbox ? [spawn('npm', ['run', 'dev', '-w', 'apps/paypal-sandbox'], { stdio: 'inherit', env })] : []),
   ...(startsMultisafepaySandbox ? [spawn('npm', ['run', 'dev', '-w', 'apps/multisafepay-sandbox'], { stdio: 'inherit', env })] : []),
   spawn('npm', ['run', 'dev', '-w', 'apps/shop-api'], { stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', 'apps/storefront'], { stdio: 'inherit', env }),

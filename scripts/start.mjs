@@ -141,6 +141,31 @@ if (startsApi && !stopping && process.env.MULTISAFEPAY_API_URL === undefined) {
     healthUrl: `${sandboxUrl}/health/live`,
   });
 }
+// The PayPal sandbox (apps/paypal-sandbox) stands in for PayPal, before the API that calls it, unless PAYPAL_API_URL
+// names PayPal (then that one is used) or PAYPAL_ENABLED switches PayPal off. It shares the REST app's client id and
+// secret and the webhook id with the API, and posts its notifications to the API's /webhooks/paypal.
+const paypalEnabled = !['false', '0', 'off'].includes((process.env.PAYPAL_ENABLED ?? '').toLowerCase());
+if (startsApi && !stopping && paypalEnabled && process.env.PAYPAL_API_URL === undefined) {
+  const sandboxPort = process.env.PAYPAL_SANDBOX_PORT ?? '4200';
+  const sandboxHost = process.env.PAYPAL_SANDBOX_HOST;
+  const sandboxUrl = `http://${!sandboxHost || ['0.0.0.0', '::'].includes(sandboxHost) ? '127.0.0.1' : sandboxHost}:${sandboxPort}`;
+  const clientId = process.env.PAYPAL_CLIENT_ID ?? process.env.PAYPAL_SANDBOX_CLIENT_ID ?? 'sandbox-client';
+  const clientSecret = process.env.PAYPAL_CLIENT_SECRET ?? process.env.PAYPAL_SANDBOX_CLIENT_SECRET ?? 'sandbox-secret';
+  const webhookId = process.env.PAYPAL_WEBHOOK_ID ?? process.env.PAYPAL_SANDBOX_WEBHOOK_ID ?? 'WH-SANDBOX';
+  Object.assign(env, { PAYPAL_API_URL: sandboxUrl, PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId });
+  await supervise({
+    name: 'paypal-sandbox',
+    args: ['apps/paypal-sandbox/dist/main.js'],
+    extraEnv: {
+      PAYPAL_SANDBOX_PORT: sandboxPort,
+      PAYPAL_SANDBOX_CLIENT_ID: clientId,
+      PAYPAL_SANDBOX_CLIENT_SECRET: clientSecret,
+      PAYPAL_SANDBOX_WEBHOOK_ID: webhookId,
+      PAYPAL_SANDBOX_WEBHOOK_URL: process.env.PAYPAL_SANDBOX_WEBHOOK_URL ?? `${env.SHOP_API_URL}/webhooks/paypal`,
+    },
+    healthUrl: `${sandboxUrl}/health/live`,
+  });
+}
 if (startsApi && !stopping) {
   await supervise({ name: 'shop-api', args: ['apps/shop-api/dist/main.js'], healthUrl: `${env.SHOP_API_URL}/health/live` });
 }

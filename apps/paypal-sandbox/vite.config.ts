@@ -1,0 +1,12 @@
+import { defineConfig } from 'vite';
+
+// Builds the PayPal sandbox into one ESM file for Node, as the shop API is built; npm dependencies stay external.
+export default defineConfig({
+  build: {
+    ssr: 'src/main.ts',
+    outDir: 'dist',
+    target: 'node20',
+    emptyOutDir: true,
+    rollupOptions: { output: { entryFileNames: 'main.js' } },
+  },
+});
