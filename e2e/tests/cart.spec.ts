@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { before, cents, expectNoAxeViolations, fill, openSizedProduct, TEXTS, type TestLang } from './fixtures';
+import { before, cents, expectNoAxeViolations, fill, openSizedProduct, TEXTS } from './fixtures';
 
 // Whole shopping journeys with axe runs: give them time on a busy machine.
 test.describe.configure({ timeout: 60_000 });

@@ -116,7 +116,15 @@ export async function validateOrder(input: { reference: string; token?: string; 
   const order = await accessibleOrder(context.db, context, input);
   const gateway = order.gateway ? context.gateways.get(order.gateway as GatewayName) : undefined;
   if (!gateway || !order.paymentId || !isPayable(order.status)) return orderView(context.db, order);
-  const outcome = await gateway.handleReturn({ order: payable(context.config, order), query: { ...input.query, session_id: order.paymentId } });
+  let outcome: PaymentOutcome;
+  try {
+    outcome = await gateway.handleReturn({ order: payable(context.config, order), query: { ...input.query, session_id: order.paymentId } });
+  } catch (error) {
+    // The gateway cannot say now: the order waits as it is (the page says the payment is pending), and the
+    // gateway's notification, or the next look, settles it.
+    context.log.error({ gateway: gateway.name, reference: order.reference, failure: (error as Error).message }, 'payment could not be confirmed on return');
+    return orderView(context.db, order);
+  }
   const moved = await applyOutcome(context, order.id, outcome);
   return orderView(context.db, moved ?? order);
 }

@@ -240,6 +240,9 @@ export function createCardGateway(config: CardGatewayConfig, deps: { fetch?: typ
         orderReference: event.data.object.client_reference_id as string,
         paymentId: event.data.object.id,
         status: outcomeOfEvent(event),
+        // What the session charges: the shop refuses a notification whose amount is not the order's.
+        ...(typeof event.data.object.amount_total === 'number' ? { amountCents: event.data.object.amount_total } : {}),
+        ...(typeof event.data.object.currency === 'string' ? { currency: event.data.object.currency } : {}),
       };
     },
 

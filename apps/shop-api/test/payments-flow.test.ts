@@ -1,0 +1,154 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { card, postForm, startSandbox } from '../../card-sandbox/test/support.ts';
+import { buildApp } from '../src/app.ts';
+import { selectRows } from '../src/db/raw.ts';
+import { gatewaysFromEnv } from '../src/payments/registry.ts';
+import { callApi, DRIVERS, shopperHeaders, useTestShop, type OutboxMail } from './databases.ts';
+
+/**
+ * Paying an order by card through the shop API, with the card sandbox as the processor and its notifications
+ * delivered to the API over HTTP: the return and the notification may come in any order, any number of times,
+ * and the order changes once and mails once.
+ */
+describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  // The sandbox notifies a relay that passes each notification on to this API, as sent, once the API listens.
+  let apiUrl = '';
+  const relay = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>;
+      fetch(`${apiUrl}${request.url}`, { method: 'POST', headers, body: Buffer.concat(chunks) }).then(
+        (answer) => response.writeHead(answer.status).end(),
+        () => response.writeHead(502).end(),
+      );
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    sandbox = await startSandbox({ webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhooks/card` });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await new Promise((resolve) => relay.close(resolve));
+  });
+  const shop = useTestShop(driver, () => ({ CARD_PROCESSOR_URL: sandbox.url }));
+  beforeAll(async () => {
+    await shop().app.listen({ port: 0, host: '127.0.0.1' });
+    apiUrl = `http://127.0.0.1:${(shop().app.server.address() as AddressInfo).port}`;
+  });
+  const call = (name: string, payload: unknown, token?: string) => callApi(shop().app, name, payload, shopperHeaders(token, `203.0.113.${(placed % 200) + 20}`));
+  const query = <T>(statement: ReturnType<typeof sql>) => selectRows<T>(shop().handle.db, statement);
+
+  let placed = 0;
+  /** A guest with a filled checkout places an order paid by card; returns the order, where to pay and the session. */
+  async function placeOrder() {
+    placed++;
+    const [item] = await query<{ product_id: number; combination_id: number }>(sql`select c.product_id, c.id as combination_id
+      from combinations c join products p on p.id = c.product_id
+      where p.is_active and p.out_of_stock_policy = 'deny' and p.minimal_quantity = 1 order by c.id offset ${placed * 13} limit 1`);
+    await shop().handle.db.execute(sql`update combinations set quantity = 20 where id = ${item!.combination_id}`);
+    const token = (await call('createCartItem', { ...item, quantity: 1 })).body.psdata.session.token as string;
+    const email = `payer${placed}.${randomBytes(3).toString('hex')}@example.com`;
+    await call('updateCheckoutEmail', { email }, token);
+    await call('updateCheckoutAddress', { shipping: { address: { alias: 'Home', first_name: 'Ada', last_name: 'Rossi', address1: 'Via Roma 1', city: 'Roma', state: 'RM', country: 'IT', postcode: '00184' } } }, token);
+    await call('updateCheckoutCarrier', { carrier_id: 1 }, token);
+    await call('updateCheckoutPayment', { gateway: 'card' }, token);
+    const answer = await call('createOrder', { idempotency_key: randomBytes(12).toString('base64url'), accept_terms: true, accept_privacy: true }, token);
+    expect(answer.status).toBe(200);
+    const { order, redirect_url: redirectUrl } = answer.body.psdata;
+    expect(redirectUrl).toMatch(/\/pay\/cs_/);
+    return { token, email, reference: order.reference as string, total: order.total as number, redirectUrl: redirectUrl as string };
+  }
+  const statusOf = async (reference: string) => (await query<{ status: string }>(sql`select status from orders where reference = ${reference}`))[0]!.status;
+  const returnQuery = (location: string | null) => Object.fromEntries(new URL(location!).searchParams);
+  const mailsTo = async (email: string) =>
+    ((await shop().app.inject({ method: 'GET', url: '/dev/outbox' })).json().messages as OutboxMail[]).filter((message) => message.to === email);
+  /** The sandbox's events about a session, once it has sent `count` of them. */
+  async function eventsOf(sessionUrl: string, count: number) {
+    const session = new URL(sessionUrl).pathname.split('/').pop()!;
+    const list = async () => ((await (await fetch(`${sandbox.url}/sandbox/events?session_id=${session}`)).json()).data as { id: string; type: string }[]);
+    await expect.poll(async () => (await list()).length).toBeGreaterThanOrEqual(count);
+    return list();
+  }
+
+  it('pays once, whichever of the notification and the return comes first; 100 replays change nothing and one mail goes out', async () => {
+    const order = await placeOrder();
+    const paid = await postForm(order.redirectUrl, card('4242 4242 4242 4242'));
+    expect(paid.status).toBe(303);
+    // The notification may already have paid it; the return then changes nothing, and says so.
+    const returned = await call('validateOrder', { reference: order.reference, query: returnQuery(paid.location) }, order.token);
+    expect(returned.body.psdata).toMatchObject({ status: 'payment_accepted', payable: false });
+    const [completed] = await eventsOf(order.redirectUrl, 1);
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(Array.from({ length: 10 }, () => fetch(`${sandbox.url}/sandbox/events/${completed!.id}/resend`, { method: 'POST' })));
+    }
+    for (let again = 0; again < 3; again++) await call('validateOrder', { reference: order.reference, query: returnQuery(paid.location) }, order.token);
+    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events where event_id = ${completed!.id}`))[0]!.count).toBe(1);
+    expect(await statusOf(order.reference)).toBe('payment_accepted');
+    await expect.poll(async () => (await mailsTo(order.email)).length).toBe(1);
+    const [mail] = await mailsTo(order.email);
+    expect(mail!.subject).toBe(`Your order ${order.reference} is confirmed`);
+    expect(mail!.text).toContain('/checkout/success?order=');
+  });
+
+  it('keeps an order payable after a declined card, and a 3-D Secure card then pays it', async () => {
+    const order = await placeOrder();
+    const declined = await postForm(order.redirectUrl, card('4000 0000 0000 0002'));
+    expect(declined.status).toBe(402);
+    await expect.poll(() => statusOf(order.reference)).toBe('payment_error');
+    const again = await call('getOrder', { reference: order.reference }, order.token);
+    expect(again.body.psdata.payable).toBe(true);
+    const challenge = await postForm(order.redirectUrl, card('4000 0027 6000 3184'));
+    expect(challenge.status).toBe(303);
+    const challengePage = new URL(challenge.location!, sandbox.url).href;
+    const challengeId = /name="challenge" value="([^"]+)"/.exec(await (await fetch(challengePage)).text())![1]!;
+    const authenticated = await postForm(challengePage, { challenge: challengeId, outcome: 'complete' });
+    expect(authenticated.status).toBe(303);
+    const returned = await call('validateOrder', { reference: order.reference, query: returnQuery(authenticated.location) }, order.token);
+    expect(returned.body.psdata.status).toBe('payment_accepted');
+  });
+
+  it('leaves the order waiting when the processor cannot be asked on return; the late notification pays it', async () => {
+    const order = await placeOrder();
+    await fetch(`${sandbox.url}/sandbox/sessions/${new URL(order.redirectUrl).pathname.split('/').pop()}/hold-events`, { method: 'POST' });
+    const paid = await postForm(order.redirectUrl, card('4242 4242 4242 4242'));
+    // The same shop, its processor out of reach.
+    const cutOff = buildApp({ db: shop().handle.db, config: shop().config, gateways: gatewaysFromEnv({ CARD_PROCESSOR_URL: 'http://127.0.0.1:9' }) });
+    const returned = await callApi(cutOff, 'validateOrder', { reference: order.reference, query: returnQuery(paid.location) }, shopperHeaders(order.token));
+    await cutOff.close();
+    expect(returned).toMatchObject({ status: 200, body: { psdata: { status: 'awaiting_payment', payable: true } } });
+    await fetch(`${sandbox.url}/sandbox/sessions/${new URL(order.redirectUrl).pathname.split('/').pop()}/release-events`, { method: 'POST' });
+    await expect.poll(() => statusOf(order.reference)).toBe('payment_accepted');
+  });
+
+  it('refuses a notification that is badly signed, or whose amount is not the order’s, and changes nothing', async () => {
+    const order = await placeOrder();
+    const session = new URL(order.redirectUrl).pathname.split('/').pop()!;
+    const event = (amount: number) =>
+      JSON.stringify({
+        id: `evt_forged_${randomBytes(4).toString('hex')}`,
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: session, client_reference_id: order.reference, status: 'complete', payment_status: 'paid', amount_total: amount, currency: 'eur' } },
+      });
+    const signed = (body: string, secret: string) => {
+      const time = Math.floor(Date.now() / 1000);
+      return `t=${time},v1=${createHmac('sha256', secret).update(`${time}.${body}`).digest('hex')}`;
+    };
+    const post = (body: string, signature: string) =>
+      shop().app.inject({ method: 'POST', url: '/webhooks/card', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    const forged = event(order.total);
+    expect((await post(forged, signed(forged, 'whsec_someone_else'))).statusCode).toBe(401);
+    expect((await post(forged, 'nonsense')).statusCode).toBe(401);
+    const tooLittle = event(1);
+    expect((await post(tooLittle, signed(tooLittle, 'whsec_sandbox'))).statusCode).toBe(200);
+    expect(await statusOf(order.reference)).toBe('awaiting_payment');
+    expect(await mailsTo(order.email)).toEqual([]);
+  });
+});
