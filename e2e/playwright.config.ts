@@ -33,13 +33,24 @@ const ONE_CLIENT_FOR_ALL_TESTS = {
 
 // Each shop's PayPal sandbox listens 4000 above its storefront (7100…7400 with the default base), clear of the
 // storefronts, APIs and other sandboxes above.
+/** The ports of a shop whose storefront listens on `port`: its API and its payment sandboxes, clear of every other shop's. */
+export function shopPorts(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    SHOP_API_PORT: String(port + 1000),
+    CARD_SANDBOX_PORT: String(port + 2000),
+    MULTISAFEPAY_SANDBOX_PORT: String(port + 2050),
+    PAYPAL_SANDBOX_PORT: String(port + 4000),
+  };
+}
+
 function shop(port: number, env: Record<string, string>) {
   return {
     command: 'node scripts/start.mjs',
     cwd: '..',
     // A static file: ready as soon as the storefront listens, whatever state the shop is in.
     url: `http://127.0.0.1:${port}/favicon.svg`,
-    env: { PORT: String(port), SHOP_API_PORT: String(port + 1000), CARD_SANDBOX_PORT: String(port + 2000), PAYPAL_SANDBOX_PORT: String(port + 4000), MULTISAFEPAY_SANDBOX_PORT: String(port + 2050), LOG_LEVEL: 'warn', ...env },
+    env: { ...shopPorts(port), LOG_LEVEL: 'warn', ...env },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore' as const,

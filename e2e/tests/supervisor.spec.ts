@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { shopPorts } from '../playwright.config';
 
 /**
  * `npm start` keeps the shop running: these tests start a shop of their own (as `npm start` does, on ports
@@ -15,7 +16,7 @@ type Started = { process: ChildProcess; output: () => string; exitCode: Promise<
 function startShop(port: number, settings: Record<string, string> = {}): Started {
   const shop = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repository,
-    env: { ...process.env, PORT: String(port), SHOP_API_PORT: String(port + 1000), DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...settings },
+    env: { ...process.env, ...shopPorts(port), DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

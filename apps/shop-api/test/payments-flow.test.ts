@@ -72,7 +72,7 @@ describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
   /** The sandbox's events about a session, once it has sent `count` of them. */
   async function eventsOf(sessionUrl: string, count: number) {
     const session = new URL(sessionUrl).pathname.split('/').pop()!;
-    const list = async () => ((await (await fetch(`${sandbox.url}/sandbox/events?session_id=${session}`)).json()).data as { id: string; type: string }[]);
+    const list = async () => ((await (await fetch(`${sandbox.url}/sandbox/events?session_id=${session}`)).json()) as { data: { id: string; type: string }[] }).data;
     await expect.poll(async () => (await list()).length).toBeGreaterThanOrEqual(count);
     return list();
   }

@@ -112,3 +112,6 @@ export const CHECKOUT_ERROR_CODES = [
   'idempotency_conflict',
 ] as const;
 export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
+
+/** SPEC §9: PayPal offers payment in instalments for amounts from 30 EUR to 2000 EUR (in cents). */
+export const PAYPAL_INSTALMENTS = { minCents: 3_000, maxCents: 200_000 } as const;
