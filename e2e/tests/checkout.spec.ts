@@ -1,108 +1,27 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { before, expectFlash, expectNoAxeViolations, fill, hydrated, openSizedProduct, registerCustomer, TEXTS, type TestLang } from './fixtures';
+import {
+  APPROVED_CARD,
+  chooseCarrier,
+  continueAsGuest,
+  DECLINED_CARD,
+  expectConfirmationMail,
+  fillAddress,
+  fillCartAndCheckOut,
+  main,
+  MILAN,
+  orderReference,
+  PARIS,
+  payByCard,
+  placeOrder,
+  STANDARD_DELIVERY,
+  throughVouchersMessageAndPayment,
+  uniqueEmail,
+  WOMEN,
+} from './checkout-journey';
+import { expectFlash, expectNoAxeViolations, fill, hydrated, openSizedProduct, registerCustomer, TEXTS } from './fixtures';
 
 // Whole purchases, with the card processor's page and axe runs in between: give them time on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-const APPROVED_CARD = '4242 4242 4242 4242';
-const DECLINED_CARD = '4000 0000 0000 0002';
-
-type Address = { firstName: string; lastName: string; address1: string; postcode: string; city: string; country: string; state?: string };
-const MILAN: Address = { firstName: 'Giulia', lastName: 'Rossi', address1: 'Via Solferino 10', postcode: '20121', city: 'Milano', country: 'IT', state: 'MI' };
-const PARIS: Address = { firstName: 'Camille', lastName: 'Martin', address1: 'Rue de Rivoli 20', postcode: '75001', city: 'Paris', country: 'FR' };
-
-/** The women's category, by its slug in each language. */
-const WOMEN: Record<TestLang, string> = { en: '3-women', fr: '3-femme', it: '3-donna', es: '3-mujer', de: '3-damen' };
-
-const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-/** Puts a size of an in-stock women's product in the cart from its page and goes to the checkout from the mini cart. */
-async function fillCartAndCheckOut(page: Page, lang: TestLang, firstStep = 'account') {
-  const t = TEXTS[lang];
-  await openSizedProduct(page, lang, `/${lang}/${WOMEN[lang]}?availability=in_stock`);
-  await page.getByRole('button', { name: t.product.addToCart, exact: true }).click();
-  await page.getByRole('dialog', { name: t.cart.drawer.title }).getByRole('link', { name: t.cart.checkout }).click();
-  await expect(page).toHaveURL(`/${lang}/checkout?step=${firstStep}`);
-}
-
-const main = (page: Page) => page.getByRole('main');
-
-async function continueAsGuest(page: Page, lang: TestLang, email: string) {
-  const t = TEXTS[lang];
-  await main(page).getByLabel(t.auth.email).first().fill(email);
-  await main(page).getByRole('button', { name: t.checkout.continue }).first().click();
-  await expect(page).toHaveURL(`/${lang}/checkout?step=address`);
-}
-
-async function fillAddress(page: Page, lang: TestLang, address: Address, where: Locator = main(page)) {
-  const t = TEXTS[lang];
-  const field = (label: string) => where.getByLabel(label, { exact: true }).first();
-  await field(t.auth.firstName).fill(address.firstName);
-  await field(t.auth.lastName).fill(address.lastName);
-  await field(t.account.addressFields.address1).fill(address.address1);
-  await field(t.account.addressFields.postcode).fill(address.postcode);
-  await field(t.account.addressFields.city).fill(address.city);
-  await field(t.account.addressFields.country).selectOption(address.country);
-  if (address.state) await field(t.account.addressFields.state).selectOption(address.state);
-}
-
-/** The steps after the address, as most shoppers take them: a carrier, no code, no note, the card. */
-async function chooseCarrier(page: Page, lang: TestLang, carrier: RegExp | string) {
-  const t = TEXTS[lang];
-  await expect(page).toHaveURL(`/${lang}/checkout?step=delivery`);
-  await main(page).getByRole('radio', { name: carrier }).check();
-  await main(page).getByRole('button', { name: t.checkout.continue }).click();
-}
-
-async function throughVouchersMessageAndPayment(page: Page, lang: TestLang, { axe = false } = {}) {
-  const t = TEXTS[lang];
-  await expect(page).toHaveURL(`/${lang}/checkout?step=vouchers`);
-  if (axe) await expectNoAxeViolations(page);
-  await main(page).getByRole('link', { name: t.checkout.continue }).click();
-  await expect(page).toHaveURL(`/${lang}/checkout?step=message`);
-  if (axe) await expectNoAxeViolations(page);
-  await main(page).getByRole('button', { name: t.checkout.message.save }).click();
-  await expect(page).toHaveURL(`/${lang}/checkout?step=payment`);
-  if (axe) await expectNoAxeViolations(page);
-  await expect(main(page).getByRole('radio', { name: t.checkout.gateways.card })).toBeChecked();
-  await main(page).getByRole('button', { name: t.checkout.continue }).click();
-  await expect(page).toHaveURL(`/${lang}/checkout?step=review`);
-}
-
-async function placeOrder(page: Page, lang: TestLang) {
-  const t = TEXTS[lang];
-  await main(page).getByLabel(t.checkout.review.acceptTerms).check();
-  await main(page).getByLabel(t.checkout.review.acceptPrivacy).check();
-  await main(page).getByRole('button', { name: t.checkout.review.place }).click();
-  // On to the card processor's own page: the card is typed there, never on the shop's.
-  await expect(page).toHaveURL(/\/pay\/cs_/);
-}
-
-/** On the card processor's page (its own texts): name, number, expiry, code, then its pay button. */
-async function payByCard(page: Page, number: string) {
-  await page.locator('input[name=cardholder_name]').fill('Test Shopper');
-  await page.locator('input[name=card_number]').fill(number);
-  await page.locator('input[name=expiry]').fill('12/34');
-  await page.locator('input[name=cvc]').fill('123');
-  await page.locator('button[type=submit]').click();
-}
-
-/** The confirmation mail in the development mailbox: its subject names the order. */
-async function expectConfirmationMail(page: Page, lang: TestLang, email: string, reference: string, subject: RegExp) {
-  const mail = page.getByRole('listitem').filter({ hasText: email }).filter({ hasText: reference });
-  await expect(async () => {
-    await page.goto(`/${lang}/dev/mailbox`);
-    await expect(mail).toHaveCount(1, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
-  await expect(mail.getByRole('heading')).toHaveText(subject);
-}
-
-async function orderReference(page: Page, lang: TestLang): Promise<string> {
-  const t = TEXTS[lang];
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.checkout.successTitle);
-  const shown = await page.getByText(new RegExp(`^${before(t.checkout.success.reference)}`)).textContent();
-  return shown!.replace(before(t.checkout.success.reference), '').trim();
-}
 
 test('a guest pays by card in Italian, from the home page to the confirmation and its mail; axe finds nothing on any step', async ({ page }) => {
   const lang = 'it';
@@ -125,7 +44,7 @@ test('a guest pays by card in Italian, from the home page to the confirmation an
 
   await expect(page).toHaveURL(`/${lang}/checkout?step=delivery`);
   await expectNoAxeViolations(page);
-  await chooseCarrier(page, lang, /Consegna standard/);
+  await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
   await throughVouchersMessageAndPayment(page, lang, { axe: true });
   await expectNoAxeViolations(page);
   await expect(main(page).getByText(email)).toBeVisible();
@@ -214,6 +133,25 @@ test('a declined card leads to the failed page, and paying again succeeds', asyn
   await expect(page.getByText(t.account.status.payment_accepted)).toBeVisible();
 });
 
+test('a shopper who gives up on paying can put the order back into the cart and change it', async ({ page }) => {
+  const lang = 'es';
+  const t = TEXTS[lang];
+  await fillCartAndCheckOut(page, lang);
+  await continueAsGuest(page, lang, uniqueEmail('cambio'));
+  await fillAddress(page, lang, MILAN);
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
+  await throughVouchersMessageAndPayment(page, lang);
+  await placeOrder(page, lang);
+  await page.getByRole('link', { name: 'Cancelar y volver' }).click();
+  await expect(page).toHaveURL(/\/es\/checkout\/failed\?order=/);
+  await expect(page.getByText(t.checkout.failed.cancelled)).toBeVisible();
+  await page.getByRole('button', { name: t.checkout.failed.change }).click();
+  await expect(page).toHaveURL(`/${lang}/cart`);
+  await expectFlash(page, t.checkout.flash.backInCart);
+  await expect(page.getByRole('list', { name: t.cart.items }).getByRole('listitem')).toHaveCount(1);
+});
+
 /** Presses Tab until `target` has the focus: it can be reached with the keyboard alone. */
 async function tabTo(page: Page, target: Locator) {
   for (let presses = 0; presses < 80; presses++) {
@@ -298,7 +236,7 @@ test.describe('without JavaScript', () => {
     const billing = main(page).getByRole('group', { name: t.checkout.address.billingTitle });
     await fillAddress(page, lang, { firstName: 'Max', lastName: 'Muster', address1: 'Torstraße 1', postcode: '10115', city: 'Berlin', country: 'DE' }, billing);
     await main(page).getByRole('button', { name: t.checkout.continue }).click();
-    await chooseCarrier(page, lang, /Standardversand/);
+    await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
     await throughVouchersMessageAndPayment(page, lang);
     await expect(main(page).getByText(fill(t.checkout.invoice.issued, { number: '136695976' }))).toBeVisible();
     await expect(main(page).getByText('Torstraße 1')).toBeVisible();

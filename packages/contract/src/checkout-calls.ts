@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderSchema, orderSummarySchema } from './account.ts';
 import { call } from './call.ts';
+import { cartSchema } from './cart.ts';
 import {
   carrierSchema,
   checkoutSchema,
@@ -43,6 +44,8 @@ export const checkoutCalls = {
   createOrder: call(createOrderInput, placedOrderSchema),
   /** Pays an unpaid order again, with the same or another gateway. */
   updateOrder: call(updateOrderInput, placedOrderSchema),
+  /** Changes an unpaid order instead of paying it: cancelled, its items and codes back in the session's cart. */
+  returnOrderToCart: call(orderAccessInput, cartSchema),
   /** After the gateway's page: asks the gateway what happened and moves the order accordingly. */
   validateOrder: call(validateOrderInput, orderSchema),
   getOrders: call(empty, z.object({ orders: z.array(orderSummarySchema) }), personalRead),

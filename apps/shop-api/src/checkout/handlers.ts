@@ -2,6 +2,7 @@ import type { CallName } from '@shop/contract';
 import type { CallHandlers } from '../http/call-context.ts';
 import { createOrder } from '../orders/place.ts';
 import { updateOrder, validateOrder } from '../orders/payment.ts';
+import { returnOrderToCart } from '../orders/reopen.ts';
 import { getOrder, getOrders } from '../orders/view.ts';
 import {
   addOrEditDeliveryMessage,
@@ -30,6 +31,7 @@ export const checkoutHandlers = {
   updateCheckoutPayment: ({ gateway }, context) => updateCheckoutPayment(gateway, context),
   createOrder: (input, context) => createOrder(input, context),
   updateOrder: (input, context) => updateOrder(input, context),
+  returnOrderToCart: (input, context) => returnOrderToCart(input, context),
   validateOrder: (input, context) => validateOrder(input, context),
   getOrders: (_input, context) => getOrders(context),
   getOrder: (input, context) => getOrder(input, context),
@@ -39,6 +41,7 @@ export const checkoutSuccessMessages: Partial<Record<CallName, string>> = {
   addOrEditDeliveryMessage: 'Delivery notes saved',
   updateCheckoutAddress: 'Address saved',
   createOrder: 'Order placed',
+  returnOrderToCart: 'The order is back in your cart',
 };
 
 /** SPEC §8: the delivery note's failure has its own words. */

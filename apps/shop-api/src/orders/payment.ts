@@ -5,7 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { orderConfirmationMail } from '../mail/order-confirmation.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/client.ts';
-import { orderLines, orders, paymentEvents } from '../db/schema.ts';
+import { cartRuleUses, orderLines, orders, paymentEvents } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PayableOrder, PaymentOutcome, VerifiedNotification } from '../payments/gateway.ts';
@@ -161,6 +161,18 @@ export async function applyNotification(deps: Pick<CallContext, 'db' | 'mailer' 
     return;
   }
   await applyOutcome(deps, order.id, notification, { gateway, eventId: notification.eventId });
+}
+
+/**
+ * Cancels an unpaid order (locked), its stock back on sale and its codes' uses given back, so that its items and
+ * codes can go back into a cart. False when it is not unpaid any more.
+ */
+export async function cancelUnpaid(tx: Queryable, orderId: number): Promise<boolean> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || !isPayable(order.status)) return false;
+  const { order: moved } = await moveOrder(tx, order, 'cancelled');
+  await tx.delete(cartRuleUses).where(eq(cartRuleUses.orderId, orderId));
+  return moved.status === 'cancelled';
 }
 
 /** Cancels the orders still unpaid after their time and puts their stock back on sale; returns how many. */

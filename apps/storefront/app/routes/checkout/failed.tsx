@@ -1,6 +1,6 @@
 import { gatewayNameSchema } from '@shop/contract/checkout';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/failed';
 import { Screen } from '../../components/Screen';
 import { ContinueToPayment } from '../../features/checkout/ContinueToPayment';
@@ -9,6 +9,7 @@ import { loadOrFail } from '../../lib/api/shop.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import { readForm } from '../../lib/form-body.server';
 import { useLocalePath } from '../../lib/hooks';
+import { flashCookie, startedSessionHeaders } from '../../lib/session.server';
 import { notFound, pageContext } from '../../lib/request-context.server';
 
 const REASONS = ['declined', 'cancelled', 'unavailable'] as const;
@@ -23,12 +24,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { order, reason, gateways };
 }
 
-/** Pays the order again with its gateway (or another offered one): on to the gateway's page. */
+/**
+ * Pays the order again with its gateway (or another offered one): on to the gateway's page. Or the shopper would
+ * rather change it: its items go back into the cart.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const { api } = pageContext(context);
+  const { api, lang } = pageContext(context);
   const access = orderAccess(new URL(request.url)) ?? notFound();
   const form = await readForm(request);
+  if (form.get('intent') === 'change') {
+    const cart = await loadOrFail(api('returnOrderToCart', access));
+    const headers = startedSessionHeaders(request, cart.session);
+    headers.append('Set-Cookie', flashCookie(request, 'checkout.flash.backInCart'));
+    return redirect(`/${lang}/cart`, { headers });
+  }
   const gateway = gatewayNameSchema.safeParse(form.get('gateway'));
   if (!gateway.success) return notFound();
   const placed = await loadOrFail(api('updateOrder', { ...access, gateway: gateway.data }));
@@ -70,6 +80,12 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
             </fieldset>
             <button type="submit" className="button-primary" aria-busy={navigation.state === 'submitting' || undefined}>
               {t('checkout.failed.retry')}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="change" />
+            <button type="submit" className="underline">
+              {t('checkout.failed.change')}
             </button>
           </Form>
         </div>

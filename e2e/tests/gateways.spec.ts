@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  APPROVED_CARD,
+  chooseCarrier,
+  continueAsGuest,
+  expectConfirmationMail,
+  fillAddress,
+  fillCartAndCheckOut,
+  main,
+  MILAN,
+  orderReference,
+  payByCard,
+  placeOrder,
+  STANDARD_DELIVERY,
+  throughVouchersMessageAndPayment,
+  uniqueEmail,
+} from './checkout-journey';
+import { expectNoAxeViolations, registerCustomer, TEXTS, type TestLang } from './fixtures';
+
+// Purchases through the PayPal and MultiSafepay sandboxes (their own pages, outside axe's audit of the shop).
+test.describe.configure({ timeout: 120_000 });
+
+const BERLIN = { firstName: 'Lena', lastName: 'Schmidt', address1: 'Torstraße 120', postcode: '10115', city: 'Berlin', country: 'DE' };
+
+/** A guest's checkout up to the review, paying with `gateway`; axe runs on the payment step. */
+async function guestCheckout(page: Page, lang: TestLang, gateway: 'paypal' | 'multisafepay', email: string) {
+  const t = TEXTS[lang];
+  await fillCartAndCheckOut(page, lang);
+  await continueAsGuest(page, lang, email);
+  await fillAddress(page, lang, MILAN);
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
+  await throughVouchersMessageAndPayment(page, lang, { gateway, axe: true });
+}
+
+test('a guest pays with MultiSafepay in Italian and lands on the confirmation, with its mail', async ({ page }) => {
+  const lang = 'it';
+  const email = uniqueEmail('msp');
+  await guestCheckout(page, lang, 'multisafepay', email);
+  await placeOrder(page, lang, 'multisafepay');
+  // MultiSafepay's page: the card among its methods, then the issuer's approval.
+  await page.locator('input[name=method][value=CREDITCARD]').check();
+  await page.locator('form:has(input[name=method]) button[type=submit]').click();
+  await page.locator('button[name=outcome][value=approve]').click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/success\\?order=`));
+  const reference = await orderReference(page, lang);
+  await expect(page.getByText(TEXTS[lang].checkout.gateways.multisafepay)).toBeVisible();
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Il tuo ordine ${reference} è confermato`));
+});
+
+test('a customer pays with PayPal in German, with its instalments offered, and lands on the confirmation', async ({ page }) => {
+  const lang = 'de';
+  const t = TEXTS[lang];
+  const email = uniqueEmail('paypal');
+  await registerCustomer(page, lang, { email, password: 'Tr4v3l!Blue#Kite' });
+  await fillCartAndCheckOut(page, lang, 'address');
+  await fillAddress(page, lang, BERLIN);
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
+  await expect(page).toHaveURL(`/${lang}/checkout?step=vouchers`);
+  await main(page).getByRole('link', { name: t.checkout.continue }).click();
+  await main(page).getByRole('button', { name: t.checkout.message.save }).click();
+  await expect(page).toHaveURL(`/${lang}/checkout?step=payment`);
+  await expect(main(page).getByText(/PayPal in 3 zinsfreien Raten/)).toBeVisible();
+  await main(page).getByRole('radio', { name: t.checkout.gateways.paypal }).check();
+  await expectNoAxeViolations(page);
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await placeOrder(page, lang, 'paypal');
+  await page.locator('button[name=action][value=approve]').click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/checkout/success\\?order=`));
+  const reference = await orderReference(page, lang);
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Ihre Bestellung ${reference} ist bestätigt`));
+});
+
+test('a shopper cancels on PayPal, comes back to the failed page and pays by card instead', async ({ page }) => {
+  const lang = 'en';
+  const t = TEXTS[lang];
+  const email = uniqueEmail('changed-mind');
+  await guestCheckout(page, lang, 'paypal', email);
+  await placeOrder(page, lang, 'paypal');
+  await page.locator('button[name=action][value=cancel]').click();
+  await expect(page).toHaveURL(/\/en\/checkout\/failed\?order=/);
+  await expect(page.getByText(t.checkout.failed.cancelled)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('radio', { name: t.checkout.gateways.card }).check();
+  await page.getByRole('button', { name: t.checkout.failed.retry }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_/);
+  await payByCard(page, APPROVED_CARD);
+  const reference = await orderReference(page, lang);
+  await expect(page.getByText(t.checkout.gateways.card)).toBeVisible();
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Your order ${reference} is confirmed`));
+});
