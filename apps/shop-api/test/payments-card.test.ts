@@ -159,6 +159,8 @@ describe('handleNotification', () => {
       orderReference: paid.payable.reference,
       paymentId: paid.created.paymentId,
       status: 'payment_accepted',
+      amountCents: paid.payable.totalCents,
+      currency: 'eur',
     });
     const declined = await notification('4000000000000002');
     expect(await gateway.handleNotification({ headers: declined.headers, rawBody: declined.rawBody })).toMatchObject({
