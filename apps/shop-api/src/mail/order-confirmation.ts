@@ -150,7 +150,7 @@ export function orderConfirmationMail({ order, lang: orderLang, storefrontUrl, t
     ? `${texts.collectAt} ${order.pickup_point.name}, ${order.pickup_point.address1}, ${order.pickup_point.postcode} ${order.pickup_point.city}`
     : `${texts.deliverTo} ${address.first_name ?? ''} ${address.last_name ?? ''}, ${address.address1 ?? ''}, ${address.postcode ?? ''} ${address.city ?? ''} (${address.country ?? ''})`;
   const path = token
-    ? `/checkout/success?order=${encodeURIComponent(order.reference)}&token=${encodeURIComponent(token)}`
+    ? `/checkout/success?order=${encodeURIComponent(order.reference)}&key=${encodeURIComponent(token)}`
     : `/my-account/orders?order=${encodeURIComponent(order.reference)}`;
   const name = (order.billing_address as { first_name?: string }).first_name ?? address.first_name ?? '';
   const content: MailContent = {

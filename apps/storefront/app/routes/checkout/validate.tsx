@@ -4,7 +4,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/validate';
 import { Screen } from '../../components/Screen';
 import { notFound, pageContext } from '../../lib/request-context.server';
-import { orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
+import { ORDER_KEY_PARAM, orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
 
 /**
  * The gateway sends the shopper back here: the shop asks the gateway what happened (the address's query alone
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const access = orderAccess(url) ?? notFound();
   const query = Object.fromEntries(
     [...url.searchParams]
-      .filter(([key]) => key !== 'order' && key !== 'token')
+      .filter(([key]) => key !== 'order' && key !== ORDER_KEY_PARAM)
       .slice(0, 20)
       .map(([key, value]) => [key.slice(0, 64), value.slice(0, 512)]),
   );
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error(`validateOrder ${access.reference}: ${(error as Error).message}`);
     return null;
   });
-  const params = new URLSearchParams({ order: access.reference, ...(access.token ? { token: access.token } : {}) });
+  const params = new URLSearchParams({ order: access.reference, ...(access.token ? { [ORDER_KEY_PARAM]: access.token } : {}) });
   if (order && PAID_STATUSES.includes(order.status)) throw redirect(`/${lang}/checkout/success?${params}`);
   const cancelled = url.searchParams.has('cancelled');
   // Paid but not cleared yet (a bank transfer), or not confirmed yet: the page says so and looks again.
