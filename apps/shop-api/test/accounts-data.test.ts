@@ -48,6 +48,9 @@ describe.each(DRIVERS)('addresses and orders on %s', (driver) => {
     expect(order.items_total + order.shipping).toBe(order.total);
     expect(order.tax).toBeGreaterThan(0);
     expect(order.shipping_address).toMatchObject({ city: 'Milano', country: 'IT' });
+    // The delivered order has a return (from the returns table); the others none.
+    const delivered = (await call('getOrder', { reference: 'DEMO000001' }, token)).body.psdata;
+    expect(delivered).toMatchObject({ status: 'delivered', tracking_number: 'AM0001IT', returns: [{ reference: 'RET000001', status: 'refunded' }] });
     expect(order.total).toBe(orders[0].total);
   });
 

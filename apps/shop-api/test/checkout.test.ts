@@ -144,7 +144,7 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
     expect(checkout.cart.totals.total).toBe(checkout.cart.totals.products + 390);
   });
 
-  it('has no checkout without a cart, and offers no collection points where there are none', async () => {
+  it('has no checkout without a cart, and prices each carrier for the destination, collection points included', async () => {
     expect(await call('updateCheckoutEmail', { email: 'a@example.com' })).toMatchObject({ status: 409, body: { code: 'cart_empty' } });
     const token = await guestWith(await product());
     await call('updateCheckoutAddress', { shipping: { address: ADDRESSES.US } }, token);
@@ -152,7 +152,11 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
     expect(carriers.map((carrier: { code: string; price: number }) => [carrier.code, carrier.price])).toEqual([
       ['standard', 2490],
       ['express', 3990],
+      ['pickup', 1990],
     ]);
+    expect((await call('getPudos', { query: 'new york' }, token)).body.psdata.points.map((point: { country: string }) => point.country)).toEqual(['US', 'US']);
+    // Points of another country are not offered for this address.
+    expect((await call('getPudos', { query: 'Milano' }, token)).body.psdata.points).toEqual([]);
     const checkout = (await call('getCheckout', {}, token)).body.psdata;
     // VAT of the destination: none to the United States.
     expect(checkout.cart).toMatchObject({ country: 'US', totals: { tax: 0, vat_rate_bp: 0 } });

@@ -299,6 +299,21 @@ export const orderLines = pgTable('order_lines', {
   totalCents: integer('total_cents').notNull(),
 });
 
+/** Goods sent back from an order, with where the return stands (requested, received, refunded). */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reference: varchar('reference', { length: 16 }).notNull().unique(),
+    status: varchar('status', { length: 16 }).$type<'requested' | 'received' | 'refunded'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_returns_order_idx').on(t.orderId)],
+);
+
 /** Each gateway notification applied, by the gateway's event id: a replay is recognised and changes nothing. */
 export const paymentEvents = pgTable(
   'payment_events',

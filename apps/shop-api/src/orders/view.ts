@@ -2,7 +2,7 @@ import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { currentSession, requireCustomerId } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/client.ts';
-import { orderLines, orders } from '../db/schema.ts';
+import { orderLines, orderReturns, orders } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
 import { notFound } from '../http/errors.ts';
 import { isOrderToken } from './links.ts';
@@ -38,7 +38,10 @@ export async function getOrders(context: CallContext): Promise<{ orders: OrderSu
 
 /** An order with its lines, as the shopper reads it. */
 export async function orderView(db: Queryable, order: OrderRow): Promise<Order> {
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  const [lines, returns] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.createdAt), asc(orderReturns.id)),
+  ]);
   return {
     ...summary(
       order,
@@ -73,8 +76,7 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
       available_date: line.availableDate?.toISOString() ?? null,
       cancellable: line.onDemand !== 'preorder',
     })),
-    // The shop has no returns yet: an order's returns are listed once a return can be made.
-    returns: [],
+    returns: returns.map((entry) => ({ reference: entry.reference, status: entry.status, date: entry.createdAt.toISOString() })),
   };
 }
 

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import type { customers, orderLines, orders } from '../schema.ts';
+import type { customers, orderLines, orderReturns, orders } from '../schema.ts';
 import type { SeededProduct } from './products.ts';
 import { country } from './countries.ts';
 import type { Random } from './random.ts';
@@ -25,7 +25,8 @@ const SHIPPING_CENTS = 690;
 
 /** The past orders, oldest first: status, age in days and how many of each picked product. */
 const ORDER_PLANS = [
-  { status: 'delivered', daysAgo: 140, quantities: [1, 1] },
+  // Delivered, and one item sent back since: its return shows on the order.
+  { status: 'delivered', daysAgo: 140, quantities: [1, 1], returned: { reference: 'RET000001', status: 'refunded' as const, daysAgo: 120 } },
   { status: 'shipped', daysAgo: 12, quantities: [2] },
   { status: 'processing', daysAgo: 2, quantities: [1, 1, 1] },
 ];
@@ -33,6 +34,7 @@ const ORDER_PLANS = [
 export type DemoOrder = {
   order: Omit<typeof orders.$inferInsert, 'customerId'>;
   lines: Omit<typeof orderLines.$inferInsert, 'orderId'>[];
+  returns: Omit<typeof orderReturns.$inferInsert, 'orderId'>[];
 };
 
 export async function demoCustomerRow(): Promise<typeof customers.$inferInsert> {
@@ -99,6 +101,7 @@ export function demoOrders(catalogue: SeededProduct[], random: Random): DemoOrde
         createdAt: daysBeforeReference(plan.daysAgo),
       },
       lines,
+      returns: plan.returned ? [{ reference: plan.returned.reference, status: plan.returned.status, createdAt: daysBeforeReference(plan.returned.daysAgo) }] : [],
     };
   });
 }

@@ -26,6 +26,7 @@ import {
   countries,
   customers,
   orderLines,
+  orderReturns,
   orders,
   pickupPoints,
   productCategories,
@@ -109,9 +110,10 @@ export async function seedDemoShop(db: Database): Promise<void> {
     await insertAll(tx, brandFreeShipping, DEMO_BRAND_FREE_SHIPPING);
 
     const customerId = insertedId(await tx.insert(customers).values(customer).returning({ id: customers.id }));
-    for (const { order, lines } of pastOrders) {
+    for (const { order, lines, returns } of pastOrders) {
       const orderId = insertedId(await tx.insert(orders).values({ ...order, customerId }).returning({ id: orders.id }));
       await insertAll(tx, orderLines, lines.map((line) => ({ ...line, orderId })));
+      await insertAll(tx, orderReturns, returns.map((entry) => ({ ...entry, orderId })));
     }
     const rules = await tx.insert(cartRules).values(DEMO_CART_RULES).returning({ id: cartRules.id, code: cartRules.code });
     const ruleId = (code: string) => insertedId(rules.filter((rule) => rule.code === code));
