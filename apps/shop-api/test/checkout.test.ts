@@ -40,8 +40,9 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
     vies = await startVies(() => viesAnswer);
   });
   afterAll(() => vies.close());
-  // PayPal switched off (PAYPAL_ENABLED): the payment step refuses a gateway it does not offer.
-  const shop = useTestShop(driver, () => ({ VIES_URL: vies.url, PAYPAL_ENABLED: 'false' }));
+  // PayPal switched off (PAYPAL_ENABLED), MultiSafepay for the Benelux only: the payment step offers what the
+  // configuration allows for the shipping country, and refuses the rest.
+  const shop = useTestShop(driver, () => ({ VIES_URL: vies.url, PAYPAL_ENABLED: 'false', MULTISAFEPAY_COUNTRIES: 'NL,BE,LU' }));
   const call = (name: string, payload: unknown = {}, token?: string, clientIp?: string) => callApi(shop().app, name, payload, shopperHeaders(token, clientIp));
   const query = <T>(statement: ReturnType<typeof sql>) => selectRows<T>(shop().handle.db, statement);
 
@@ -135,8 +136,12 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
     const read = await shop().app.inject({ method: 'GET', url: '/getDeliveryMessage', headers: shopperHeaders(token) });
     expect(read.json().psdata).toEqual({ message: 'Please ring twice' });
 
-    expect((await call('getGateways', {}, token)).body.psdata.gateways).toEqual(expect.arrayContaining([{ name: 'card' }, { name: 'multisafepay' }]));
+    expect((await call('getGateways', {}, token)).body.psdata.gateways).toEqual([{ name: 'card' }]);
     expect((await call('updateCheckoutPayment', { gateway: 'paypal' }, token)).body.code).toBe('gateway_unavailable');
+    expect((await call('updateCheckoutPayment', { gateway: 'multisafepay' }, token)).body.code).toBe('gateway_unavailable');
+    const dutch = await guestWith(await product());
+    await call('updateCheckoutAddress', { shipping: { address: { ...ADDRESSES.FR, country: 'NL', postcode: '1012 AB', city: 'Amsterdam' } } }, dutch);
+    expect((await call('getGateways', {}, dutch)).body.psdata.gateways).toEqual([{ name: 'card' }, { name: 'multisafepay' }]);
     checkout = (await call('updateCheckoutPayment', { gateway: 'card' }, token)).body.psdata;
     expect(checkout.next_step).toBe('review');
     // The total is the products plus the collection point's price, VAT of Italy included.

@@ -218,7 +218,7 @@ export async function getDeliveryMessage(context: CallContext): Promise<{ messag
 export async function getGateways(input: { reference?: string; token?: string }, context: CallContext) {
   if (input.reference) {
     const order = await accessibleOrder(context.db, context, { reference: input.reference, token: input.token });
-    return { gateways: offeredGateways(context, { totals: { total: order.totalCents } }).map((name) => ({ name })) };
+    return { gateways: offeredGateways(context, { totals: { total: order.totalCents }, country: order.countryIso, currency: order.currency }).map((name) => ({ name })) };
   }
   const owner = await findOwner(context);
   const checkout = await checkoutView(context.db, context, await readCheckoutState(context.db, context, owner));

@@ -13,6 +13,8 @@ export type PaymentGateway = {
    * (MultiSafepay: 'OK', else it sends the notification again); unset: `{ received: true }`.
    */
   readonly acknowledgement?: string;
+  /** Where it is offered: the countries (null: all the shop sells to) and currencies of a payment (payments/registry.ts). */
+  readonly offeredIn?: { countries: string[] | null; currencies: string[] };
   /** Starts paying an order placed in 'awaiting_payment': where to send the shopper. */
   createPayment(order: PayableOrder): Promise<CreatedPayment>;
   /** The shopper is back from the hosted page (approve, decline or cancel): what it means for the order. */
