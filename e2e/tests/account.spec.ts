@@ -255,7 +255,21 @@ test('the demo customer sees the order history and an order’s details', async 
   await expect(page).toHaveURL(/\?order=DEMO/);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText(/DEMO/);
   await expect(page.getByText(t.account.taxIncluded)).toBeVisible();
-  await expect(page.getByRole('table', { name: t.account.orderItems }).getByRole('row').nth(1)).toBeVisible();
+  const items = page.getByRole('region', { name: t.account.orderItems }).getByRole('listitem');
+  await expect(items.first()).toBeVisible();
+  await expect(items.first().locator('img')).toHaveAttribute('src', /\/media\//);
+  // How it travels, and the parcel to follow once shipped.
+  await expect(page.getByText(t.checkout.review.carrier, { exact: true })).toBeVisible();
+});
+
+test('the demo customer’s delivered order shows its return', async ({ page }) => {
+  const t = TEXTS.en;
+  await page.goto('/en/auth/login');
+  await login(page, 'en', 'demo@example.com', 'Demo-Passw0rd!');
+  await page.goto('/en/my-account/orders?order=DEMO000001');
+  await expect(page.getByText(t.account.status.delivered).first()).toBeVisible();
+  await expect(page.getByText(t.checkout.orderDetails.tracking.replace('{{number}}', 'AM0001IT'))).toBeVisible();
+  await expect(page.getByRole('region', { name: t.account.returns }).getByText('RET000001')).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { customers, orderLines, orderReturns, orders } from '../schema.ts';
-import type { SeededProduct } from './products.ts';
+import { imageUrl, type SeededProduct } from './products.ts';
 import { country } from './countries.ts';
 import type { Random } from './random.ts';
 import { daysBeforeReference } from './shared.ts';
@@ -70,6 +70,7 @@ export function demoOrders(catalogue: SeededProduct[], random: Random): DemoOrde
         combinationId: combination.id,
         productName: product.names.en,
         attributesLabel: `${combination.size.label.en}, ${combination.colour.name.en}`,
+        imageUrl: imageUrl(product.garment, combination.colour, 0),
         quantity,
         stockQuantity: quantity,
         unitPriceCents,

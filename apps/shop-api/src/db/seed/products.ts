@@ -249,7 +249,8 @@ function planScarves(planned: SeededProduct[], taken: Record<Lang, Set<string>>)
   return scarves;
 }
 
-const imageUrl = (garment: Garment, colour: Colour, view: number) => `/media/${garment}-${colour.hex.slice(1).toLowerCase()}-${view}.svg`;
+/** The generated picture of a garment in a colour, from one view (the first is the front). */
+export const imageUrl = (garment: Garment, colour: Colour, view: number) => `/media/${garment}-${colour.hex.slice(1).toLowerCase()}-${view}.svg`;
 
 export function catalogueRows(catalogue: SeededProduct[]) {
   const positions = new Map<number, number>();
