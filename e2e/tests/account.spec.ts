@@ -266,6 +266,7 @@ test('the demo customer’s delivered order shows its return', async ({ page }) 
   const t = TEXTS.en;
   await page.goto('/en/auth/login');
   await login(page, 'en', 'demo@example.com', 'Demo-Passw0rd!');
+  await expect(page).toHaveURL('/en/my-account');
   await page.goto('/en/my-account/orders?order=DEMO000001');
   await expect(page.getByText(t.account.status.delivered).first()).toBeVisible();
   await expect(page.getByText(t.checkout.orderDetails.tracking.replace('{{number}}', 'AM0001IT'))).toBeVisible();
