@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { BoundedMap, pageHeaders as securePage, registerEventControls } from '@shop/sandbox-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { cardBehaviour, cardBrand, cardDigits, isExpired, isSecurityCode, parseExpiry, passesLuhn } from './cards.ts';
 import type { SandboxConfig } from './config.ts';
 import { isLocale, MESSAGES } from './messages.ts';
 import { challengePage, closedPage, notFoundPage, PAGE_CSS, payPage, type FieldErrors } from './page.ts';
-import { BoundedMap, fillSessionUrl, newId, sessionObject, type CardSummary, type PaymentError, type Refund, type Session } from './store.ts';
+import { fillSessionUrl, newId, sessionObject, type CardSummary, type PaymentError, type Refund, type Session } from './store.ts';
 import { EVENT_TYPES, eventSummary, Webhooks, type EventType } from './webhooks.ts';
 
 /** Bodies: the API's JSON calls and the hosted page's forms are small. */
@@ -258,19 +259,8 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
 
   // ---- The hosted page (what the shopper sees) ----
 
-  const pageHeaders = (reply: FastifyReply, session?: Session) => {
-    // The form posts to this page; its answer may redirect to the shop (form-action must allow that origin).
-    const returnOrigins = session ? [...new Set([session.successUrl, session.cancelUrl].map((url) => new URL(url).origin))] : [];
-    reply
-      .type('text/html; charset=utf-8')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${returnOrigins.join(' ')}; frame-ancestors 'none'; base-uri 'none'`.replace(' ;', ';'),
-      )
-      .header('x-frame-options', 'DENY')
-      .header('cross-origin-opener-policy', 'same-origin');
-    return reply;
-  };
+  // The form posts to this page; its answer may redirect to the shop (form-action must allow that origin).
+  const pageHeaders = (reply: FastifyReply, session?: Session) => securePage(reply, session ? [session.successUrl, session.cancelUrl] : []);
 
   app.get('/pay/assets/page.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(PAGE_CSS));
 
@@ -378,47 +368,16 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
 
   // ---- Test controls (sandbox only): late, held, repeated and made-up notifications ----
 
-  app.get('/sandbox/events', async (request) => {
-    const sessionId = (request.query as Record<string, string | undefined>).session_id;
-    const events = [...webhooks.events.values()].filter((event) => !sessionId || event.sessionId === sessionId);
-    return { data: events.map(eventSummary) };
-  });
-
-  const findEvent = (id: string) => {
-    const event = webhooks.events.get(id);
-    if (!event) throw new ApiError(404, `No such event: '${id.slice(0, 100)}'`, 'event', 'resource_missing');
-    return event;
-  };
-
-  app.post<{ Params: { id: string } }>('/sandbox/events/:id/resend', async (request) => {
-    const event = findEvent(request.params.id);
-    webhooks.resend(event, delayParam(request));
-    return eventSummary(event);
-  });
-
-  app.post<{ Params: { id: string } }>('/sandbox/events/:id/release', async (request) => {
-    const event = findEvent(request.params.id);
-    webhooks.release(event);
-    return eventSummary(event);
-  });
-
-  // Holds this session's next notifications: until released, or (delay_ms) sent that much later.
-  app.post<{ Params: { id: string } }>('/sandbox/sessions/:id/hold-events', async (request) => {
-    const session = findSession(request.params.id);
-    const delayMs = delayParam(request);
-    session.eventHold = { delayMs: delayMs > 0 ? delayMs : null };
-    return { session_id: session.id, hold: delayMs > 0 ? { delay_ms: delayMs } : { until: 'released' } };
-  });
-
-  // Stops holding and sends what was held, oldest first (or newest first: out of order).
-  app.post<{ Params: { id: string } }>('/sandbox/sessions/:id/release-events', async (request) => {
-    const session = findSession(request.params.id);
-    session.eventHold = null;
-    const order = (request.body as Record<string, unknown> | undefined)?.order ?? (request.query as Record<string, unknown>).order;
-    const events = [...webhooks.events.values()].filter((event) => event.sessionId === session.id);
-    if (order === 'newest_first') events.reverse();
-    const released = events.filter((event) => webhooks.release(event) > 0).map((event) => event.id);
-    return { session_id: session.id, released };
+  registerEventControls(app, {
+    events: webhooks,
+    summary: eventSummary,
+    eventNotFound: (id) => new ApiError(404, `No such event: '${id.slice(0, 100)}'`, 'event', 'resource_missing'),
+    delayParam,
+    ownerKey: 'session_id',
+    ownerPath: '/sandbox/sessions',
+    ownerOf: (event) => event.sessionId,
+    findOwner: findSession,
+    ownerId: (session) => session.id,
   });
 
   // Sends an event of any type about a session (e.g. checkout.session.async_payment_failed), the session as it is.

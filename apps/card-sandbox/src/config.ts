@@ -1,3 +1,5 @@
+import { positiveInteger, publicUrlOf } from '@shop/sandbox-kit';
+
 /** The sandbox's settings, from the environment (README: configuration). */
 export type SandboxConfig = {
   port: number;
@@ -22,13 +24,6 @@ export type SandboxConfig = {
   logLevel: string;
 };
 
-function positiveInteger(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number <= 0) throw new Error(`${name} must be a positive integer (got ${JSON.stringify(value)})`);
-  return number;
-}
-
 export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const port = Number(env.CARD_SANDBOX_PORT ?? 4100);
   const host = env.CARD_SANDBOX_HOST ?? '127.0.0.1';
@@ -41,7 +36,7 @@ export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     webhookAttempts: positiveInteger(env.CARD_SANDBOX_WEBHOOK_ATTEMPTS, 6, 'CARD_SANDBOX_WEBHOOK_ATTEMPTS'),
     webhookFirstRetryMs: positiveInteger(env.CARD_SANDBOX_WEBHOOK_RETRY_MS, 1_000, 'CARD_SANDBOX_WEBHOOK_RETRY_MS'),
     webhookTimeoutMs: 10_000,
-    publicUrl: (env.CARD_SANDBOX_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(env.CARD_SANDBOX_PUBLIC_URL, host, port),
     merchantName: env.CARD_SANDBOX_MERCHANT_NAME || 'Atelier Moda',
     sessionTtlSeconds: positiveInteger(env.CARD_SANDBOX_SESSION_TTL_SECONDS, 24 * 60 * 60, 'CARD_SANDBOX_SESSION_TTL_SECONDS'),
     maxSessions: 10_000,

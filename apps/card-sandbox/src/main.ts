@@ -1,29 +1,10 @@
+import { runSandbox } from '@shop/sandbox-kit';
 import { buildSandbox } from './app.ts';
 import { readSandboxConfig } from './config.ts';
 
-let config;
-try {
-  config = readSandboxConfig();
-} catch (error) {
-  console.error(`card-sandbox: ${(error as Error).message}`);
-  process.exit(1);
-}
-const app = buildSandbox(config);
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  console.error(`card-sandbox: could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
-  process.exit(1);
-}
-app.log.info(`card sandbox: hosted pages at ${config.publicUrl}/pay/…, notifications to ${config.webhookUrl}`);
-
-let stopping = false;
-const stop = (signal: NodeJS.Signals) => {
-  if (stopping) process.exit(1);
-  stopping = true;
-  app.log.info(`${signal}: stopping`);
-  setTimeout(() => process.exit(1), 5_000).unref();
-  void app.close().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+await runSandbox({
+  name: 'card-sandbox',
+  readConfig: () => readSandboxConfig(),
+  build: (config) => buildSandbox(config),
+  started: (config) => `card sandbox: hosted pages at ${config.publicUrl}/pay/…, notifications to ${config.webhookUrl}`,
+});

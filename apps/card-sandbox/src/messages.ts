@@ -1,7 +1,8 @@
-/** The hosted page's texts in every language a session may ask for. `{merchant}` and `{amount}` are filled in. */
+import type { Locale } from '@shop/sandbox-kit';
 
-export const LOCALES = ['en', 'fr', 'it', 'es', 'de', 'pl'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { fill, isLocale, LOCALES, type Locale } from '@shop/sandbox-kit';
+
+/** The hosted page's texts in every language a session may ask for. `{merchant}` and `{amount}` are filled in. */
 
 export type Messages = {
   title: string;
@@ -209,12 +210,3 @@ export const MESSAGES: Record<Locale, Messages> = {
     backToShop: 'Wróć do sklepu',
   },
 };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-/** A text with its `{name}` places filled in. */
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}

@@ -1,3 +1,4 @@
+import { escapeHtml, pageDocument } from '@shop/sandbox-kit';
 import { fill, MESSAGES, type Locale, type Messages } from './messages.ts';
 import { fillSessionUrl, type Session } from './store.ts';
 
@@ -6,12 +7,6 @@ import { fillSessionUrl, type Session } from './store.ts';
 export const FIELDS = ['cardholder_name', 'card_number', 'expiry', 'cvc'] as const;
 export type Field = (typeof FIELDS)[number];
 export type FieldErrors = Partial<Record<Field, string>>;
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] as string);
-}
 
 export function formatAmount(amount: number, currency: string, locale: Locale): string {
   try {
@@ -24,22 +19,7 @@ export function formatAmount(amount: number, currency: string, locale: Locale): 
 }
 
 function layout(locale: Locale, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/pay/assets/page.css">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return pageDocument({ locale, title, stylesheet: '/pay/assets/page.css', body });
 }
 
 function header(session: Session, merchant: string, t: Messages): string {

@@ -1,10 +1,11 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import { BoundedMap, pageHeaders as securePage, registerEventControls } from '@shop/sandbox-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { SandboxConfig } from './config.ts';
 import { localeOf } from './messages.ts';
 import { eventSummary, Notifications } from './notifications.ts';
 import { cardPage, choosePage, closedPage, idealPage, instructionsPage, methodPath, notFoundPage, PAGE_CSS, returnUrl, transferPage } from './page.ts';
-import { BoundedMap, GATEWAYS, IDEAL_ISSUERS, METHODS, newToken, newTransactionId, orderObject, type Method, type SandboxOrder, type Status } from './store.ts';
+import { GATEWAYS, IDEAL_ISSUERS, METHODS, newToken, newTransactionId, orderObject, type Method, type SandboxOrder, type Status } from './store.ts';
 
 /** Bodies: the API's JSON calls and the payment page's forms are small. */
 const API_BODY_LIMIT = 16 * 1024;
@@ -322,15 +323,8 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
 
   // ---- The payment page (what the shopper sees) ----
 
-  const pageHeaders = (reply: FastifyReply, order?: SandboxOrder) => {
-    // Forms post to this page; the answer may redirect to the shop (form-action must allow that origin).
-    const origins = order ? [...new Set([order.redirectUrl, order.cancelUrl].map((url) => new URL(url).origin))] : [];
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'${origins.map((origin) => ` ${origin}`).join('')}; frame-ancestors 'none'; base-uri 'none'`)
-      .header('x-frame-options', 'DENY')
-      .header('cross-origin-opener-policy', 'same-origin');
-  };
+  // Forms post to this page; the answer may redirect to the shop (form-action must allow that origin).
+  const pageHeaders = (reply: FastifyReply, order?: SandboxOrder) => securePage(reply, order ? [order.redirectUrl, order.cancelUrl] : []);
 
   app.get('/pay/assets/page.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(PAGE_CSS));
 
@@ -440,57 +434,28 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
 
   // ---- Test controls (sandbox only): late, held and repeated notifications; time passing ----
 
-  app.get('/sandbox/events', async (request) => {
-    const orderId = (request.query as Record<string, string | undefined>).order_id;
-    const events = [...notifications.events.values()].filter((event) => !orderId || event.orderId === orderId);
-    return { data: events.map(eventSummary) };
-  });
-
-  const findEvent = (id: string) => {
-    const event = notifications.events.get(id);
-    if (!event) throw new MspError(404, 1000, 'No such event');
-    return event;
-  };
-
-  app.post<{ Params: { id: string } }>('/sandbox/events/:id/resend', async (request) => {
-    const event = findEvent(request.params.id);
-    notifications.resend(event, delayParam(request));
-    return eventSummary(event);
-  });
-
-  app.post<{ Params: { id: string } }>('/sandbox/events/:id/release', async (request) => {
-    const event = findEvent(request.params.id);
-    notifications.release(event);
-    return eventSummary(event);
-  });
-
-  app.post<{ Params: { orderId: string } }>('/sandbox/orders/:orderId/hold-events', async (request) => {
-    const order = findOrder(request.params.orderId);
-    const delayMs = delayParam(request);
-    order.eventHold = { delayMs: delayMs > 0 ? delayMs : null };
-    return { order_id: order.orderId, hold: delayMs > 0 ? { delay_ms: delayMs } : { until: 'released' } };
-  });
-
-  app.post<{ Params: { orderId: string } }>('/sandbox/orders/:orderId/release-events', async (request) => {
-    const order = findOrder(request.params.orderId);
-    order.eventHold = null;
-    const sequence = (request.body as Record<string, unknown> | undefined)?.order ?? (request.query as Record<string, unknown>).order;
-    const events = [...notifications.events.values()].filter((event) => event.orderId === order.orderId);
-    if (sequence === 'newest_first') events.reverse();
-    const released = events.filter((event) => notifications.release(event) > 0).map((event) => event.id);
-    return { order_id: order.orderId, released };
+  registerEventControls(app, {
+    events: notifications,
+    summary: eventSummary,
+    eventNotFound: () => new MspError(404, 1000, 'No such event'),
+    delayParam,
+    ownerKey: 'order_id',
+    ownerPath: '/sandbox/orders',
+    ownerOf: (event) => event.orderId,
+    findOwner: findOrder,
+    ownerId: (order) => order.orderId,
   });
 
   // The bank transfer's money arrives now.
-  app.post<{ Params: { orderId: string } }>('/sandbox/orders/:orderId/complete-transfer', async (request) => {
-    const order = findOrder(request.params.orderId);
+  app.post<{ Params: { id: string } }>('/sandbox/orders/:id/complete-transfer', async (request) => {
+    const order = findOrder(request.params.id);
     if (!completeTransfer(order)) throw new MspError(409, 1000, `No bank transfer is awaited on this order (it is ${order.status}${order.method ? `, ${order.method}` : ''})`);
     return { success: true, data: orderObject(order, config.publicUrl) };
   });
 
   // The order's time is up now.
-  app.post<{ Params: { orderId: string } }>('/sandbox/orders/:orderId/expire', async (request) => {
-    const order = findOrder(request.params.orderId);
+  app.post<{ Params: { id: string } }>('/sandbox/orders/:id/expire', async (request) => {
+    const order = findOrder(request.params.id);
     if (order.status !== 'initialized') throw new MspError(409, 1000, `Only initialized orders expire; this one is ${order.status}`);
     expire(order);
     return { success: true, data: orderObject(order, config.publicUrl) };

@@ -1,3 +1,5 @@
+import { positiveInteger, publicUrlOf } from '@shop/sandbox-kit';
+
 /** The sandbox's settings, from the environment (README: configuration). */
 export type SandboxConfig = {
   port: number;
@@ -21,13 +23,6 @@ export type SandboxConfig = {
   logLevel: string;
 };
 
-function positiveInteger(value: string | undefined, fallback: number, name: string, allowZero = false): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < (allowZero ? 0 : 1)) throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer (got ${JSON.stringify(value)})`);
-  return number;
-}
-
 export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const port = positiveInteger(env.MULTISAFEPAY_SANDBOX_PORT, 4150, 'MULTISAFEPAY_SANDBOX_PORT', true);
   const host = env.MULTISAFEPAY_SANDBOX_HOST || '127.0.0.1';
@@ -39,7 +34,7 @@ export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     notificationRetryMs: positiveInteger(env.MULTISAFEPAY_SANDBOX_NOTIFICATION_RETRY_MS, 15 * 60 * 1000, 'MULTISAFEPAY_SANDBOX_NOTIFICATION_RETRY_MS'),
     notificationTimeoutMs: 10_000,
     transferDelayMs: positiveInteger(env.MULTISAFEPAY_SANDBOX_TRANSFER_DELAY_MS, 30_000, 'MULTISAFEPAY_SANDBOX_TRANSFER_DELAY_MS', true),
-    publicUrl: (env.MULTISAFEPAY_SANDBOX_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(env.MULTISAFEPAY_SANDBOX_PUBLIC_URL, host, port),
     merchantName: env.MULTISAFEPAY_SANDBOX_MERCHANT_NAME || 'Atelier Moda',
     orderTtlSeconds: positiveInteger(env.MULTISAFEPAY_SANDBOX_ORDER_TTL_SECONDS, 30 * 24 * 60 * 60, 'MULTISAFEPAY_SANDBOX_ORDER_TTL_SECONDS'),
     maxOrders: 10_000,

@@ -1,7 +1,8 @@
-/** The payment page's texts in every language an order's `customer.locale` may ask for. `{…}` are filled in. */
+import { isLocale, type Locale } from '@shop/sandbox-kit';
 
-export const LOCALES = ['en', 'fr', 'it', 'es', 'de', 'pl'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { fill, isLocale, LOCALES, type Locale } from '@shop/sandbox-kit';
+
+/** The payment page's texts in every language an order's `customer.locale` may ask for. `{…}` are filled in. */
 
 export type Messages = {
   title: string;
@@ -238,16 +239,8 @@ export const MESSAGES: Record<Locale, Messages> = {
   },
 };
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
 /** MultiSafepay's `customer.locale` (`fr_FR`, `de_DE`, `en_US`…): its language, English when not one of ours. */
 export function localeOf(value: unknown): Locale {
   const language = typeof value === 'string' ? value.slice(0, 2).toLowerCase() : '';
   return isLocale(language) ? language : 'en';
-}
-
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }

@@ -1,17 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { Deliverer, deliveriesSummary, type Acknowledgement, type Delivery, type Hold, type Transmission } from '@shop/sandbox-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { BoundedMap, type OrderObject } from './store.ts';
+import { type OrderObject } from './store.ts';
 
-export type Attempt = { at: string; url: string; status: number | null; acknowledged: boolean; error: string | null; durationMs: number };
-
-/** One sending of an event: the first, or a resend (a duplicate with the same body). */
-export type Delivery = {
-  resend: boolean;
-  state: 'held' | 'waiting' | 'sending' | 'delivered' | 'failed';
-  /** When the next try is due (ms since the epoch), while waiting. */
-  dueAt: number | null;
-  attempts: Attempt[];
-};
+/** What is recorded of a try beside its answer: the URL it was sent to (with its timestamp). */
+type TargetRecord = { url: string };
 
 /** A status change of an order, told to its notification_url. */
 export type SandboxEvent = {
@@ -23,7 +16,7 @@ export type SandboxEvent = {
   method: 'POST' | 'GET';
   /** The body as sent, byte for byte: what the Auth header signs. */
   body: string;
-  deliveries: Delivery[];
+  deliveries: Delivery<TargetRecord>[];
 };
 
 /**
@@ -55,125 +48,53 @@ type Options = { apiKey: string; attempts: number; retryMs: number; timeoutMs: n
  * retryMs (MultiSafepay: 3 more times, 15 minutes apart), each with a new timestamp and Auth header; then the
  * delivery stops as failed.
  */
-export class Notifications {
-  readonly events: BoundedMap<string, SandboxEvent>;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<AbortController>();
-  private closed = false;
-
+export class Notifications extends Deliverer<SandboxEvent, TargetRecord> {
   constructor(private readonly options: Options) {
-    this.events = new BoundedMap(options.maxEvents);
+    super({ ...options, retryDelayMs: () => options.retryMs, failure: 'notification not acknowledged' });
   }
 
   /** Records a status change of an order and sends it: now, after delayMs, or never until released (delayMs null). */
-  emit(order: OrderObject, target: { url: string; method: 'POST' | 'GET' }, hold: { delayMs: number | null } | null): SandboxEvent {
-    const event: SandboxEvent = {
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      orderId: order.order_id,
-      status: order.status,
-      created: new Date().toISOString(),
-      url: target.url,
-      method: target.method,
-      body: JSON.stringify(order),
-      deliveries: [],
-    };
-    this.events.set(event.id, event);
-    this.startDelivery(event, false, hold);
-    return event;
+  emit(order: OrderObject, target: { url: string; method: 'POST' | 'GET' }, hold: Hold): SandboxEvent {
+    return this.record(
+      {
+        id: `evt_${randomBytes(12).toString('hex')}`,
+        orderId: order.order_id,
+        status: order.status,
+        created: new Date().toISOString(),
+        url: target.url,
+        method: target.method,
+        body: JSON.stringify(order),
+        deliveries: [],
+      },
+      hold,
+    );
   }
 
-  /** Sends an event again: a duplicate with the same body (a fresh timestamp and Auth header). */
-  resend(event: SandboxEvent, delayMs: number): Delivery {
-    return this.startDelivery(event, true, delayMs > 0 ? { delayMs } : null);
-  }
-
-  /** Sends the held deliveries of an event now. */
-  release(event: SandboxEvent): number {
-    let released = 0;
-    for (const delivery of event.deliveries) {
-      if (delivery.state !== 'held') continue;
-      this.schedule(event, delivery, 0);
-      released++;
-    }
-    return released;
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    for (const controller of this.inFlight) controller.abort();
-  }
-
-  private startDelivery(event: SandboxEvent, resend: boolean, hold: { delayMs: number | null } | null): Delivery {
-    const delivery: Delivery = { resend, state: 'held', dueAt: null, attempts: [] };
-    event.deliveries.push(delivery);
-    if (hold === null) this.schedule(event, delivery, 0);
-    else if (hold.delayMs !== null) this.schedule(event, delivery, hold.delayMs);
-    return delivery;
-  }
-
-  private schedule(event: SandboxEvent, delivery: Delivery, delayMs: number): void {
-    if (this.closed) return;
-    delivery.state = 'waiting';
-    delivery.dueAt = Date.now() + delayMs;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.attempt(event, delivery);
-    }, delayMs);
-    this.timers.add(timer);
-  }
-
-  private async attempt(event: SandboxEvent, delivery: Delivery): Promise<void> {
-    if (this.closed) return;
-    delivery.state = 'sending';
-    delivery.dueAt = null;
-    const started = Date.now();
+  protected transmission(event: SandboxEvent, started: number): Transmission<TargetRecord> {
     const timestamp = Math.floor(started / 1000);
     const url = notificationTarget(event.url, event.orderId, timestamp);
-    const controller = new AbortController();
-    this.inFlight.add(controller);
-    const timeout = setTimeout(() => controller.abort(), this.options.timeoutMs);
-    let status: number | null = null;
-    let acknowledged = false;
-    let error: string | null = null;
-    try {
-      const post = event.method === 'POST';
-      const response = await fetch(url, {
-        method: event.method,
-        headers: {
-          'user-agent': 'multisafepay-sandbox/1.0',
-          ...(post ? { 'content-type': 'application/json', auth: authHeader(event.body, this.options.apiKey, timestamp) } : {}),
-        },
-        body: post ? event.body : undefined,
-        signal: controller.signal,
-        redirect: 'manual',
-      });
-      status = response.status;
-      // Only the start of the answer matters (the acknowledgement); reading it frees the connection.
-      const text = await response.text().catch(() => '');
-      acknowledged = acknowledges(status, text);
-      if (!acknowledged) error = status === 200 ? 'answered without OK' : null;
-    } catch (caught) {
-      error = controller.signal.aborted ? 'timed out' : ((caught as Error & { cause?: Error }).cause?.message ?? (caught as Error).message);
-    } finally {
-      clearTimeout(timeout);
-      this.inFlight.delete(controller);
-    }
-    delivery.attempts.push({ at: new Date(started).toISOString(), url, status, acknowledged, error, durationMs: Date.now() - started });
-    if (this.closed) return;
-    if (acknowledged) {
-      delivery.state = 'delivered';
-      return;
-    }
-    const tries = delivery.attempts.length;
-    if (tries >= this.options.attempts) {
-      delivery.state = 'failed';
-      this.options.log.warn({ eventId: event.id, orderId: event.orderId, tries }, 'notification not acknowledged; giving up');
-      return;
-    }
-    this.options.log.info({ eventId: event.id, orderId: event.orderId, status, error, retryInMs: this.options.retryMs }, 'notification not acknowledged; will retry');
-    this.schedule(event, delivery, this.options.retryMs);
+    const post = event.method === 'POST';
+    return {
+      url,
+      method: event.method,
+      headers: {
+        'user-agent': 'multisafepay-sandbox/1.0',
+        ...(post ? { 'content-type': 'application/json', auth: authHeader(event.body, this.options.apiKey, timestamp) } : {}),
+      },
+      body: post ? event.body : undefined,
+      record: { url },
+    };
+  }
+
+  /** Only the start of the answer matters (the acknowledgement); reading it frees the connection. */
+  protected override async acknowledgement(response: Response): Promise<Acknowledgement> {
+    const text = await response.text().catch(() => '');
+    const acknowledged = acknowledges(response.status, text);
+    return { acknowledged, error: acknowledged || response.status !== 200 ? null : 'answered without OK' };
+  }
+
+  protected logFields(event: SandboxEvent) {
+    return { orderId: event.orderId };
   }
 }
 
@@ -185,18 +106,13 @@ export function eventSummary(event: SandboxEvent) {
     status: event.status,
     created: event.created,
     method: event.method,
-    deliveries: event.deliveries.map((delivery) => ({
-      resend: delivery.resend,
-      state: delivery.state,
-      due_at: delivery.dueAt === null ? null : new Date(delivery.dueAt).toISOString(),
-      attempts: delivery.attempts.map((attempt) => ({
-        at: attempt.at,
-        url: attempt.url,
-        status: attempt.status,
-        acknowledged: attempt.acknowledged,
-        error: attempt.error,
-        duration_ms: attempt.durationMs,
-      })),
+    deliveries: deliveriesSummary(event.deliveries, (attempt) => ({
+      at: attempt.at,
+      url: attempt.url,
+      status: attempt.status,
+      acknowledged: attempt.acknowledged,
+      error: attempt.error,
+      duration_ms: attempt.durationMs,
     })),
   };
 }

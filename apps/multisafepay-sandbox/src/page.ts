@@ -1,13 +1,8 @@
+import { escapeHtml, pageDocument } from '@shop/sandbox-kit';
 import { fill, MESSAGES, type Locale, type Messages } from './messages.ts';
 import { IDEAL_ISSUERS, TRANSFER_ACCOUNT, type Method, type SandboxOrder } from './store.ts';
 
 /** The payment page: plain HTML forms, no script, one style sheet (page.css), in the order's language. */
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] as string);
-}
 
 export function formatAmount(amount: number, currency: string, locale: Locale): string {
   try {
@@ -27,22 +22,7 @@ export function returnUrl(url: string, orderId: string): string {
 }
 
 function layout(locale: Locale, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/pay/assets/page.css">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return pageDocument({ locale, title, stylesheet: '/pay/assets/page.css', body });
 }
 
 type PageInput = { order: SandboxOrder; merchant: string };

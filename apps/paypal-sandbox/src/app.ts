@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { BoundedMap, pageHeaders as securePage, registerEventControls } from '@shop/sandbox-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { SandboxConfig } from './config.ts';
 import { localeOf } from './messages.ts';
 import { approvalPage, closedPage, notFoundPage, PAGE_CSS } from './page.ts';
 import {
-  BoundedMap,
   captureObject,
   CURRENCIES,
   iso,
@@ -508,15 +508,8 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
 
   // ---- The approval page (what the payer sees) ----
 
-  const pageHeaders = (reply: FastifyReply, order?: Order) => {
-    // The form posts here and is answered by a redirect to the merchant: form-action must allow its origins.
-    const returnOrigins = order ? [...new Set([order.returnUrl, order.cancelUrl].map((url) => new URL(url).origin))] : [];
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'${returnOrigins.map((origin) => ` ${origin}`).join('')}; frame-ancestors 'none'; base-uri 'none'`)
-      .header('x-frame-options', 'DENY')
-      .header('cross-origin-opener-policy', 'same-origin');
-  };
+  // The form posts here and is answered by a redirect to the merchant: form-action must allow its origins.
+  const pageHeaders = (reply: FastifyReply, order?: Order) => securePage(reply, order ? [order.returnUrl, order.cancelUrl] : []);
 
   app.get('/checkoutnow/assets/page.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(PAGE_CSS));
 
@@ -560,27 +553,16 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
 
   // ---- Test controls (sandbox only): declined captures, expired tokens, late, held and repeated notifications ----
 
-  app.get('/sandbox/events', async (request) => {
-    const orderId = (request.query as Record<string, string | undefined>).order_id;
-    return { data: [...webhooks.events.values()].filter((event) => !orderId || event.orderId === orderId).map(eventSummary) };
-  });
-
-  const findEvent = (id: string) => {
-    const event = webhooks.events.get(id);
-    if (!event) throw notFound('event_id', id);
-    return event;
-  };
-
-  app.post<{ Params: { id: string } }>('/sandbox/events/:id/resend', async (request) => {
-    const event = findEvent(request.params.id);
-    webhooks.resend(event, delayParam(request));
-    return eventSummary(event);
-  });
-
-  app.post<{ Params: { id: string } }>('/sandbox/events/:id/release', async (request) => {
-    const event = findEvent(request.params.id);
-    webhooks.release(event);
-    return eventSummary(event);
+  registerEventControls(app, {
+    events: webhooks,
+    summary: eventSummary,
+    eventNotFound: (id) => notFound('event_id', id),
+    delayParam,
+    ownerKey: 'order_id',
+    ownerPath: '/sandbox/orders',
+    ownerOf: (event) => event.orderId,
+    findOwner: findOrder,
+    ownerId: (order) => order.id,
   });
 
   app.get<{ Params: { id: string } }>('/sandbox/orders/:id', async (request) => {
@@ -592,22 +574,6 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
     const order = findOrder(request.params.id);
     order.declineNextCapture = true;
     return { order_id: order.id, decline_next_capture: true };
-  });
-
-  app.post<{ Params: { id: string } }>('/sandbox/orders/:id/hold-events', async (request) => {
-    const order = findOrder(request.params.id);
-    const delayMs = delayParam(request);
-    order.eventHold = { delayMs: delayMs > 0 ? delayMs : null };
-    return { order_id: order.id, hold: delayMs > 0 ? { delay_ms: delayMs } : { until: 'released' } };
-  });
-
-  app.post<{ Params: { id: string } }>('/sandbox/orders/:id/release-events', async (request) => {
-    const order = findOrder(request.params.id);
-    order.eventHold = null;
-    const sequence = objectAt(request.body)?.order ?? (request.query as Record<string, unknown>).order;
-    const events = [...webhooks.events.values()].filter((event) => event.orderId === order.id);
-    if (sequence === 'newest_first') events.reverse();
-    return { order_id: order.id, released: events.filter((event) => webhooks.release(event) > 0).map((event) => event.id) };
   });
 
   app.post<{ Params: { id: string } }>('/sandbox/orders/:id/emit', async (request) => {

@@ -1,3 +1,5 @@
+import { positiveInteger, publicUrlOf } from '@shop/sandbox-kit';
+
 /** The PayPal sandbox's settings, from the environment (README: configuration). */
 export type SandboxConfig = {
   port: number;
@@ -23,13 +25,6 @@ export type SandboxConfig = {
   logLevel: string;
 };
 
-function positiveInteger(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number <= 0) throw new Error(`${name} must be a positive integer (got ${JSON.stringify(value)})`);
-  return number;
-}
-
 export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const port = Number(env.PAYPAL_SANDBOX_PORT ?? 4200);
   const host = env.PAYPAL_SANDBOX_HOST ?? '127.0.0.1';
@@ -46,7 +41,7 @@ export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     webhookAttempts: positiveInteger(env.PAYPAL_SANDBOX_WEBHOOK_ATTEMPTS, 6, 'PAYPAL_SANDBOX_WEBHOOK_ATTEMPTS'),
     webhookFirstRetryMs: positiveInteger(env.PAYPAL_SANDBOX_WEBHOOK_RETRY_MS, 1_000, 'PAYPAL_SANDBOX_WEBHOOK_RETRY_MS'),
     webhookTimeoutMs: 10_000,
-    publicUrl: (env.PAYPAL_SANDBOX_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(env.PAYPAL_SANDBOX_PUBLIC_URL, host, port),
     merchantName: env.PAYPAL_SANDBOX_MERCHANT_NAME || 'Atelier Moda',
     maxOrders: 10_000,
     logLevel: env.PAYPAL_SANDBOX_LOG_LEVEL || env.LOG_LEVEL || 'info',

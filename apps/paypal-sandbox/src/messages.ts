@@ -1,7 +1,8 @@
-/** The approval page's texts in every language an order may ask for. `{merchant}` and `{amount}` are filled in. */
+import { isLocale, type Locale } from '@shop/sandbox-kit';
 
-export const LOCALES = ['en', 'fr', 'it', 'es', 'de', 'pl'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { fill, isLocale, LOCALES, type Locale } from '@shop/sandbox-kit';
+
+/** The approval page's texts in every language an order may ask for. `{merchant}` and `{amount}` are filled in. */
 
 export type Messages = {
   title: string;
@@ -105,14 +106,8 @@ export const MESSAGES: Record<Locale, Messages> = {
   },
 };
 
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
-
 /** PayPal's locale is BCP 47 (`fr-FR`, `de`): its language, when the page speaks it, else English. */
 export function localeOf(tag: string | undefined): Locale {
   const language = tag?.split('-')[0]?.toLowerCase();
   return isLocale(language) ? language : 'en';
-}
-
-export function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }

@@ -1,13 +1,8 @@
+import { escapeHtml, pageDocument } from '@shop/sandbox-kit';
 import { fill, MESSAGES, type Locale } from './messages.ts';
 import { CURRENCIES, type Order } from './store.ts';
 
 /** The approval page: plain HTML, one form with three buttons, no script, one style sheet (page.css). */
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] as string);
-}
 
 export function formatAmount(minor: number, currency: string, locale: Locale): string {
   const decimals = CURRENCIES[currency] ?? 2;
@@ -19,23 +14,7 @@ export function formatAmount(minor: number, currency: string, locale: Locale): s
 }
 
 function layout(locale: Locale, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/checkoutnow/assets/page.css">
-</head>
-<body>
-<header class="brand"><p><span class="pay">Pay</span><span class="pal">Pal</span></p></header>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return pageDocument({ locale, title, stylesheet: '/checkoutnow/assets/page.css', body, banner: '<header class="brand"><p><span class="pay">Pay</span><span class="pal">Pal</span></p></header>' });
 }
 
 /** The page where the payer approves (or not) an order; `declined` after a declined funding source. */

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { Deliverer, deliveriesSummary, doubling, type Delivery, type Hold, type Transmission } from '@shop/sandbox-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { BoundedMap, iso, newEventId } from './store.ts';
+import { iso, newEventId } from './store.ts';
 
 export const EVENT_TYPES = ['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.REFUNDED'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -48,15 +49,8 @@ export class Signer {
   }
 }
 
-export type Attempt = { at: string; transmissionId: string; status: number | null; error: string | null; durationMs: number };
-
-/** One sending of an event: the first, or a resend (a duplicate with the same event id). */
-export type Delivery = {
-  resend: boolean;
-  state: 'held' | 'waiting' | 'sending' | 'delivered' | 'failed';
-  dueAt: number | null;
-  attempts: Attempt[];
-};
+/** What is recorded of a try beside its answer: each is a new transmission. */
+type TransmissionRecord = { transmissionId: string };
 
 export type SandboxEvent = {
   id: string;
@@ -65,7 +59,7 @@ export type SandboxEvent = {
   orderId: string;
   /** The body as sent, byte for byte: what the signature's CRC32 covers. */
   body: string;
-  deliveries: Delivery[];
+  deliveries: Delivery<TransmissionRecord>[];
 };
 
 type WebhookOptions = {
@@ -84,18 +78,13 @@ type WebhookOptions = {
  * tried again after firstRetryMs, then twice that, and so on until `attempts` tries were made; then the delivery
  * stops as failed. Every try is a new transmission (its own id, time and signature), as PayPal's are.
  */
-export class Webhooks {
-  readonly events: BoundedMap<string, SandboxEvent>;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<AbortController>();
-  private closed = false;
-
+export class Webhooks extends Deliverer<SandboxEvent, TransmissionRecord> {
   constructor(private readonly options: WebhookOptions) {
-    this.events = new BoundedMap(options.maxEvents);
+    super({ ...options, retryDelayMs: doubling(options.firstRetryMs), failure: 'webhook delivery failed' });
   }
 
   /** Records an event about an order and sends it: now, after delayMs, or not until released (delayMs null). */
-  emit(type: EventType, orderId: string, resource: Record<string, unknown>, hold: { delayMs: number | null } | null): SandboxEvent {
+  emit(type: EventType, orderId: string, resource: Record<string, unknown>, hold: Hold): SandboxEvent {
     const id = newEventId();
     const created = iso();
     const body = JSON.stringify({
@@ -112,105 +101,31 @@ export class Webhooks {
         { href: `${this.options.publicUrl}/v1/notifications/webhooks-events/${id}/resend`, rel: 'resend', method: 'POST' },
       ],
     });
-    const event: SandboxEvent = { id, type, created, orderId, body, deliveries: [] };
-    this.events.set(id, event);
-    this.startDelivery(event, false, hold);
-    return event;
+    return this.record({ id, type, created, orderId, body, deliveries: [] }, hold);
   }
 
-  /** Sends an event again: a duplicate with the same id and body (a new transmission). */
-  resend(event: SandboxEvent, delayMs: number): Delivery {
-    return this.startDelivery(event, true, delayMs > 0 ? { delayMs } : null);
-  }
-
-  /** Sends the held deliveries of an event now. */
-  release(event: SandboxEvent): number {
-    let released = 0;
-    for (const delivery of event.deliveries) {
-      if (delivery.state !== 'held') continue;
-      this.schedule(event, delivery, 0);
-      released++;
-    }
-    return released;
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    for (const controller of this.inFlight) controller.abort();
-  }
-
-  private startDelivery(event: SandboxEvent, resend: boolean, hold: { delayMs: number | null } | null): Delivery {
-    const delivery: Delivery = { resend, state: 'held', dueAt: null, attempts: [] };
-    event.deliveries.push(delivery);
-    if (hold === null) this.schedule(event, delivery, 0);
-    else if (hold.delayMs !== null) this.schedule(event, delivery, hold.delayMs);
-    return delivery;
-  }
-
-  private schedule(event: SandboxEvent, delivery: Delivery, delayMs: number): void {
-    if (this.closed) return;
-    delivery.state = 'waiting';
-    delivery.dueAt = Date.now() + delayMs;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.attempt(event, delivery);
-    }, delayMs);
-    this.timers.add(timer);
-  }
-
-  private async attempt(event: SandboxEvent, delivery: Delivery): Promise<void> {
-    if (this.closed) return;
-    delivery.state = 'sending';
-    delivery.dueAt = null;
-    const started = Date.now();
-    const controller = new AbortController();
-    this.inFlight.add(controller);
-    const timeout = setTimeout(() => controller.abort(), this.options.timeoutMs);
+  protected transmission(event: SandboxEvent): Transmission<TransmissionRecord> {
     const transmissionId = randomUUID();
     const transmissionTime = iso();
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await fetch(this.options.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'PayPal/AUHD-214.0-sandbox',
-          'paypal-transmission-id': transmissionId,
-          'paypal-transmission-time': transmissionTime,
-          'paypal-transmission-sig': this.options.signer.sign(transmissionId, transmissionTime, event.body),
-          'paypal-cert-url': this.options.signer.certUrl,
-          'paypal-auth-algo': AUTH_ALGO,
-        },
-        body: event.body,
-        signal: controller.signal,
-        redirect: 'manual',
-      });
-      status = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-    } catch (caught) {
-      error = controller.signal.aborted ? 'timed out' : ((caught as Error & { cause?: Error }).cause?.message ?? (caught as Error).message);
-    } finally {
-      clearTimeout(timeout);
-      this.inFlight.delete(controller);
-    }
-    delivery.attempts.push({ at: new Date(started).toISOString(), transmissionId, status, error, durationMs: Date.now() - started });
-    if (this.closed) return;
-    if (status !== null && status >= 200 && status < 300) {
-      delivery.state = 'delivered';
-      return;
-    }
-    const tries = delivery.attempts.length;
-    if (tries >= this.options.attempts) {
-      delivery.state = 'failed';
-      this.options.log.warn({ eventId: event.id, type: event.type, tries }, 'webhook delivery failed; giving up');
-      return;
-    }
-    const wait = this.options.firstRetryMs * 2 ** (tries - 1);
-    this.options.log.info({ eventId: event.id, type: event.type, status, error, retryInMs: wait }, 'webhook delivery failed; will retry');
-    this.schedule(event, delivery, wait);
+    return {
+      url: this.options.url,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'PayPal/AUHD-214.0-sandbox',
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-time': transmissionTime,
+        'paypal-transmission-sig': this.options.signer.sign(transmissionId, transmissionTime, event.body),
+        'paypal-cert-url': this.options.signer.certUrl,
+        'paypal-auth-algo': AUTH_ALGO,
+      },
+      body: event.body,
+      record: { transmissionId },
+    };
+  }
+
+  protected logFields(event: SandboxEvent) {
+    return { type: event.type };
   }
 }
 
@@ -221,17 +136,12 @@ export function eventSummary(event: SandboxEvent) {
     event_type: event.type,
     create_time: event.created,
     order_id: event.orderId,
-    deliveries: event.deliveries.map((delivery) => ({
-      resend: delivery.resend,
-      state: delivery.state,
-      due_at: delivery.dueAt === null ? null : new Date(delivery.dueAt).toISOString(),
-      attempts: delivery.attempts.map((attempt) => ({
-        at: attempt.at,
-        transmission_id: attempt.transmissionId,
-        status: attempt.status,
-        error: attempt.error,
-        duration_ms: attempt.durationMs,
-      })),
+    deliveries: deliveriesSummary(event.deliveries, (attempt) => ({
+      at: attempt.at,
+      transmission_id: attempt.transmissionId,
+      status: attempt.status,
+      error: attempt.error,
+      duration_ms: attempt.durationMs,
     })),
   };
 }
