@@ -7,6 +7,7 @@ import {
   type PaymentOutcome,
   type VerifiedNotification,
 } from '../gateway.ts';
+import { baseUrl, CALL_TIMEOUT_MS, callJson } from './http.ts';
 
 /**
  * The card gateway: a processor with a hosted payment page in the style of Stripe Checkout. In development and
@@ -30,10 +31,10 @@ export type CardGatewayConfig = {
 
 export function readCardGatewayConfig(env: NodeJS.ProcessEnv = process.env): CardGatewayConfig {
   return {
-    processorUrl: (env.CARD_PROCESSOR_URL || 'http://127.0.0.1:4100').replace(/\/+$/, ''),
+    processorUrl: baseUrl(env.CARD_PROCESSOR_URL, 'http://127.0.0.1:4100'),
     secretKey: env.CARD_PROCESSOR_SECRET_KEY || 'sk_test_sandbox',
     webhookSecret: env.CARD_WEBHOOK_SECRET || 'whsec_sandbox',
-    timeoutMs: 10_000,
+    timeoutMs: CALL_TIMEOUT_MS,
     signatureToleranceSeconds: 300,
   };
 }
@@ -160,9 +161,10 @@ export function createCardGateway(config: CardGatewayConfig, deps: { fetch?: typ
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${config.processorUrl}${path}`, {
+    const { status, ok, json } = await callJson(
+      fetchImpl,
+      `${config.processorUrl}${path}`,
+      {
         method,
         headers: {
           authorization: `Bearer ${config.secretKey}`,
@@ -170,25 +172,15 @@ export function createCardGateway(config: CardGatewayConfig, deps: { fetch?: typ
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(config.timeoutMs),
-        redirect: 'error',
-      });
-    } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${config.timeoutMs} ms` : (error as Error).message;
-      throw new CardProcessorError(`Card processor unreachable (${method} ${path.split('/').slice(0, 3).join('/')}): ${reason}`);
-    }
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // Not JSON: reported below by status.
-    }
-    if (!response.ok) {
+        timeoutMs: config.timeoutMs,
+      },
+      (reason) => new CardProcessorError(`Card processor unreachable (${method} ${path.split('/').slice(0, 3).join('/')}): ${reason}`),
+    );
+    if (!ok) {
       const error = (json as { error?: { message?: string; code?: string } } | null)?.error;
-      throw new CardProcessorError(`Card processor refused ${method} ${path.split('/').slice(0, 3).join('/')} (${response.status}): ${error?.message ?? 'no reason given'}`, response.status, error?.code);
+      throw new CardProcessorError(`Card processor refused ${method} ${path.split('/').slice(0, 3).join('/')} (${status}): ${error?.message ?? 'no reason given'}`, status, error?.code);
     }
-    if (json === null || typeof json !== 'object') throw new CardProcessorError(`Card processor answered ${method} ${path} with something that is not JSON`, response.status);
+    if (json === null || typeof json !== 'object') throw new CardProcessorError(`Card processor answered ${method} ${path} with something that is not JSON`, status);
     return json as T;
   }
 

@@ -7,6 +7,7 @@ import {
   type PaymentOutcome,
   type VerifiedNotification,
 } from '../gateway.ts';
+import { baseUrl, CALL_TIMEOUT_MS, callJson } from './http.ts';
 
 /**
  * The MultiSafepay gateway, through MultiSafepay's JSON API v1: a redirect order per payment attempt, the
@@ -31,10 +32,10 @@ export type MultisafepayGatewayConfig = {
 
 export function readMultisafepayGatewayConfig(env: NodeJS.ProcessEnv = process.env): MultisafepayGatewayConfig {
   return {
-    apiUrl: (env.MULTISAFEPAY_API_URL || 'http://127.0.0.1:4150').replace(/\/+$/, ''),
+    apiUrl: baseUrl(env.MULTISAFEPAY_API_URL, 'http://127.0.0.1:4150'),
     apiKey: env.MULTISAFEPAY_API_KEY || 'msp_sandbox_key',
     notificationUrl: env.MULTISAFEPAY_NOTIFICATION_URL || 'http://127.0.0.1:4000/webhooks/multisafepay',
-    timeoutMs: 10_000,
+    timeoutMs: CALL_TIMEOUT_MS,
     notificationToleranceSeconds: 600,
     maxAttempts: 10,
   };
@@ -146,30 +147,23 @@ export function createMultisafepayGateway(config: MultisafepayGatewayConfig, dep
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
     const what = `${method} ${path.split('/').slice(0, 4).join('/')}`;
-    let response: Response;
-    try {
-      response = await fetchImpl(`${config.apiUrl}/v1/json${path}`, {
+    const answer = await callJson(
+      fetchImpl,
+      `${config.apiUrl}/v1/json${path}`,
+      {
         method,
         headers: { api_key: config.apiKey, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(config.timeoutMs),
-        redirect: 'error',
-      });
-    } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${config.timeoutMs} ms` : (error as Error).message;
-      throw new MultisafepayError(`MultiSafepay unreachable (${what}): ${reason}`);
+        timeoutMs: config.timeoutMs,
+      },
+      (reason) => new MultisafepayError(`MultiSafepay unreachable (${what}): ${reason}`),
+    );
+    const { status } = answer;
+    const json = answer.json as { success?: boolean; data?: unknown; error_code?: number; error_info?: string } | null;
+    if (!answer.ok || json?.success !== true) {
+      throw new MultisafepayError(`MultiSafepay refused ${what} (${status}${json?.error_code ? `, ${json.error_code}` : ''}): ${json?.error_info ?? 'no reason given'}`, status, json?.error_code);
     }
-    const text = await response.text();
-    let json: { success?: boolean; data?: unknown; error_code?: number; error_info?: string } | null = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // Not JSON: reported below.
-    }
-    if (!response.ok || json?.success !== true) {
-      throw new MultisafepayError(`MultiSafepay refused ${what} (${response.status}${json?.error_code ? `, ${json.error_code}` : ''}): ${json?.error_info ?? 'no reason given'}`, response.status, json?.error_code);
-    }
-    if (typeof json.data !== 'object' || json.data === null) throw new MultisafepayError(`MultiSafepay answered ${what} without data`, response.status);
+    if (typeof json.data !== 'object' || json.data === null) throw new MultisafepayError(`MultiSafepay answered ${what} without data`, status);
     return json.data as T;
   }
 

@@ -7,6 +7,7 @@ import {
   type PaymentOutcome,
   type VerifiedNotification,
 } from '../gateway.ts';
+import { baseUrl, CALL_TIMEOUT_MS, callJson } from './http.ts';
 
 /**
  * PayPal through its REST API: OAuth 2.0 client credentials, Orders v2 (create, show, capture), Payments v2
@@ -31,11 +32,11 @@ export type PaypalGatewayConfig = {
 
 export function readPaypalGatewayConfig(env: NodeJS.ProcessEnv = process.env): PaypalGatewayConfig {
   return {
-    apiUrl: (env.PAYPAL_API_URL || 'http://127.0.0.1:4200').replace(/\/+$/, ''),
+    apiUrl: baseUrl(env.PAYPAL_API_URL, 'http://127.0.0.1:4200'),
     clientId: env.PAYPAL_CLIENT_ID || 'sandbox-client',
     clientSecret: env.PAYPAL_CLIENT_SECRET || 'sandbox-secret',
     webhookId: env.PAYPAL_WEBHOOK_ID || 'WH-SANDBOX',
-    timeoutMs: 10_000,
+    timeoutMs: CALL_TIMEOUT_MS,
     tokenMarginSeconds: 60,
   };
 }
@@ -156,21 +157,13 @@ export function createPaypalGateway(config: PaypalGatewayConfig, deps: { fetch?:
   let pending: Promise<string> | null = null;
 
   async function send(method: string, path: string, init: { headers: Record<string, string>; body?: string }): Promise<{ status: number; json: unknown }> {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${config.apiUrl}${path}`, { method, headers: { accept: 'application/json', ...init.headers }, body: init.body, signal: AbortSignal.timeout(config.timeoutMs), redirect: 'error' });
-    } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${config.timeoutMs} ms` : (error as Error).message;
-      throw new PaypalApiError(`PayPal unreachable (${method} ${path.split('/').slice(0, 4).join('/')}): ${reason}`);
-    }
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      // Not JSON: reported by status.
-    }
-    return { status: response.status, json };
+    const { status, json } = await callJson(
+      fetchImpl,
+      `${config.apiUrl}${path}`,
+      { method, headers: { accept: 'application/json', ...init.headers }, body: init.body, timeoutMs: config.timeoutMs },
+      (reason) => new PaypalApiError(`PayPal unreachable (${method} ${path.split('/').slice(0, 4).join('/')}): ${reason}`),
+    );
+    return { status, json };
   }
 
   /** A fresh access token (client credentials), cached until shortly before it expires; one fetch for concurrent callers. */
