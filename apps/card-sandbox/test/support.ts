@@ -1,6 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startNotificationReceiver, startSandboxForTest } from '@shop/sandbox-kit/testing';
 import { buildSandbox } from '../src/app.ts';
 import { readSandboxConfig, type SandboxConfig } from '../src/config.ts';
 
@@ -11,58 +10,20 @@ export type Received = { headers: IncomingHttpHeaders; rawBody: string; event: {
  * A webhook endpoint for tests: answers each notification with the next status of `statuses` (then 200), records
  * what came, and lets a test wait for a count.
  */
-export async function startReceiver(statuses: number[] = []) {
-  const received: Received[] = [];
-  const waiters: Array<{ count: number; resolve: () => void }> = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: request.headers, rawBody, event: JSON.parse(rawBody) });
-      response.statusCode = statuses.shift() ?? 200;
-      response.end();
-      for (const waiter of [...waiters]) {
-        if (received.length >= waiter.count) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
-      }
-    });
+export function startReceiver(statuses: number[] = []) {
+  return startNotificationReceiver<Received>({
+    path: '/webhooks/card',
+    answer: () => ({ status: statuses.shift() ?? 200 }),
+    record: ({ headers, rawBody }) => ({ headers, rawBody, event: JSON.parse(rawBody) }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/card`;
-  return {
-    url,
-    received,
-    /** Resolves once `count` notifications have come (or fails after timeoutMs). */
-    waitFor(count: number, timeoutMs = 5_000): Promise<void> {
-      if (received.length >= count) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${received.length} of ${count} notifications came`)), timeoutMs);
-        waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
-/** The sandbox on a random port, its log lines kept for inspection. */
-export async function startSandbox(overrides: Partial<SandboxConfig> = {}) {
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logs.push(chunk.toString('utf8'));
-      callback();
-    },
+/** The sandbox on a random port, its log lines kept for inspection (the hosted page's address is known once the port is). */
+export function startSandbox(overrides: Partial<SandboxConfig> = {}) {
+  return startSandboxForTest<SandboxConfig>({
+    build: buildSandbox,
+    config: () => ({ ...readSandboxConfig({}), webhookFirstRetryMs: 20, ...overrides, port: 0 }),
   });
-  const config: SandboxConfig = { ...readSandboxConfig({}), webhookFirstRetryMs: 20, ...overrides, port: 0 };
-  // The hosted page's address is known once the port is.
-  const app = buildSandbox(config, { logger: { level: 'debug', stream } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  config.publicUrl = url;
-  return { app, url, config, logs, close: () => app.close() };
 }
 
 export const KEY = 'sk_test_sandbox';

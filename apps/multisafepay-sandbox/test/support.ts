@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startNotificationReceiver, startSandboxForTest } from '@shop/sandbox-kit/testing';
 import { buildSandbox } from '../src/app.ts';
 import { readSandboxConfig, type SandboxConfig } from '../src/config.ts';
 
@@ -14,58 +13,20 @@ export type Received = { method: string; url: string; headers: IncomingHttpHeade
  * A notification endpoint for tests: answers each notification with the next of `answers` (then 200 "OK"),
  * records what came, and lets a test wait for a count.
  */
-export async function startReceiver(answers: Array<{ status: number; body: string }> = []) {
-  const received: Received[] = [];
-  const waiters: Array<{ count: number; resolve: () => void }> = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, rawBody, order: rawBody ? JSON.parse(rawBody) : null });
-      const answer = answers.shift() ?? { status: 200, body: 'OK' };
-      response.statusCode = answer.status;
-      response.end(answer.body);
-      for (const waiter of [...waiters]) {
-        if (received.length >= waiter.count) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
-      }
-    });
+export function startReceiver(answers: Array<{ status: number; body: string }> = []) {
+  return startNotificationReceiver<Received>({
+    path: '/webhooks/multisafepay',
+    answer: () => answers.shift() ?? { status: 200, body: 'OK' },
+    record: ({ method, url, headers, rawBody }) => ({ method, url, headers, rawBody, order: rawBody ? JSON.parse(rawBody) : null }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/multisafepay`;
-  return {
-    url,
-    received,
-    waitFor(count: number, timeoutMs = 5_000): Promise<void> {
-      if (received.length >= count) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${received.length} of ${count} notifications came`)), timeoutMs);
-        waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
-/** The sandbox on a random port, its log lines kept. */
-export async function startSandbox(overrides: Partial<SandboxConfig> = {}) {
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logs.push(chunk.toString('utf8'));
-      callback();
-    },
+/** The sandbox on a random port, its log lines kept (the payment page's address is known once the port is). */
+export function startSandbox(overrides: Partial<SandboxConfig> = {}) {
+  return startSandboxForTest<SandboxConfig>({
+    build: buildSandbox,
+    config: () => ({ ...readSandboxConfig({}), notificationRetryMs: 20, transferDelayMs: 0, ...overrides, port: 0 }),
   });
-  const config: SandboxConfig = { ...readSandboxConfig({}), notificationRetryMs: 20, transferDelayMs: 0, ...overrides, port: 0 };
-  const app = buildSandbox(config, { logger: { level: 'debug', stream } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  // The payment page's address is known once the port is.
-  config.publicUrl = url;
-  return { app, url, config, logs, close: () => app.close() };
 }
 
 /** Calls the sandbox's API as a shop does, the key in the query. */
