@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { EntryContext } from 'react-router';
@@ -46,9 +45,6 @@ function serverI18n(lang: TextLang): Promise<I18n> {
 export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
   const i18n = await serverI18n(requestLanguage(request));
   const nonce = randomBytes(16).toString('base64');
-  // Crawlers get the whole page at once; people get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -59,7 +55,14 @@ export default async function handleRequest(request: Request, status: number, he
       </NonceContext>,
       {
         nonce,
-        [readyEvent]() {
+        // React otherwise moves a large finished Suspense boundary (a rail of cards) out of place, to be put back
+        // by a script: a whole document keeps every part where it stands, readable without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // A document is sent whole, its streamed (deferred) parts resolved in place: a page kept by the page cache
+        // (which reads the whole answer anyway) must be complete, and a browser without JavaScript (or a crawler)
+        // cannot run React's scripts that move streamed parts into place. So below-the-fold data streams on client
+        // navigations (React Router's data requests), where JavaScript runs by definition; docs/performance.md.
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           headers.set('Content-Type', 'text/html; charset=utf-8');

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { loadOrFail } from '../lib/api/shop.server';
+import { loadOrFail, orNothing } from '../lib/api/shop.server';
 import type { PageContext } from '../lib/request-context.server';
 import { productPath } from '../features/catalog/paths';
 import { RELATED_PAGE_PARAM } from '../features/catalog/product-params';
@@ -19,12 +19,14 @@ function relatedPage(url: URL): number {
   return Number.isInteger(page) && page >= 1 && page <= 1_000 ? page : 1;
 }
 
-/** The product page's data: the product on the chosen variant, its related products, its address in every language. */
+/**
+ * The product page's data: the product on the chosen variant and its address in every language, awaited; its
+ * related products (below the fold) as a promise that streams (React Router's deferred data), null when their
+ * call fails: the page stays without them. Both calls start at once: one round trip's time, not two.
+ */
 export async function loadProductPage({ api, lang }: PageContext, id: number, param: string, url: URL) {
-  // The product and its related products at once: one round trip's time, not two.
-  const [product, related] = await loadOrFail(
-    Promise.all([api('getProduct', { product_id: id, group: readChosenAttributes(url) }), api('getRelatedProducts', { id_product: id, page: relatedPage(url) })]),
-  );
+  const related = orNothing(api('getRelatedProducts', { id_product: id, page: relatedPage(url) }), 'related products');
+  const product = await loadOrFail(api('getProduct', { product_id: id, group: readChosenAttributes(url) }));
   // An old or foreign-language slug goes to this language's address for the product.
   const canonical = productPath(lang, product);
   if (`/${lang}/${param}.html` !== canonical) throw redirect(`${canonical}${url.search}`, 301);

@@ -100,7 +100,7 @@ export function shownImages(product: Product): Product['images'] {
 }
 
 /** The product page's content (its head tags are the route's, routes/product.tsx). */
-export function ProductView({ product, related }: { product: Product; related: Related }) {
+export function ProductView({ product, related }: { product: Product; related: Promise<Related | null> }) {
   const { t } = useTranslation();
   const lang = useLang();
   const selected = product.combinations.find((combination) => combination.id === product.selected_combination_id);

@@ -57,3 +57,18 @@ export async function loadOrFail<T>(work: Promise<T>): Promise<T> {
     return pageError(error);
   }
 }
+
+/**
+ * A call whose failure leaves a part of a page out (a home rail, the related products) instead of failing the
+ * page: its answer, or null. A failure is logged, unless the visitor went away (the call was aborted) or the API
+ * refused the call (a 4xx, such as the related products of a product that does not exist).
+ */
+export async function orNothing<T>(call: Promise<T>, what: string): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    const quiet = error instanceof ShopApiError && (error.code === 'aborted' || (error.status >= 400 && error.status < 500));
+    if (!quiet) console.error(`${what} left out: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
