@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { BoundedMap, pageHeaders as securePage, registerEventControls } from '@shop/sandbox-kit';
+import { BoundedMap, delayParam as readDelay, MAX_DELAY_MS, pageHeaders as securePage, registerBasics, registerEventControls } from '@shop/sandbox-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { cardBehaviour, cardBrand, cardDigits, isExpired, isSecurityCode, parseExpiry, passesLuhn } from './cards.ts';
 import type { SandboxConfig } from './config.ts';
@@ -14,7 +14,6 @@ const FORM_BODY_LIMIT = 4 * 1024;
 /** Stripe's ceiling for one amount (99,999,999 in the smallest unit). */
 const MAX_AMOUNT = 99_999_999;
 const MAX_URL_LENGTH = 2048;
-const MAX_DELAY_MS = 10 * 60 * 1000;
 
 type StripeErrorType = 'invalid_request_error' | 'api_error';
 
@@ -87,15 +86,7 @@ function rejectUnknown(body: Record<string, unknown>, known: string[]): void {
   if (unknown !== undefined) throw new ApiError(400, `Received unknown parameter: ${unknown.slice(0, 100)}`, unknown.slice(0, 100), 'parameter_unknown');
 }
 
-function delayParam(request: FastifyRequest): number {
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.delay_ms;
-  const fromBody = (request.body as Record<string, unknown> | undefined)?.delay_ms;
-  const value = fromBody ?? fromQuery;
-  if (value === undefined || value === '') return 0;
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < 0 || number > MAX_DELAY_MS) throw new ApiError(400, `delay_ms must be an integer from 0 to ${MAX_DELAY_MS}.`, 'delay_ms');
-  return number;
-}
+const delayParam = (request: FastifyRequest) => readDelay(request, () => new ApiError(400, `delay_ms must be an integer from 0 to ${MAX_DELAY_MS}.`, 'delay_ms'));
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -167,14 +158,7 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
   });
   app.setNotFoundHandler((request, reply) => stripeError(reply, new ApiError(404, `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]?.slice(0, 200)}).`)));
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-  });
-
-  app.get('/health/live', async () => ({ status: 'ok' }));
-  app.get('/health/ready', async () => ({ status: 'ok' }));
+  registerBasics(app);
 
   // ---- The API (what the shop calls) ----
 

@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { BoundedMap, pageHeaders as securePage, registerEventControls } from '@shop/sandbox-kit';
+import { BoundedMap, delayParam as readDelay, MAX_DELAY_MS, pageHeaders as securePage, registerBasics, registerEventControls } from '@shop/sandbox-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { SandboxConfig } from './config.ts';
 import { localeOf } from './messages.ts';
@@ -12,7 +12,6 @@ const API_BODY_LIMIT = 16 * 1024;
 const FORM_BODY_LIMIT = 4 * 1024;
 const MAX_AMOUNT = 99_999_999;
 const MAX_URL_LENGTH = 2048;
-const MAX_DELAY_MS = 10 * 60 * 1000;
 /** MultiSafepay refuses a second refund of the same amount within 5 minutes (double processing). */
 const SAME_REFUND_WINDOW_MS = 5 * 60 * 1000;
 const CURRENCIES = new Set(['EUR', 'USD', 'GBP', 'CHF', 'PLN', 'SEK', 'NOK', 'DKK', 'CZK', 'HUF', 'RON', 'BGN', 'CAD', 'AUD', 'JPY']);
@@ -99,15 +98,7 @@ function customerParam(value: unknown): Record<string, string | null> {
   return customer;
 }
 
-function delayParam(request: FastifyRequest): number {
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.delay_ms;
-  const fromBody = (request.body as Record<string, unknown> | undefined)?.delay_ms;
-  const value = fromBody ?? fromQuery;
-  if (value === undefined || value === '') return 0;
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < 0 || number > MAX_DELAY_MS) throw new MspError(400, 1016, `delay_ms must be an integer from 0 to ${MAX_DELAY_MS}`);
-  return number;
-}
+const delayParam = (request: FastifyRequest) => readDelay(request, () => new MspError(400, 1016, `delay_ms must be an integer from 0 to ${MAX_DELAY_MS}`));
 
 export type SandboxOptions = { logger?: FastifyServerOptions['logger'] };
 
@@ -193,14 +184,7 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
   });
   app.setNotFoundHandler((_request, reply) => mspError(reply, new MspError(404, 1000, 'Not found')));
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-  });
-
-  app.get('/health/live', async () => ({ status: 'ok' }));
-  app.get('/health/ready', async () => ({ status: 'ok' }));
+  registerBasics(app);
 
   // ---- The API (what the shop calls) ----
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { BoundedMap, pageHeaders as securePage, registerEventControls } from '@shop/sandbox-kit';
+import { BoundedMap, delayParam as readDelay, MAX_DELAY_MS, pageHeaders as securePage, registerBasics, registerEventControls } from '@shop/sandbox-kit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { SandboxConfig } from './config.ts';
 import { localeOf } from './messages.ts';
@@ -24,7 +24,6 @@ import { EVENT_TYPES, eventSummary, Signer, Webhooks, type EventType } from './w
 const API_BODY_LIMIT = 16 * 1024;
 const FORM_BODY_LIMIT = 4 * 1024;
 const MAX_URL_LENGTH = 4000;
-const MAX_DELAY_MS = 10 * 60 * 1000;
 const MAX_TOKENS = 1_000;
 const INFO = 'https://developer.paypal.com/docs/api/orders/v2/#error-';
 
@@ -136,15 +135,7 @@ function requestId(request: FastifyRequest): string | null {
   return value;
 }
 
-function delayParam(request: FastifyRequest): number {
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.delay_ms;
-  const fromBody = objectAt(request.body)?.delay_ms;
-  const value = fromBody ?? fromQuery;
-  if (value === undefined || value === '') return 0;
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < 0 || number > MAX_DELAY_MS) throw syntax('delay_ms', value, `delay_ms must be an integer from 0 to ${MAX_DELAY_MS}.`);
-  return number;
-}
+const delayParam = (request: FastifyRequest) => readDelay(request, (value) => syntax('delay_ms', value, `delay_ms must be an integer from 0 to ${MAX_DELAY_MS}.`));
 
 export type SandboxOptions = { logger?: FastifyServerOptions['logger'] };
 
@@ -226,14 +217,7 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
   });
   app.setNotFoundHandler((_request, reply) => sendError(reply, new PaypalError(404, 'NOT_FOUND', 'The specified resource does not exist.')));
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-  });
-
-  app.get('/health/live', async () => ({ status: 'ok' }));
-  app.get('/health/ready', async () => ({ status: 'ok' }));
+  registerBasics(app);
 
   // ---- OAuth 2.0 client credentials ----
 

@@ -1,6 +1,35 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DeliverableEvent, Hold } from './deliveries.ts';
 
+/** The longest delay a test control takes (delay_ms). */
+export const MAX_DELAY_MS = 10 * 60 * 1000;
+
+/**
+ * A test control's delay_ms (body, else query): 0 when not given; `invalid(value)` is thrown when it is not a whole
+ * number of milliseconds from 0 to MAX_DELAY_MS.
+ */
+export function delayParam(request: FastifyRequest, invalid: (value: unknown) => Error): number {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.delay_ms;
+  const fromBody = (request.body as Record<string, unknown> | null | undefined)?.delay_ms;
+  const value = fromBody ?? fromQuery;
+  if (value === undefined || value === '') return 0;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 0 || number > MAX_DELAY_MS) throw invalid(value);
+  return number;
+}
+
+/** What every sandbox answers alike: no caching or sniffing, no referrer, and the health checks. */
+export function registerBasics(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+  });
+
+  app.get('/health/live', async () => ({ status: 'ok' }));
+  app.get('/health/ready', async () => ({ status: 'ok' }));
+}
+
 /** What the test controls need of a gateway's deliverer. */
 type Events<E> = { events: Map<string, E>; resend(event: E, delayMs: number): unknown; release(event: E): number };
 
