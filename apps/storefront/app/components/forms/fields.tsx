@@ -27,9 +27,8 @@ type TextFieldProps = {
   children?: React.ReactNode;
 };
 
-/** A labelled input with its description and its errors, wired for screen readers. */
-export function TextField({ field, label, type = 'text', autoComplete, description, required, children }: TextFieldProps) {
-  const props = getInputProps(field, { type, ariaDescribedBy: description ? field.descriptionId : undefined });
+/** A field's label, its description (when it has one), the control and its errors, wired for screen readers. */
+function FieldFrame({ field, label, description, children }: { field: AnyField; label: string; description?: string; children: React.ReactNode }) {
   return (
     <div>
       <label htmlFor={field.id} className="block font-medium">
@@ -40,10 +39,20 @@ export function TextField({ field, label, type = 'text', autoComplete, descripti
           {description}
         </p>
       ) : null}
-      <input {...props} key={props.key} autoComplete={autoComplete} required={required} className={inputClass} />
       {children}
       <FieldErrors field={field} />
     </div>
+  );
+}
+
+/** A labelled input with its description and its errors. */
+export function TextField({ field, label, type = 'text', autoComplete, description, required, children }: TextFieldProps) {
+  const props = getInputProps(field, { type, ariaDescribedBy: description ? field.descriptionId : undefined });
+  return (
+    <FieldFrame field={field} label={label} description={description}>
+      <input {...props} key={props.key} autoComplete={autoComplete} required={required} className={inputClass} />
+      {children}
+    </FieldFrame>
   );
 }
 
@@ -51,18 +60,9 @@ export function TextField({ field, label, type = 'text', autoComplete, descripti
 export function TextAreaField({ field, label, description, maxLength }: { field: AnyField; label: string; description?: string; maxLength?: number }) {
   const props = getTextareaProps(field, { ariaDescribedBy: description ? field.descriptionId : undefined });
   return (
-    <div>
-      <label htmlFor={field.id} className="block font-medium">
-        {label}
-      </label>
-      {description ? (
-        <p id={field.descriptionId} className="text-sm text-stone-600">
-          {description}
-        </p>
-      ) : null}
+    <FieldFrame field={field} label={label} description={description}>
       <textarea {...props} key={props.key} rows={4} maxLength={maxLength} className={inputClass} />
-      <FieldErrors field={field} />
-    </div>
+    </FieldFrame>
   );
 }
 

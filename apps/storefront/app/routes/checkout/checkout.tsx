@@ -49,13 +49,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>() as ActionData;
   // Placed: the cart is now the order (and empty), so this comes first.
   if (posted?.payment) {
-    return (
-      <Screen title={t('checkout.title')}>
-        <div className="mt-6">
-          <ContinueToPayment reference={posted.payment.reference} url={posted.payment.url} />
-        </div>
-      </Screen>
-    );
+    return <ContinueToPayment title={t('checkout.title')} reference={posted.payment.reference} url={posted.payment.url} />;
   }
   if (!loaderData.checkout) {
     return (

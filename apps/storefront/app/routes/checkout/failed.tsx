@@ -53,13 +53,7 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>();
   const { order, reason, gateways } = loaderData;
   if (posted && 'payment' in posted && posted.payment) {
-    return (
-      <Screen title={t('checkout.failedTitle')}>
-        <div className="mt-6">
-          <ContinueToPayment reference={posted.payment.reference} url={posted.payment.url} />
-        </div>
-      </Screen>
-    );
+    return <ContinueToPayment title={t('checkout.failedTitle')} reference={posted.payment.reference} url={posted.payment.url} />;
   }
   const paid = PAID_STATUSES.includes(order.status);
   return (
