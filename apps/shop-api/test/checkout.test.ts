@@ -326,6 +326,17 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
       expect((await call('returnOrderToCart', { reference: order.reference }, stranger)).status).toBe(404);
     });
 
+    it('puts an order back into the cart once, however many times it is asked at once', async () => {
+      const item = await product({ stock: 5 });
+      const token = await guestWith(item, 2);
+      await fillCheckout(token);
+      const { order } = (await place(token)).body.psdata;
+      const answers = await Promise.all(Array.from({ length: 4 }, () => call('returnOrderToCart', { reference: order.reference }, token)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+      expect((await call('getCartItems', {}, token)).body.psdata.lines).toMatchObject([{ combination_id: item.combination_id, quantity: 2 }]);
+      expect((await query<{ quantity: number }>(sql`select quantity from combinations where id = ${item.combination_id}`))[0]!.quantity).toBe(5);
+    });
+
     it('places a customer order with a saved address, keeps what they typed in their address book, and lists it', async () => {
       const customer = await registerCustomer(shop().app);
       await call('createCartItem', { ...(await product()), quantity: 1 }, customer.token);

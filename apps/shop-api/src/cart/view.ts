@@ -65,19 +65,8 @@ export function contentsMoney({ lines, rules, problems }: CartContents, terms: C
   );
 }
 
-/**
- * The owner's cart as the shopper sees it: lines, codes with what each takes off (or why it takes nothing),
- * and the totals. A visitor without a cart gets an empty one. The checkout passes its country and carrier.
- */
-export async function cartView(
-  db: Queryable,
-  context: CallContext,
-  owner: Owner | null,
-  started: IssuedSession | null = null,
-  delivery: DeliveryChoice = {},
-): Promise<Cart> {
-  const terms = await countryTerms(db, context, delivery);
-  const contents = await loadCartContents(db, context, owner, terms.vatRateBasisPoints);
+/** A cart's contents as the shopper sees them with a destination's terms: lines, codes with what each takes off, totals. */
+export function cartOf(context: Pick<CallContext, 'lang'>, contents: CartContents, terms: CountryTerms & { iso: string }, started: IssuedSession | null): Cart {
   const { rules, problems } = contents;
   const money = contentsMoney(contents, terms);
   let applied = 0;
@@ -97,4 +86,19 @@ export async function cartView(
     free_shipping: money.freeShipping,
     session: started,
   };
+}
+
+/**
+ * The owner's cart as the shopper sees it. A visitor without a cart gets an empty one. The checkout passes its
+ * country and carrier.
+ */
+export async function cartView(
+  db: Queryable,
+  context: CallContext,
+  owner: Owner | null,
+  started: IssuedSession | null = null,
+  delivery: DeliveryChoice = {},
+): Promise<Cart> {
+  const terms = await countryTerms(db, context, delivery);
+  return cartOf(context, await loadCartContents(db, context, owner, terms.vatRateBasisPoints), terms, started);
 }

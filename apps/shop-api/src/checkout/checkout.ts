@@ -11,7 +11,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createAddress, findOwnAddress } from '../accounts/addresses.ts';
-import { countryTerms, cartView, loadCartContents } from '../cart/view.ts';
+import { cartOf, countryTerms, loadCartContents } from '../cart/view.ts';
 import { findCartId, findOwner, lockCart, type Owner } from '../cart/owner.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
@@ -67,7 +67,8 @@ export async function checkoutView(db: Queryable, context: CallContext, state: C
   const carrier = carriers.find((candidate) => candidate.id === row?.carrierId) ?? null;
   const point = carrier?.kind === 'pickup' && row?.pickupPointId ? await findPickupPoint(db, row.pickupPointId) : null;
   const pickupPoint = point && point.country === country && point.carrier_id === carrier?.id ? point : null;
-  const cart = await cartView(db, context, state.owner, null, { country, carrierId: carrier?.id ?? null });
+  // The same contents, priced with the chosen carrier (the VAT rate is the country's either way): read once.
+  const cart = cartOf(context, contents, await countryTerms(db, context, { country, carrierId: carrier?.id ?? null }), null);
   const gateways = offeredGateways(context, cart);
   const gateway = gateways.includes(row?.gateway as GatewayName) ? (row!.gateway as GatewayName) : null;
   const complete: Record<CheckoutStep, boolean> = {

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-
 import type { Route } from './+types/failed';
 import { Screen } from '../../components/Screen';
 import { ContinueToPayment } from '../../features/checkout/ContinueToPayment';
+import { GatewayLogo } from '../../features/checkout/GatewayLogo';
 import { orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
 import { loadOrFail } from '../../lib/api/shop.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
@@ -68,6 +69,7 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
               {gateways.map(({ name }) => (
                 <label key={name} className="flex items-center gap-3 rounded border border-stone-300 p-3 has-[:checked]:border-stone-900">
                   <input type="radio" name="gateway" value={name} defaultChecked={name === (order.gateway ?? gateways[0]?.name)} className="h-4 w-4" />
+                  <GatewayLogo gateway={name} />
                   <span>{t(`checkout.gateways.${name}`)}</span>
                 </label>
               ))}
