@@ -31,6 +31,9 @@ const ONE_CLIENT_FOR_ALL_TESTS = {
   HELD_UNITS_PER_CLIENT: '100000',
 };
 
+/** The main shop's back-office token (ADMIN_TOKEN): tests refund its orders with `npm run refund`. */
+export const E2E_ADMIN_TOKEN = 'e2e-back-office-token-0123456789abcdef';
+
 // Each shop's PayPal sandbox listens 4000 above its storefront (7100…7400 with the default base), clear of the
 // storefronts, APIs and other sandboxes above.
 /** The ports of a shop whose storefront listens on `port`: its API and its payment sandboxes, clear of every other shop's. */
@@ -87,7 +90,7 @@ export default defineConfig({
   },
   webServer: [
     // The main shop keeps its mail in a local outbox, readable on the development mailbox page.
-    shop(PORTS.main, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: dataDir, DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.main }),
+    shop(PORTS.main, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: dataDir, DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.main, ADMIN_TOKEN: E2E_ADMIN_TOKEN }),
     // The blue shop sits behind a trusted proxy (this machine): it believes X-Forwarded-For.
     shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue', TRUSTED_PROXIES: '127.0.0.1' }),
     shop(PORTS.maintenance, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),

@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN_TOKEN, SHOPS } from '../playwright.config';
 import {
   APPROVED_CARD,
   chooseCarrier,
@@ -46,6 +50,18 @@ test('a guest pays with MultiSafepay in Italian and lands on the confirmation, w
   const reference = await orderReference(page, lang);
   await expect(page.getByText(TEXTS[lang].checkout.gateways.multisafepay)).toBeVisible();
   await expectConfirmationMail(page, lang, email, reference, new RegExp(`Il tuo ordine ${reference} è confermato`));
+  const orderPage = page.url();
+
+  // The shop refunds the whole order from its back office; the shopper's order page and mailbox say so.
+  const refunded = await promisify(execFile)('node', ['scripts/refund.mjs', reference], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, ADMIN_TOKEN: E2E_ADMIN_TOKEN, SHOP_API_URL: SHOPS.main.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1000}`) },
+  });
+  expect(refunded.stdout).toMatch(new RegExp(`order ${reference} is refunded`));
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Rimborso del tuo ordine ${reference}`));
+  await page.goto(orderPage);
+  await expect(page.getByText(TEXTS[lang].account.status.refunded)).toBeVisible();
+  await expect(page.getByText(TEXTS[lang].checkout.orderDetails.refunded)).toBeVisible();
 });
 
 test('a customer pays with PayPal in German, with its instalments offered, and lands on the confirmation', async ({ page }) => {

@@ -166,14 +166,15 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
   app.addHook('onClose', async () => webhooks.close());
 
   const captureOf = (order: Order) => (order.captureId === null ? null : (captures.get(order.captureId) ?? null));
-  const show = (order: Order) => orderObject(order, config.publicUrl, captureOf(order));
+  const refundsOf = (capture: Capture | null) => (capture ? [...refunds.values()].filter((refund) => refund.captureId === capture.id) : []);
+  const show = (order: Order) => orderObject(order, config.publicUrl, captureOf(order), refundsOf(captureOf(order)));
 
   const emit = (type: EventType, order: Order, hold = order.eventHold) => {
     const capture = captureOf(order);
     let resource: Record<string, unknown>;
     if (type === 'CHECKOUT.ORDER.APPROVED') resource = show(order);
     else if (type === 'PAYMENT.CAPTURE.REFUNDED') {
-      const refund = [...refunds.values()].reverse().find((candidate) => candidate.captureId === capture?.id);
+      const refund = refundsOf(capture).at(-1);
       if (!capture || !refund) throw unprocessable({ issue: 'NO_REFUND', description: 'This order has no refund to notify.' });
       resource = refundObject(refund, capture, order, config.publicUrl);
     } else {

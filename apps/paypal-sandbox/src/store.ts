@@ -138,7 +138,7 @@ export function refundObject(refund: Refund, capture: Capture, order: Order, pub
 export const approvalUrl = (order: Order, publicUrl: string) => `${publicUrl}/checkoutnow?token=${order.id}`;
 
 /** The order as the Orders v2 API shows it. */
-export function orderObject(order: Order, publicUrl: string, capture: Capture | null) {
+export function orderObject(order: Order, publicUrl: string, capture: Capture | null, refunds: readonly Refund[] = []) {
   const self = `${publicUrl}/v2/checkout/orders/${order.id}`;
   const unapproved = order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED';
   return {
@@ -154,7 +154,15 @@ export function orderObject(order: Order, publicUrl: string, capture: Capture | 
         ...(order.customId === null ? {} : { custom_id: order.customId }),
         ...(order.invoiceId === null ? {} : { invoice_id: order.invoiceId }),
         ...(order.description === null ? {} : { description: order.description }),
-        ...(capture ? { payments: { captures: [captureObject(capture, order, publicUrl)] } } : {}),
+        ...(capture
+          ? {
+              payments: {
+                captures: [captureObject(capture, order, publicUrl)],
+                // As PayPal shows them: every refund of the order's capture.
+                ...(refunds.length ? { refunds: refunds.map((refund) => refundObject(refund, capture, order, publicUrl)) } : {}),
+              },
+            }
+          : {}),
       },
     ],
     ...(order.payerId === null ? {} : { payer: { payer_id: order.payerId, email_address: `buyer-${order.payerId.toLowerCase()}@example.com`, name: { given_name: 'Sandbox', surname: 'Buyer' } } }),

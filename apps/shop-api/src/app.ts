@@ -21,6 +21,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { Gateways } from './payments/gateway.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
 import { registerWebhooks } from './payments/webhooks.ts';
+import { registerAdmin } from './orders/admin.ts';
 
 const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers, ...checkoutHandlers };
 const successMessages: Partial<Record<CallName, string>> = { ...accountSuccessMessages, ...cartSuccessMessages, ...checkoutSuccessMessages };
@@ -133,6 +134,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   }
 
   registerWebhooks(app, { db, config, mailer, gateways });
+  registerAdmin(app, { db, config, mailer, gateways });
 
   for (const name of Object.keys(calls) as CallName[]) {
     const definition = calls[name];

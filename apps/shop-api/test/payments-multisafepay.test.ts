@@ -57,7 +57,8 @@ describe('the MultiSafepay gateway', () => {
   });
 
   it('maps every MultiSafepay status', () => {
-    expect(['completed', 'refunded', 'partial_refunded', 'chargedback'].map(outcomeOfStatus)).toEqual(Array(4).fill('payment_accepted'));
+    expect(['completed', 'partial_refunded'].map(outcomeOfStatus)).toEqual(['payment_accepted', 'payment_accepted']);
+    expect(['refunded', 'chargedback'].map(outcomeOfStatus)).toEqual(['refunded', 'refunded']);
     expect(['initialized', 'uncleared', 'reserved', 'void', 'cancelled'].map(outcomeOfStatus)).toEqual(Array(5).fill('awaiting_payment'));
     expect(outcomeOfStatus('declined')).toBe('payment_error');
     expect(outcomeOfStatus('expired')).toBe('cancelled');
@@ -168,13 +169,17 @@ describe('the MultiSafepay gateway', () => {
       // A replay names the same event; so does the late 'initialized' one, now that the order reads completed.
       expect((await gateway.handleNotification({ headers: completed.headers as Record<string, string>, rawBody: completed.rawBody })).eventId).toBe(paid.eventId);
       expect((await gateway.handleNotification({ headers: initialized!.headers as Record<string, string>, rawBody: initialized!.rawBody })).eventId).toBe(paid.eventId);
-      // A refund is a new state (still paid for the shop).
+      // A partial refund is a new state (still paid for the shop, with what was given back); the rest refunds the order.
       await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 345 });
       await expect.poll(() => sent(created.paymentId).length).toBe(3);
-      const refunded = sent(created.paymentId)[2]!;
-      const afterRefund = await gateway.handleNotification({ headers: refunded.headers as Record<string, string>, rawBody: refunded.rawBody });
-      expect(afterRefund.status).toBe('payment_accepted');
+      const partly = sent(created.paymentId)[2]!;
+      const afterRefund = await gateway.handleNotification({ headers: partly.headers as Record<string, string>, rawBody: partly.rawBody });
+      expect(afterRefund).toMatchObject({ status: 'payment_accepted', refundedCents: 345, amountCents: 12_345 });
       expect(afterRefund.eventId).not.toBe(paid.eventId);
+      await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 12_000 });
+      await expect.poll(() => sent(created.paymentId).length).toBe(4);
+      const whole = sent(created.paymentId)[3]!;
+      expect(await gateway.handleNotification({ headers: whole.headers as Record<string, string>, rawBody: whole.rawBody })).toMatchObject({ status: 'refunded', refundedCents: 12_345 });
     });
 
     it('refuses a tampered body, another key, a stale, missing or malformed Auth', async () => {

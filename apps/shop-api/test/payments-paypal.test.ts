@@ -213,7 +213,11 @@ describe('the PayPal gateway', () => {
       expect((await notificationsOf(payable.reference, 2)).length).toBe(2);
       await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 112 });
       const [, , refunded] = await notificationsOf(payable.reference, 3);
-      expect(await gateway.handleNotification(refunded!)).toEqual({ eventId: refunded!.id, orderReference: payable.reference, paymentId: created.paymentId, status: 'payment_accepted' });
+      // Part given back: still paid, with what PayPal has refunded in all; the rest refunds the order.
+      expect(await gateway.handleNotification(refunded!)).toEqual({ eventId: refunded!.id, orderReference: payable.reference, paymentId: created.paymentId, status: 'payment_accepted', refundedCents: 112 });
+      await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 6_000 });
+      const [, , , rest] = await notificationsOf(payable.reference, 4);
+      expect(await gateway.handleNotification(rest!)).toEqual({ eventId: rest!.id, orderReference: payable.reference, paymentId: created.paymentId, status: 'refunded', refundedCents: 6_112 });
     });
 
     it('maps a denied capture to payment_error', async () => {

@@ -184,6 +184,8 @@ export const orderSchema = orderSummarySchema.extend({
   invoice: z.object({ vat_number: z.string(), fiscal_code: z.string(), pec: z.string(), sdi: z.string(), issued: z.boolean(), vat_check: z.string() }).nullable(),
   gateway: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** What has been given back to the shopper so far (refunds, in cents); all of it when the status is 'refunded'. */
+  refunded: z.number().int(),
   /** Whether it can still be paid (awaiting payment or after a failed payment). */
   payable: z.boolean(),
   lines: z.array(orderLineSchema),

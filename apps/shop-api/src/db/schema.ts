@@ -274,6 +274,8 @@ export const orders = pgTable(
     payBy: timestamp('pay_by', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     trackingNumber: text('tracking_number'),
+    /** Given back so far, as the gateway reports it or as the shop refunded it (never goes down). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -315,6 +317,27 @@ export const orderReturns = pgTable(
 );
 
 /** Each gateway notification applied, by the gateway's event id: a replay is recognised and changes nothing. */
+/**
+ * The refunds the shop asked a gateway for (orders/refund.ts): 'requested' while the gateway is being asked
+ * (its amount is already spoken for, so two refunds at once cannot give back more than was paid), then
+ * 'completed' with the gateway's refund id, or 'failed'.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    gatewayRefundId: text('gateway_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId)],
+);
+
 export const paymentEvents = pgTable(
   'payment_events',
   {

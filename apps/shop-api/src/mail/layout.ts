@@ -19,6 +19,21 @@ export function storefrontLink(storefrontUrl: string, lang: TextLang, path: stri
   return `${storefrontUrl}/${isLang(lang) ? lang : 'en'}${path}`;
 }
 
+/** Where an order mail's button leads: a guest's order page by the order's token, a customer's account. */
+export function orderMailLink(storefrontUrl: string, lang: TextLang, reference: string, token: string | null): string {
+  const path = token
+    ? `/checkout/success?order=${encodeURIComponent(reference)}&key=${encodeURIComponent(token)}`
+    : `/my-account/orders?order=${encodeURIComponent(reference)}`;
+  return storefrontLink(storefrontUrl, lang, path);
+}
+
+/** Money in a mail, as the shopper's language writes it (English mails use Irish English: euros, day-first dates). */
+export const mailLocale = (lang: TextLang) => (lang === 'en' ? 'en-IE' : lang);
+export function mailMoney(lang: TextLang, currency: string): (cents: number) => string {
+  const format = new Intl.NumberFormat(mailLocale(lang), { style: 'currency', currency });
+  return (cents) => format.format(cents / 100);
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 

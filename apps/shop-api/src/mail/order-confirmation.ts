@@ -1,5 +1,5 @@
 import { isTextLang, type Order, type TextLang } from '@shop/contract';
-import { mailHtml, mailText, SHOP_NAME, storefrontLink, type MailContent } from './layout.ts';
+import { mailHtml, mailLocale, mailMoney, mailText, orderMailLink, SHOP_NAME, type MailContent } from './layout.ts';
 import type { Mail } from './mailer.ts';
 
 type ConfirmationTexts = {
@@ -132,9 +132,8 @@ type ConfirmationMail = { order: Order; lang: string; storefrontUrl: string; tok
 export function orderConfirmationMail({ order, lang: orderLang, storefrontUrl, token }: ConfirmationMail): Mail {
   const lang: TextLang = isTextLang(orderLang) ? orderLang : 'en';
   const texts = TEXTS[lang];
-  const locale = lang === 'en' ? 'en-IE' : lang;
-  const money = (cents: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: order.currency }).format(cents / 100);
-  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
+  const money = mailMoney(lang, order.currency);
+  const date = (iso: string) => new Intl.DateTimeFormat(mailLocale(lang), { dateStyle: 'long' }).format(new Date(iso));
   const address = order.shipping_address as { first_name?: string; last_name?: string; address1?: string; postcode?: string; city?: string; country?: string };
   const lines = order.lines.map((line) => {
     const extras = [line.attributes, line.on_demand === 'preorder' && line.available_date ? texts.preorder(date(line.available_date)) : ''].filter(Boolean).join('; ');
@@ -149,15 +148,12 @@ export function orderConfirmationMail({ order, lang: orderLang, storefrontUrl, t
   const place = order.pickup_point
     ? `${texts.collectAt} ${order.pickup_point.name}, ${order.pickup_point.address1}, ${order.pickup_point.postcode} ${order.pickup_point.city}`
     : `${texts.deliverTo} ${address.first_name ?? ''} ${address.last_name ?? ''}, ${address.address1 ?? ''}, ${address.postcode ?? ''} ${address.city ?? ''} (${address.country ?? ''})`;
-  const path = token
-    ? `/checkout/success?order=${encodeURIComponent(order.reference)}&key=${encodeURIComponent(token)}`
-    : `/my-account/orders?order=${encodeURIComponent(order.reference)}`;
   const name = (order.billing_address as { first_name?: string }).first_name ?? address.first_name ?? '';
   const content: MailContent = {
     lang,
     greeting: texts.greeting(name),
     paragraphs: [texts.intro(order.reference), [texts.items, ...lines].join('\n'), totals.join('\n'), place],
-    action: { label: texts.action, url: storefrontLink(storefrontUrl, lang, path) },
+    action: { label: texts.action, url: orderMailLink(storefrontUrl, lang, order.reference, token) },
     smallPrint: [texts.questions],
   };
   const subject = texts.subject(order.reference);

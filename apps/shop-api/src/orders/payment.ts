@@ -1,8 +1,8 @@
 import type { GatewayName, Order, OrderStatus, PlacedOrder } from '@shop/contract';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { storefrontLink } from '../mail/layout.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { orderConfirmationMail } from '../mail/order-confirmation.ts';
+import { refundNoticeMail } from '../mail/refund-notice.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { cartRuleUses, orderLines, orders, paymentEvents } from '../db/schema.ts';
@@ -10,7 +10,7 @@ import type { CallContext } from '../http/call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PayableOrder, PaymentOutcome, VerifiedNotification } from '../payments/gateway.ts';
 import { orderToken } from './links.ts';
-import { canMove } from './status.ts';
+import { canMove, isPaid } from './status.ts';
 import { accessibleOrder, isPayable, lockOrder, orderView, type OrderRow } from './view.ts';
 
 /**
@@ -20,7 +20,7 @@ import { accessibleOrder, isPayable, lockOrder, orderView, type OrderRow } from 
  */
 
 /** What the gateway needs of an order; the shopper comes back to the storefront's checkout/validate. */
-function payable(config: ApiConfig, order: OrderRow): PayableOrder {
+export function payable(config: ApiConfig, order: OrderRow): PayableOrder {
   const validate = storefrontLink(config.storefrontUrl, order.lang as never, `/checkout/validate?order=${encodeURIComponent(order.reference)}`);
   return {
     reference: order.reference,
@@ -52,18 +52,19 @@ async function returnStock(tx: Queryable, orderId: number): Promise<void> {
     from order_lines l where l.order_id = ${orderId} and l.combination_id = c.id and l.stock_quantity > 0`);
 }
 
-type Applied = { order: OrderRow; sendConfirmation: boolean };
+/** What applying an outcome did, for the mails sent once it is committed. */
+export type Applied = { order: OrderRow; sendConfirmation: boolean; refundedNow: number };
 
 /**
  * Moves a locked order to `target` when the state machine allows it (anything else changes nothing: a late
  * 'failed' after 'paid', a repeated 'paid'); a cancellation gives the stock back, the first payment sends the
- * confirmation mail once.
+ * confirmation mail once, and a refund of all of it counts the whole order as given back.
  */
-async function moveOrder(tx: Queryable, order: OrderRow, outcome: OrderStatus): Promise<Applied> {
+export async function moveOrder(tx: Queryable, order: OrderRow, outcome: OrderStatus): Promise<Applied> {
   const hasOnDemand = (await tx.select({ id: orderLines.id }).from(orderLines).where(and(eq(orderLines.orderId, order.id), sql`${orderLines.onDemand} is not null`)).limit(1)).length > 0;
   const target: OrderStatus = outcome === 'payment_accepted' && hasOnDemand ? 'backorder_paid' : outcome;
   const from = order.status as OrderStatus;
-  if (target === from || !canMove(from, target)) return { order, sendConfirmation: false };
+  if (target === from || !canMove(from, target)) return { order, sendConfirmation: false, refundedNow: 0 };
   const paid = target === 'payment_accepted' || target === 'backorder_paid';
   const [moved] = await tx
     .update(orders)
@@ -71,27 +72,52 @@ async function moveOrder(tx: Queryable, order: OrderRow, outcome: OrderStatus): 
       status: target,
       updatedAt: sql`now()`,
       ...(paid ? { confirmationSentAt: sql`coalesce(${orders.confirmationSentAt}, now())` } : {}),
+      ...(target === 'refunded' ? { refundedCents: order.totalCents } : {}),
     })
     .where(eq(orders.id, order.id))
     .returning();
   if (target === 'cancelled' && (from === 'awaiting_payment' || from === 'payment_error' || from === 'backorder_unpaid')) await returnStock(tx, order.id);
-  return { order: moved!, sendConfirmation: paid && order.confirmationSentAt === null };
+  return { order: moved!, sendConfirmation: paid && order.confirmationSentAt === null, refundedNow: moved!.refundedCents - order.refundedCents };
 }
 
-async function sendConfirmation(db: Queryable, mailer: Mailer, config: ApiConfig, order: OrderRow, log: CallContext['log']): Promise<void> {
+/**
+ * Records what has been given back of a locked, paid order in all, as the gateway (or the shop's own completed
+ * refunds) says: it never goes down, so a late or repeated report changes nothing; all of it refunds the order.
+ */
+export async function recordRefunded(tx: Queryable, order: OrderRow, refundedCents: number): Promise<Applied> {
+  const total = Math.min(refundedCents, order.totalCents);
+  if (total <= order.refundedCents) return { order, sendConfirmation: false, refundedNow: 0 };
+  if (total === order.totalCents) return moveOrder(tx, order, 'refunded');
+  const [updated] = await tx.update(orders).set({ refundedCents: total, updatedAt: sql`now()` }).where(eq(orders.id, order.id)).returning();
+  return { order: updated!, sendConfirmation: false, refundedNow: total - order.refundedCents };
+}
+
+/** Sends an order's mail built from its current view (a guest's link carries the order's token); a failure is logged, not thrown. */
+async function mailOrder(deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>, order: OrderRow, what: 'confirmation' | 'refund', refundedNow = 0): Promise<void> {
   try {
-    const token = order.customerId === null ? await orderToken(db, order.reference) : null;
-    await mailer.send(orderConfirmationMail({ order: await orderView(db, order), lang: order.lang, storefrontUrl: config.storefrontUrl, token }));
+    const token = order.customerId === null ? await orderToken(deps.db, order.reference) : null;
+    const view = await orderView(deps.db, order);
+    const common = { order: view, lang: order.lang, storefrontUrl: deps.config.storefrontUrl, token };
+    await deps.mailer.send(what === 'confirmation' ? orderConfirmationMail(common) : refundNoticeMail({ ...common, amountCents: refundedNow }));
   } catch (error) {
-    log.error({ reference: order.reference, failure: (error as Error).message }, 'order confirmation mail failed');
+    deps.log.error({ reference: order.reference, mail: what, failure: (error as Error).message }, 'order mail failed');
   }
 }
 
-/** Applies a payment outcome to an order (by id), then mails the confirmation if this outcome paid it. */
+/** The mails an applied change calls for, once it is committed: the confirmation of a first payment, the notice of a refund. */
+export async function mailApplied(deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>, applied: Applied | null): Promise<void> {
+  if (applied?.sendConfirmation) await mailOrder(deps, applied.order, 'confirmation');
+  if (applied && applied.refundedNow > 0) await mailOrder(deps, applied.order, 'refund', applied.refundedNow);
+}
+
+/**
+ * Applies a payment outcome to an order (by id), with what the gateway says it has given back, then mails the
+ * confirmation if this outcome paid it, or the refund notice if it gave more back.
+ */
 export async function applyOutcome(
   deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>,
   orderId: number,
-  outcome: PaymentOutcome,
+  outcome: PaymentOutcome & { refundedCents?: number },
   event?: { gateway: string; eventId: string },
 ): Promise<OrderRow | null> {
   const applied = await deps.db.transaction(async (tx) => {
@@ -105,9 +131,13 @@ export async function applyOutcome(
       if (recorded.length === 0) return null;
     }
     const order = await lockOrder(tx, orderId);
-    return order ? moveOrder(tx, order, outcome.status) : null;
+    if (!order) return null;
+    const moved = await moveOrder(tx, order, outcome.status);
+    if (outcome.refundedCents === undefined || !isPaid(moved.order.status as OrderStatus)) return moved;
+    const refunded = await recordRefunded(tx, moved.order, outcome.refundedCents);
+    return { ...refunded, sendConfirmation: moved.sendConfirmation, refundedNow: moved.refundedNow + refunded.refundedNow };
   });
-  if (applied?.sendConfirmation) await sendConfirmation(deps.db, deps.mailer, deps.config, applied.order, deps.log);
+  await mailApplied(deps, applied);
   return applied?.order ?? null;
 }
 

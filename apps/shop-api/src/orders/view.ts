@@ -61,6 +61,7 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
     invoice: order.invoice as Order['invoice'],
     gateway: order.gateway,
     tracking_number: order.trackingNumber,
+    refunded: order.refundedCents,
     payable: isPayable(order.status as OrderStatus),
     lines: lines.map((line) => ({
       product_id: line.productId,

@@ -42,14 +42,21 @@ export type PayableOrder = {
 
 export type CreatedPayment = { paymentId: string; redirectUrl: string };
 
-/** The status an outcome moves the order to (through the order state machine, orders/status.ts). */
-export type PaymentOutcome = { paymentId: string; status: Extract<OrderStatus, 'payment_accepted' | 'payment_error' | 'cancelled' | 'awaiting_payment'> };
+/**
+ * The status an outcome moves the order to (through the order state machine, orders/status.ts): 'refunded'
+ * when the gateway has given all of the payment back.
+ */
+export type PaymentOutcome = {
+  paymentId: string;
+  status: Extract<OrderStatus, 'payment_accepted' | 'payment_error' | 'cancelled' | 'awaiting_payment' | 'refunded'>;
+};
 
 /**
  * A verified notification: which event (a replay is recognised by its id), about which order, and, where the
- * gateway says it, the amount and currency paid, which must be the order's (anything else is refused and logged).
+ * gateway says it, the amount and currency paid, which must be the order's (anything else is refused and logged),
+ * and how much of it the gateway has given back so far (refunds made by the shop or on the gateway's dashboard).
  */
-export type VerifiedNotification = PaymentOutcome & { eventId: string; orderReference: string; amountCents?: number; currency?: string };
+export type VerifiedNotification = PaymentOutcome & { eventId: string; orderReference: string; amountCents?: number; currency?: string; refundedCents?: number };
 
 /**
  * Thrown by handleNotification when a notification cannot be verified (no, bad or stale signature; a body that

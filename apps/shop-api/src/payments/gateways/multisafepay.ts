@@ -73,8 +73,8 @@ const LOCALES: Record<string, string> = { en: 'en_US', fr: 'fr_FR', it: 'it_IT',
 
 /**
  * What an order's status means for the shop's order:
- * - completed → paid; refunded, partial_refunded and chargedback were paid first (a refund never moves the
- *   shop's order back: the shop records its own refunds);
+ * - completed, and partial_refunded (paid, part of it given back: the notification says how much) → paid;
+ * - refunded (all of it given back) and chargedback (the shopper's bank took it back) → refunded;
  * - initialized (not paid yet, or a bank transfer on its way), uncleared (paid, held for review), reserved →
  *   still awaiting payment (the shop says 'payment pending');
  * - declined → payment error (the shopper may pay again);
@@ -85,11 +85,12 @@ const LOCALES: Record<string, string> = { en: 'en_US', fr: 'fr_FR', it: 'it_IT',
 export function outcomeOfStatus(status: string): PaymentOutcome['status'] {
   switch (status) {
     case 'completed':
-    case 'refunded':
     case 'partial_refunded':
-    case 'chargedback':
     case 'shipped':
       return 'payment_accepted';
+    case 'refunded':
+    case 'chargedback':
+      return 'refunded';
     case 'declined':
       return 'payment_error';
     case 'expired':
@@ -242,6 +243,7 @@ export function createMultisafepayGateway(config: MultisafepayGatewayConfig, dep
         status: outcomeOfStatus(msp.status),
         amountCents: msp.amount,
         currency: msp.currency,
+        refundedCents: msp.amount_refunded ?? 0,
       };
     },
 

@@ -82,9 +82,15 @@ type Capture = { id: string; status: string; amount?: Money; custom_id?: string;
 type PaypalOrder = {
   id: string;
   status: 'CREATED' | 'SAVED' | 'APPROVED' | 'VOIDED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED';
-  purchase_units?: Array<{ reference_id?: string; custom_id?: string; amount?: Money; payments?: { captures?: Capture[] } }>;
+  purchase_units?: Array<{ reference_id?: string; custom_id?: string; amount?: Money; payments?: { captures?: Capture[]; refunds?: Array<{ status: string; amount?: Money }> } }>;
   links?: Link[];
 };
+
+/** What PayPal has given back of an order's payment so far, in cents (its completed refunds). */
+export function refundedCentsOf(order: Pick<PaypalOrder, 'purchase_units'>): number {
+  const refunds = order.purchase_units?.[0]?.payments?.refunds ?? [];
+  return refunds.filter((refund) => refund.status === 'COMPLETED').reduce((sum, refund) => sum + (valueToCents(refund.amount?.value) ?? 0), 0);
+}
 
 /** An order not yet approved may be paid on its approval page; an approved one is captured by the shop. */
 const REUSABLE = new Set(['CREATED', 'PAYER_ACTION_REQUIRED', 'SAVED', 'APPROVED']);
@@ -99,8 +105,9 @@ export function outcomeOfOrder(order: Pick<PaypalOrder, 'status' | 'purchase_uni
   switch (capture?.status) {
     case 'COMPLETED':
     case 'PARTIALLY_REFUNDED':
-    case 'REFUNDED':
       return 'payment_accepted';
+    case 'REFUNDED':
+      return 'refunded';
     case 'DECLINED':
     case 'FAILED':
       return 'payment_error';
@@ -360,14 +367,17 @@ export function createPaypalGateway(config: PaypalGatewayConfig, deps: { fetch?:
           };
         }
         case 'PAYMENT.CAPTURE.REFUNDED': {
-          // A refund (made by the shop or on PayPal) is recorded as an event of a paid order: it moves nothing
-          // (a refund is not a payment outcome), and its amount is the refund's, not the order's.
+          // A refund (made by the shop or on PayPal's dashboard): its amount is the refund's, not the order's, so the
+          // PayPal order is read back for what has been given back in all; all of it refunds the shop's order.
           const refund = resource as { custom_id?: string; links?: Link[] };
           const up = refund.links?.find((link) => link.rel === 'up')?.href;
           const captureId = up ? /\/v2\/payments\/captures\/([A-Z0-9]{1,36})$/.exec(up)?.[1] : undefined;
           if (!refund.custom_id || !captureId) throw new InvalidNotificationError('The refund names no shop order or capture');
           const captured = await call<Capture>('GET', `/v2/payments/captures/${captureId}`);
-          return { eventId: event.id, orderReference: refund.custom_id, paymentId: captured.supplementary_data?.related_ids?.order_id ?? captureId, status: 'payment_accepted' };
+          const orderId = captured.supplementary_data?.related_ids?.order_id;
+          if (!orderId || !ORDER_ID.test(orderId)) throw new InvalidNotificationError('The refunded capture names no PayPal order');
+          const paypalOrder = await readOrder(orderId);
+          return { eventId: event.id, orderReference: refund.custom_id, paymentId: orderId, status: outcomeOfOrder(paypalOrder), refundedCents: refundedCentsOf(paypalOrder) };
         }
         default:
           throw new InvalidNotificationError(`Unsupported notification type: ${event.event_type.slice(0, 100)}`);

@@ -93,6 +93,12 @@ export function OrderDetails({ order, children }: { order: Order; children?: Rea
         <dd className="text-right font-semibold">{formatPrice(order.total)}</dd>
         <dt className="text-sm text-stone-600">{t('account.taxIncluded')}</dt>
         <dd className="text-right text-sm text-stone-600">{formatPrice(order.tax)}</dd>
+        {order.refunded > 0 ? (
+          <>
+            <dt>{t('checkout.orderDetails.refunded')}</dt>
+            <dd className="text-right">{formatPrice(-order.refunded)}</dd>
+          </>
+        ) : null}
       </dl>
       {order.coupons.length > 0 ? (
         <p className="text-stone-700">

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { selectRows } from '../src/db/raw.ts';
+import { callApi, shopperHeaders, type TestShop } from './databases.ts';
+
+export const ITALY = { alias: 'Casa', first_name: 'Giulia', last_name: 'Rossi', address1: 'Via Solferino 10', city: 'Milano', state: 'MI', country: 'IT', postcode: '20121', phone: '+39 02 1234567' };
+
+let placed = 0;
+
+/**
+ * A guest fills a cart with one in-stock item (the `nth` such product, its stock topped up), goes through the
+ * checkout to Italy with standard delivery and `gateway`, and places the order: what the storefront then has.
+ */
+export async function placeGuestOrder(shop: TestShop, gateway: string, nth = placed) {
+  placed++;
+  const call = (name: string, payload: unknown = {}, token?: string) => callApi(shop.app, name, payload, shopperHeaders(token, `203.0.113.${(placed % 200) + 20}`));
+  const [item] = await selectRows<{ product_id: number; combination_id: number }>(
+    shop.handle.db,
+    sql`select c.product_id, c.id as combination_id from combinations c join products p on p.id = c.product_id
+      where p.is_active and p.out_of_stock_policy = 'deny' and p.minimal_quantity = 1 order by c.id offset ${nth * 7} limit 1`,
+  );
+  await shop.handle.db.execute(sql`update combinations set quantity = 50 where id = ${item!.combination_id}`);
+  const token = (await call('createCartItem', { ...item, quantity: 1 })).body.psdata.session.token as string;
+  const email = `guest${placed}.${randomBytes(3).toString('hex')}@example.com`;
+  expect((await call('updateCheckoutEmail', { email }, token)).status).toBe(200);
+  expect((await call('updateCheckoutAddress', { shipping: { address: ITALY } }, token)).status).toBe(200);
+  const carriers = (await call('getCarriers', {}, token)).body.psdata.carriers as { id: number; code: string }[];
+  expect((await call('updateCheckoutCarrier', { carrier_id: carriers.find((carrier) => carrier.code === 'standard')!.id }, token)).status).toBe(200);
+  expect((await call('updateCheckoutPayment', { gateway }, token)).body.psdata.next_step).toBe('review');
+  const answer = await call('createOrder', { idempotency_key: randomBytes(12).toString('base64url'), accept_terms: true, accept_privacy: true }, token);
+  expect(answer.status).toBe(200);
+  const { order, redirect_url: redirectUrl, access_token: accessToken } = answer.body.psdata;
+  return { call, token, email, order: order as { reference: string; total: number; currency: string; status: string }, redirectUrl: redirectUrl as string, accessToken: accessToken as string | null };
+}
