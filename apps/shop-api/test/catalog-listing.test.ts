@@ -1,10 +1,18 @@
 import { AVAILABILITIES } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/raw.ts';
 import { callApi, DRIVERS, useTestShop } from './databases.ts';
 
 type Option = { value: string; label?: string; count: number; selected: boolean };
-type Summary = { id_product: number; price: number; badges: string[]; brand: { id: number } | null; colors: { id: number }[] };
+type Summary = {
+  id_product: number;
+  price: number;
+  badges: string[];
+  brand: { id: number } | null;
+  colors: { id: number; hex: string }[];
+  default_image: { url: string };
+};
 
 const WOMEN = 3;
 
@@ -82,6 +90,22 @@ describe.each(DRIVERS)('filtered listings on %s', (driver) => {
     const colour = facets.colors[0]!;
     const byColour = await list({ colors: [colour.value] });
     expect(byColour.products.every((p) => p.colors.some((c) => c.id === Number(colour.value)))).toBe(true);
+    // Each card shows the chosen colour's picture, also where the product's default is another colour.
+    const hex = (colour as { hex?: string }).hex!.slice(1);
+    expect(byColour.products.map((p) => p.default_image.url).filter((url) => !url.includes(`-${hex}-1.svg`))).toEqual([]);
+    const unfiltered = new Map((await list({})).products.map((p) => [p.id_product, p.default_image.url]));
+    expect(byColour.products.some((p) => !unfiltered.get(p.id_product)?.includes(`-${hex}-`))).toBe(true);
+  });
+
+  it('shows each card in the colour of its default combination', async () => {
+    const { products } = await list({});
+    const defaults = await selectRows<{ product_id: number; hex: string }>(
+      shop().handle.db,
+      sql`select c.product_id, a.color_hex as hex from combinations c join combination_attributes ca on ca.combination_id = c.id
+        join attributes a on a.id = ca.attribute_id and a.color_hex is not null where c.is_default`,
+    );
+    const defaultHex = new Map(defaults.map((row) => [row.product_id, row.hex.slice(1).toLowerCase()]));
+    expect(products.filter((p) => !p.default_image.url.includes(`-${defaultHex.get(p.id_product)}-1.svg`))).toEqual([]);
   });
 
   it('filters by stock state; a chosen size leaves out products sold out in that size', async () => {

@@ -7,6 +7,7 @@ import { renderGarmentSvg } from '../../storefront/app/features/media/garment-im
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import {
+  attributes,
   categories,
   categoryTranslations,
   combinationAttributes,
@@ -153,10 +154,46 @@ describe('demo shop seed', () => {
 
     const images = await db.select().from(productImages);
     const imagesByProduct = groupBy(images, (image) => image.productId);
-    expect(allProducts.every((product) => (imagesByProduct.get(product.id)?.length ?? 0) >= 2)).toBe(true);
+    expect(allProducts.every((product) => (imagesByProduct.get(product.id)?.length ?? 0) >= 3)).toBe(true);
     for (const url of new Set(images.map((image) => image.url))) {
-      expect(url).toMatch(/^\/media\/[a-z]+-[0-9a-f]{6}-[12]\.svg$/);
+      expect(url).toMatch(/^\/media\/[a-z_]+-[a-z]+-[0-9a-f]{6}-[123]\.svg$/);
       expect(renderGarmentSvg(url.slice('/media/'.length)), url).not.toBeNull();
+    }
+  });
+
+  it('pictures each product as what its name says, in the colour of the picture', async () => {
+    const names = new Map((await db.select().from(productTranslations)).filter((row) => row.lang === 'en').map((row) => [row.productId, row.name.toLowerCase()]));
+    const hexes = new Map((await db.select().from(attributes)).map((row) => [row.id, row.colorHex]));
+    const images = await db.select().from(productImages);
+    // A few names and the cut their pictures must show.
+    const cuts: Array<[RegExp, string]> = [
+      [/ankle boots/, 'boots'],
+      [/sneakers/, 'sneakers'],
+      [/loafers/, 'loafers'],
+      [/derby/, 'derby'],
+      [/wrap dress/, 'dress_wrap'],
+      [/pinafore/, 'dress_pinafore'],
+      [/joggers/, 'joggers'],
+      [/dungarees/, 'dungarees'],
+      [/trench/, 'trench'],
+      [/turtleneck/, 'turtleneck'],
+      [/pleated skirt/, 'skirt_pleated'],
+    ];
+    for (const [pattern, cut] of cuts) {
+      const named = [...names].filter(([, name]) => pattern.test(name)).map(([id]) => id);
+      expect(named.length, String(pattern)).toBeGreaterThan(0);
+      for (const id of named) {
+        expect(images.filter((image) => image.productId === id).every((image) => image.url.startsWith(`/media/${cut}-`)), `${names.get(id)}`).toBe(true);
+      }
+    }
+    for (const image of images) {
+      expect(image.url, `${names.get(image.productId)}`).toContain(`-${hexes.get(image.colorAttributeId!)!.slice(1).toLowerCase()}-`);
+    }
+    // Denim looks like denim, corduroy like corduroy.
+    for (const [material, texture] of [['denim', 'twill'], ['corduroy', 'wales'], ['flannel', 'check']]) {
+      const ids = [...names].filter(([, name]) => name.includes(material)).map(([id]) => id);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(images.filter((image) => ids.includes(image.productId)).every((image) => image.url.includes(`-${texture}-`))).toBe(true);
     }
   });
 

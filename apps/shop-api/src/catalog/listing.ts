@@ -261,7 +261,7 @@ export async function getProducts(input: ListingInput, context: CallContext): Pr
     queryListing(context, scope, input, order),
   ]);
   const [products, didYouMean] = await Promise.all([
-    productSummaries(context, page.ids),
+    productSummaries(context, page.ids, input.colors),
     // Nothing found: perhaps a typo ('jaket'); the shopper is offered the catalogue's spelling.
     scope.q && page.total === 0 ? correctSpelling(db, lang, scope.q) : null,
   ]);

@@ -2,6 +2,7 @@ import { PLACEHOLDER_IMAGE_URL, type Badge, type ProductSummary } from '@shop/co
 import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
+import { intArray } from './listing-filters.ts';
 import { ACTIVE_REDUCTION, discountPercent, reducedNet, vatRateFor, withVat } from './pricing.ts';
 
 /** Stock at or under this is shown as 'only N left'. */
@@ -30,8 +31,11 @@ type SummaryRow = {
   colors: { id: number; name: string; hex: string }[];
 };
 
-/** Card data for the given products, in the order of `ids`. */
-export async function productSummaries(context: CallContext, ids: number[]): Promise<ProductSummary[]> {
+/**
+ * Card data for the given products, in the order of `ids`. A card shows the front picture of the colour a shopper
+ * filtered by (`colorIds`), else of the product's default combination: what the card says is what it shows.
+ */
+export async function productSummaries(context: CallContext, ids: number[], colorIds: readonly number[] = []): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
   const { db, lang } = context;
   const [rows, vatRate] = await Promise.all([
@@ -46,7 +50,15 @@ export async function productSummaries(context: CallContext, ids: number[]): Pro
       join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
       left join brands b on b.id = p.brand_id
       ${ACTIVE_REDUCTION}
-      left join lateral (select url, width, height from product_images i where i.product_id = p.id order by i.position, i.id limit 1) image on true
+      left join lateral (
+        select url, width, height from product_images i where i.product_id = p.id
+        order by i.color_attribute_id = any(${intArray([...colorIds])}) desc,
+          i.color_attribute_id in (
+            select ca.attribute_id from combinations c join combination_attributes ca on ca.combination_id = c.id
+            where c.product_id = p.id and c.is_default) desc,
+          i.position, i.id
+        limit 1
+      ) image on true
       left join lateral (
         select coalesce(sum(c.quantity), 0)::int as total, case when count(*) = 1 and sum(c.quantity) > 0 then min(c.id) end as single_combination_id
         from combinations c where c.product_id = p.id

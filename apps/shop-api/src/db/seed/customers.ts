@@ -70,7 +70,7 @@ export function demoOrders(catalogue: SeededProduct[], random: Random): DemoOrde
         combinationId: combination.id,
         productName: product.names.en,
         attributesLabel: `${combination.size.label.en}, ${combination.colour.name.en}`,
-        imageUrl: imageUrl(product.garment, combination.colour, 0),
+        imageUrl: imageUrl(product, combination.colour, 1),
         quantity,
         stockQuantity: quantity,
         unitPriceCents,

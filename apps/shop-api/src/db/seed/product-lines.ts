@@ -3,7 +3,7 @@
  * A product name is collection + material + style, composed so that it stays grammatical in every
  * language ('Riviera linen midi dress', 'Robe midi en lin Riviera', 'Midikleid aus Leinen Riviera').
  */
-import type { Garment, Lang } from '@shop/contract';
+import { FIGURES, type Figure, type Garment, type Lang, type Texture } from '@shop/contract';
 import type { SubcategoryKey } from './categories.ts';
 import { t, type Translated } from './shared.ts';
 
@@ -303,6 +303,26 @@ const MATERIALS = {
 export type MaterialKey = keyof typeof MATERIALS;
 export const material = (key: MaterialKey): Material => MATERIALS[key];
 
+/** How each material looks in the product pictures. */
+export const TEXTURE_OF: Record<MaterialKey, Texture> = {
+  linen: 'slub',
+  cotton: 'plain',
+  organicCotton: 'plain',
+  silk: 'sheen',
+  viscose: 'sheen',
+  wool: 'weave',
+  merino: 'knit',
+  cashmere: 'knit',
+  denim: 'twill',
+  corduroy: 'wales',
+  flannel: 'check',
+  jersey: 'plain',
+  nylon: 'sheen',
+  leather: 'gloss',
+  suede: 'nap',
+  canvas: 'weave',
+};
+
 export const FITS = {
   regular: t(
     'Regular fit: take your usual size.',
@@ -379,14 +399,17 @@ export const ADDITIONAL_INFO: Record<Lang, (composition: string, care: string) =
 
 export type Style = {
   garment: Garment;
+  /** The cut its pictures show (a wrap dress, ankle boots). */
+  figure: Figure;
   name: Translated;
   materials: readonly MaterialKey[];
   /** Net price range in cents before the material's factor. */
   price: readonly [number, number];
 };
 
-const style = (garment: Garment, name: Translated, materials: MaterialKey[], price: [number, number]): Style => ({
-  garment,
+const style = (figure: Figure, name: Translated, materials: MaterialKey[], price: [number, number]): Style => ({
+  garment: FIGURES[figure],
+  figure,
   name,
   materials,
   price,
@@ -409,15 +432,15 @@ export const PRODUCT_LINES: Record<SubcategoryKey, { count: number; styles: Styl
   'women-dresses': {
     count: 22,
     styles: [
-      style('dress', t('midi dress', 'Robe midi', 'Abito midi', 'Vestido midi', 'Midikleid'), ['linen', 'cotton', 'silk', 'viscose'], [4500, 11000]),
-      style('dress', t('wrap dress', 'Robe portefeuille', 'Abito a portafoglio', 'Vestido cruzado', 'Wickelkleid'), ['viscose', 'silk', 'jersey'], [5000, 12000]),
-      style('dress', t('shirt dress', 'Robe chemise', 'Abito chemisier', 'Vestido camisero', 'Blusenkleid'), ['linen', 'cotton', 'denim'], [4500, 10000]),
+      style('dress_midi', t('midi dress', 'Robe midi', 'Abito midi', 'Vestido midi', 'Midikleid'), ['linen', 'cotton', 'silk', 'viscose'], [4500, 11000]),
+      style('dress_wrap', t('wrap dress', 'Robe portefeuille', 'Abito a portafoglio', 'Vestido cruzado', 'Wickelkleid'), ['viscose', 'silk', 'jersey'], [5000, 12000]),
+      style('dress_shirt', t('shirt dress', 'Robe chemise', 'Abito chemisier', 'Vestido camisero', 'Blusenkleid'), ['linen', 'cotton', 'denim'], [4500, 10000]),
     ],
   },
   'women-tops': {
     count: 22,
     styles: [
-      style('shirt', t('blouse', 'Blouse', 'Blusa', 'Blusa', 'Bluse'), ['silk', 'viscose', 'cotton'], [3000, 9000]),
+      style('blouse', t('blouse', 'Blouse', 'Blusa', 'Blusa', 'Bluse'), ['silk', 'viscose', 'cotton'], [3000, 9000]),
       style('shirt', t('shirt', 'Chemise', 'Camicia', 'Camisa', 'Hemdbluse'), ['cotton', 'linen', 'organicCotton'], [3500, 8000]),
       style('tshirt', TSHIRT, ['cotton', 'organicCotton', 'jersey'], [1500, 4000]),
     ],
@@ -425,42 +448,42 @@ export const PRODUCT_LINES: Record<SubcategoryKey, { count: number; styles: Styl
   'women-trousers': {
     count: 18,
     styles: [
-      style('trousers', t('wide-leg trousers', 'Pantalon large', 'Pantaloni ampi', 'Pantalón ancho', 'Weite Hose'), ['linen', 'wool', 'viscose'], [4500, 11000]),
-      style('trousers', t('straight trousers', 'Pantalon droit', 'Pantaloni dritti', 'Pantalón recto', 'Gerade Hose'), ['cotton', 'denim', 'corduroy', 'wool'], [4000, 9500]),
-      style('trousers', t('cigarette trousers', 'Pantalon cigarette', 'Pantaloni a sigaretta', 'Pantalón pitillo', 'Zigarettenhose'), ['wool', 'cotton', 'viscose'], [4500, 10000]),
+      style('trousers_wide', t('wide-leg trousers', 'Pantalon large', 'Pantaloni ampi', 'Pantalón ancho', 'Weite Hose'), ['linen', 'wool', 'viscose'], [4500, 11000]),
+      style('trousers_straight', t('straight trousers', 'Pantalon droit', 'Pantaloni dritti', 'Pantalón recto', 'Gerade Hose'), ['cotton', 'denim', 'corduroy', 'wool'], [4000, 9500]),
+      style('trousers_slim', t('cigarette trousers', 'Pantalon cigarette', 'Pantaloni a sigaretta', 'Pantalón pitillo', 'Zigarettenhose'), ['wool', 'cotton', 'viscose'], [4500, 10000]),
     ],
   },
   'women-knitwear': {
     count: 18,
     styles: [
-      style('knit', JUMPER, ['wool', 'merino', 'cashmere', 'cotton'], [4500, 12000]),
-      style('knit', CARDIGAN, ['merino', 'cashmere', 'cotton'], [5000, 12000]),
-      style('knit', t('turtleneck', 'Pull col roulé', 'Dolcevita', 'Jersey de cuello alto', 'Rollkragenpullover'), ['merino', 'cashmere', 'wool'], [5000, 12500]),
+      style('jumper', JUMPER, ['wool', 'merino', 'cashmere', 'cotton'], [4500, 12000]),
+      style('cardigan', CARDIGAN, ['merino', 'cashmere', 'cotton'], [5000, 12000]),
+      style('turtleneck', t('turtleneck', 'Pull col roulé', 'Dolcevita', 'Jersey de cuello alto', 'Rollkragenpullover'), ['merino', 'cashmere', 'wool'], [5000, 12500]),
     ],
   },
   'women-jackets': {
     count: 22,
     styles: [
-      style('jacket', BLAZER, ['wool', 'linen', 'cotton'], [8000, 16000]),
-      style('coat', t('trench coat', 'Trench', 'Trench', 'Gabardina', 'Trenchcoat'), ['cotton', 'nylon'], [10000, 18000]),
+      style('blazer', BLAZER, ['wool', 'linen', 'cotton'], [8000, 16000]),
+      style('trench', t('trench coat', 'Trench', 'Trench', 'Gabardina', 'Trenchcoat'), ['cotton', 'nylon'], [10000, 18000]),
       style('coat', COAT, ['wool', 'cashmere'], [12000, 20000]),
-      style('jacket', JACKET, ['denim', 'corduroy', 'cotton', 'nylon'], [6000, 12000]),
+      style('denim_jacket', JACKET, ['denim', 'corduroy', 'cotton', 'nylon'], [6000, 12000]),
     ],
   },
   'women-skirts': {
     count: 16,
     styles: [
-      style('skirt', t('midi skirt', 'Jupe midi', 'Gonna midi', 'Falda midi', 'Midirock'), ['linen', 'viscose', 'silk', 'cotton'], [3500, 8500]),
-      style('skirt', t('pleated skirt', 'Jupe plissée', 'Gonna plissettata', 'Falda plisada', 'Plisseerock'), ['viscose', 'wool', 'silk'], [4000, 9000]),
-      style('skirt', t('mini skirt', 'Minijupe', 'Minigonna', 'Minifalda', 'Minirock'), ['denim', 'corduroy', 'wool'], [3000, 6500]),
+      style('skirt_midi', t('midi skirt', 'Jupe midi', 'Gonna midi', 'Falda midi', 'Midirock'), ['linen', 'viscose', 'silk', 'cotton'], [3500, 8500]),
+      style('skirt_pleated', t('pleated skirt', 'Jupe plissée', 'Gonna plissettata', 'Falda plisada', 'Plisseerock'), ['viscose', 'wool', 'silk'], [4000, 9000]),
+      style('skirt_mini', t('mini skirt', 'Minijupe', 'Minigonna', 'Minifalda', 'Minirock'), ['denim', 'corduroy', 'wool'], [3000, 6500]),
     ],
   },
   'women-shoes': {
     count: 18,
     styles: [
-      style('shoes', SNEAKERS, ['leather', 'canvas', 'suede'], [5500, 11000]),
-      style('shoes', LOAFERS, ['leather', 'suede'], [7000, 13000]),
-      style('shoes', t('ankle boots', 'Bottines', 'Stivaletti', 'Botines', 'Stiefeletten'), ['leather', 'suede'], [9000, 16000]),
+      style('sneakers', SNEAKERS, ['leather', 'canvas', 'suede'], [5500, 11000]),
+      style('loafers', LOAFERS, ['leather', 'suede'], [7000, 13000]),
+      style('boots', t('ankle boots', 'Bottines', 'Stivaletti', 'Botines', 'Stiefeletten'), ['leather', 'suede'], [9000, 16000]),
     ],
   },
   'men-shirts': {
@@ -468,47 +491,47 @@ export const PRODUCT_LINES: Record<SubcategoryKey, { count: number; styles: Styl
     styles: [
       style('shirt', t('shirt', 'Chemise', 'Camicia', 'Camisa', 'Hemd'), ['cotton', 'linen'], [3500, 8000]),
       style('shirt', t('Oxford shirt', 'Chemise Oxford', 'Camicia Oxford', 'Camisa Oxford', 'Oxfordhemd'), ['cotton', 'organicCotton'], [4000, 8500]),
-      style('shirt', t('overshirt', 'Surchemise', 'Sovracamicia', 'Sobrecamisa', 'Overshirt'), ['flannel', 'corduroy', 'denim', 'wool'], [5000, 10000]),
+      style('overshirt', t('overshirt', 'Surchemise', 'Sovracamicia', 'Sobrecamisa', 'Overshirt'), ['flannel', 'corduroy', 'denim', 'wool'], [5000, 10000]),
     ],
   },
   'men-tshirts': {
     count: 18,
     styles: [
       style('tshirt', TSHIRT, ['cotton', 'organicCotton', 'jersey'], [1500, 4000]),
-      style('tshirt', POLO, ['cotton', 'organicCotton', 'linen'], [3000, 6500]),
-      style('tshirt', LONG_SLEEVE_TSHIRT, ['cotton', 'organicCotton', 'merino'], [2500, 5500]),
+      style('polo', POLO, ['cotton', 'organicCotton', 'linen'], [3000, 6500]),
+      style('longsleeve', LONG_SLEEVE_TSHIRT, ['cotton', 'organicCotton', 'merino'], [2500, 5500]),
     ],
   },
   'men-trousers': {
     count: 18,
     styles: [
-      style('trousers', t('chinos', 'Chino', 'Pantaloni chino', 'Pantalón chino', 'Chinohose'), ['cotton', 'organicCotton', 'linen'], [4500, 9000]),
-      style('trousers', t('five-pocket trousers', 'Pantalon cinq poches', 'Pantaloni cinque tasche', 'Pantalón de cinco bolsillos', 'Five-Pocket-Hose'), ['denim', 'corduroy', 'cotton'], [5000, 9500]),
-      style('trousers', t('pleated trousers', 'Pantalon à pinces', 'Pantaloni con pinces', 'Pantalón de pinzas', 'Bundfaltenhose'), ['wool', 'linen'], [6000, 12000]),
+      style('trousers_straight', t('chinos', 'Chino', 'Pantaloni chino', 'Pantalón chino', 'Chinohose'), ['cotton', 'organicCotton', 'linen'], [4500, 9000]),
+      style('trousers_jeans', t('five-pocket trousers', 'Pantalon cinq poches', 'Pantaloni cinque tasche', 'Pantalón de cinco bolsillos', 'Five-Pocket-Hose'), ['denim', 'corduroy', 'cotton'], [5000, 9500]),
+      style('trousers_pleated', t('pleated trousers', 'Pantalon à pinces', 'Pantaloni con pinces', 'Pantalón de pinzas', 'Bundfaltenhose'), ['wool', 'linen'], [6000, 12000]),
     ],
   },
   'men-knitwear': {
     count: 18,
     styles: [
-      style('knit', JUMPER, ['wool', 'merino', 'cashmere', 'cotton'], [5000, 12000]),
-      style('knit', CARDIGAN, ['merino', 'wool', 'cashmere'], [5500, 12000]),
-      style('knit', t('half-zip jumper', 'Pull camionneur', 'Maglione con mezza zip', 'Jersey con media cremallera', 'Troyer'), ['merino', 'wool', 'cashmere'], [6000, 12500]),
+      style('jumper', JUMPER, ['wool', 'merino', 'cashmere', 'cotton'], [5000, 12000]),
+      style('cardigan', CARDIGAN, ['merino', 'wool', 'cashmere'], [5500, 12000]),
+      style('halfzip', t('half-zip jumper', 'Pull camionneur', 'Maglione con mezza zip', 'Jersey con media cremallera', 'Troyer'), ['merino', 'wool', 'cashmere'], [6000, 12500]),
     ],
   },
   'men-jackets': {
     count: 18,
     styles: [
-      style('jacket', BLAZER, ['wool', 'linen'], [9000, 17000]),
+      style('blazer', BLAZER, ['wool', 'linen'], [9000, 17000]),
       style('coat', COAT, ['wool', 'cashmere'], [13000, 20000]),
-      style('jacket', t('bomber jacket', 'Blouson', 'Bomber', 'Cazadora bomber', 'Blouson'), ['nylon', 'wool', 'cotton'], [7000, 14000]),
+      style('bomber', t('bomber jacket', 'Blouson', 'Bomber', 'Cazadora bomber', 'Blouson'), ['nylon', 'wool', 'cotton'], [7000, 14000]),
     ],
   },
   'men-shoes': {
     count: 16,
     styles: [
-      style('shoes', SNEAKERS, ['leather', 'canvas', 'suede'], [6000, 12000]),
-      style('shoes', LOAFERS, ['leather', 'suede'], [8000, 14000]),
-      style('shoes', t('derby shoes', 'Derbies', 'Stringate derby', 'Zapatos derby', 'Derby-Schuhe'), ['leather', 'suede'], [9000, 16000]),
+      style('sneakers', SNEAKERS, ['leather', 'canvas', 'suede'], [6000, 12000]),
+      style('loafers', LOAFERS, ['leather', 'suede'], [8000, 14000]),
+      style('derby', t('derby shoes', 'Derbies', 'Stringate derby', 'Zapatos derby', 'Derby-Schuhe'), ['leather', 'suede'], [9000, 16000]),
     ],
   },
   'kids-tshirts': {
@@ -518,31 +541,31 @@ export const PRODUCT_LINES: Record<SubcategoryKey, { count: number; styles: Styl
   'kids-trousers': {
     count: 16,
     styles: [
-      style('trousers', t('joggers', 'Pantalon de jogging', 'Pantaloni da jogging', 'Pantalón jogger', 'Jogginghose'), ['cotton', 'organicCotton'], [2000, 3500]),
-      style('trousers', t('trousers', 'Pantalon', 'Pantaloni', 'Pantalón', 'Hose'), ['cotton', 'corduroy', 'denim'], [2500, 4500]),
-      style('trousers', t('dungarees', 'Salopette', 'Salopette', 'Peto', 'Latzhose'), ['denim', 'corduroy'], [3000, 5000]),
+      style('joggers', t('joggers', 'Pantalon de jogging', 'Pantaloni da jogging', 'Pantalón jogger', 'Jogginghose'), ['cotton', 'organicCotton'], [2000, 3500]),
+      style('trousers_straight', t('trousers', 'Pantalon', 'Pantaloni', 'Pantalón', 'Hose'), ['cotton', 'corduroy', 'denim'], [2500, 4500]),
+      style('dungarees', t('dungarees', 'Salopette', 'Salopette', 'Peto', 'Latzhose'), ['denim', 'corduroy'], [3000, 5000]),
     ],
   },
   'kids-dresses': {
     count: 16,
     styles: [
-      style('dress', t('dress', 'Robe', 'Vestito', 'Vestido', 'Kleid'), ['cotton', 'organicCotton', 'jersey'], [2500, 5000]),
-      style('dress', t('pinafore dress', 'Robe chasuble', 'Scamiciato', 'Pichi', 'Trägerkleid'), ['corduroy', 'denim', 'wool'], [3000, 5500]),
+      style('dress_midi', t('dress', 'Robe', 'Vestito', 'Vestido', 'Kleid'), ['cotton', 'organicCotton', 'jersey'], [2500, 5000]),
+      style('dress_pinafore', t('pinafore dress', 'Robe chasuble', 'Scamiciato', 'Pichi', 'Trägerkleid'), ['corduroy', 'denim', 'wool'], [3000, 5500]),
     ],
   },
   'kids-jackets': {
     count: 15,
     styles: [
-      style('coat', t('raincoat', 'Imperméable', 'Impermeabile', 'Chubasquero', 'Regenjacke'), ['nylon'], [3500, 6000]),
-      style('jacket', t('padded jacket', 'Doudoune', 'Piumino', 'Plumífero', 'Steppjacke'), ['nylon'], [4500, 8000]),
-      style('jacket', JACKET, ['denim', 'corduroy'], [3500, 6000]),
+      style('raincoat', t('raincoat', 'Imperméable', 'Impermeabile', 'Chubasquero', 'Regenjacke'), ['nylon'], [3500, 6000]),
+      style('padded', t('padded jacket', 'Doudoune', 'Piumino', 'Plumífero', 'Steppjacke'), ['nylon'], [4500, 8000]),
+      style('denim_jacket', JACKET, ['denim', 'corduroy'], [3500, 6000]),
     ],
   },
   'kids-pyjamas': {
     count: 15,
     styles: [
       style('pyjamas', t('pyjamas', 'Pyjama', 'Pigiama', 'Pijama', 'Schlafanzug'), ['cotton', 'organicCotton', 'flannel', 'jersey'], [2000, 3800]),
-      style('pyjamas', t('nightdress', 'Chemise de nuit', 'Camicia da notte', 'Camisón', 'Nachthemd'), ['cotton', 'organicCotton'], [1800, 3200]),
+      style('nightdress', t('nightdress', 'Chemise de nuit', 'Camicia da notte', 'Camisón', 'Nachthemd'), ['cotton', 'organicCotton'], [1800, 3200]),
     ],
   },
 };

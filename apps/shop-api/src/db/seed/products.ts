@@ -1,4 +1,4 @@
-import type { Badge, Garment, Lang } from '@shop/contract';
+import { IMAGE_VIEWS, productImageUrl, type Badge, type Figure, type Garment, type Lang, type Texture } from '@shop/contract';
 import type {
   combinationAttributes,
   combinations,
@@ -23,6 +23,7 @@ import {
   PRODUCT_LINES,
   PRODUCT_NAME,
   SCARF_LINES,
+  TEXTURE_OF,
   type Style,
 } from './product-lines.ts';
 import { createRandom, type Random } from './random.ts';
@@ -46,6 +47,9 @@ export type SeededProduct = {
   reference: string;
   subcategory: Subcategory;
   garment: Garment;
+  /** What its pictures show: the cut and the material's look. */
+  figure: Figure;
+  texture: Texture;
   brandId: number | null;
   names: Translated;
   slugs: Translated;
@@ -79,7 +83,6 @@ const DISCOUNT_ENDS = [Date.UTC(2027, 11, 31, 23, 59, 59), Date.UTC(2028, 2, 31,
 const XL_SURCHARGE_NET_CENTS = 200;
 const MIN_NET_PRICE_CENTS = 1_590;
 const MAX_NET_PRICE_CENTS = 24_990;
-const IMAGE_VIEWS = [1, 2];
 
 function sizeRun(gender: Gender, garment: Garment): Size[] {
   if (garment === 'scarf') return [ONE_SIZE];
@@ -124,6 +127,8 @@ function planProduct(id: number, subcategory: Subcategory, style: Style, random:
     reference: `${gender[0]?.toUpperCase()}-${GARMENT_CODES[style.garment]}-${String(id).padStart(4, '0')}`,
     subcategory,
     garment: style.garment,
+    figure: style.figure,
+    texture: TEXTURE_OF[materialKey],
     brandId: brands.length > 0 && !random.chance(0.08) ? random.pick(brands) : null,
     names,
     slugs,
@@ -249,8 +254,8 @@ function planScarves(planned: SeededProduct[], taken: Record<Lang, Set<string>>)
   return scarves;
 }
 
-/** The generated picture of a garment in a colour, from one view (the first is the front). */
-export const imageUrl = (garment: Garment, colour: Colour, view: number) => `/media/${garment}-${colour.hex.slice(1).toLowerCase()}-${view}.svg`;
+/** The generated picture of a product in a colour, from one view (the first is the front). */
+export const imageUrl = (product: Pick<SeededProduct, 'figure' | 'texture'>, colour: Colour, view: number) => productImageUrl(product.figure, product.texture, colour.hex, view);
 
 export function catalogueRows(catalogue: SeededProduct[]) {
   const positions = new Map<number, number>();
@@ -328,7 +333,7 @@ export function catalogueRows(catalogue: SeededProduct[]) {
             productId: product.id,
             colorAttributeId: colour.id,
             position,
-            url: imageUrl(product.garment, colour, view),
+            url: imageUrl(product, colour, view),
             width: 600,
             height: 800,
           }),
