@@ -190,7 +190,7 @@ describe('demo shop seed', () => {
       expect(image.url, `${names.get(image.productId)}`).toContain(`-${hexes.get(image.colorAttributeId!)!.slice(1).toLowerCase()}-`);
     }
     // Denim looks like denim, corduroy like corduroy.
-    for (const [material, texture] of [['denim', 'twill'], ['corduroy', 'wales'], ['flannel', 'check']]) {
+    for (const [material, texture] of [['denim', 'twill'], ['corduroy', 'wales'], ['flannel', 'check']] as const) {
       const ids = [...names].filter(([, name]) => name.includes(material)).map(([id]) => id);
       expect(ids.length).toBeGreaterThan(0);
       expect(images.filter((image) => ids.includes(image.productId)).every((image) => image.url.includes(`-${texture}-`))).toBe(true);

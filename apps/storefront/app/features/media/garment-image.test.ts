@@ -13,7 +13,7 @@ function tagsBalance(svg: string): boolean {
   return open.length === 0;
 }
 
-const wellFormed = (svg: string | null, hex = '1f3a5c') => {
+const wellFormed = (svg: string | null | undefined, hex = '1f3a5c') => {
   expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="600" height="800" viewBox="[0-9 ]+">/);
   expect(svg).toMatch(/<\/svg>$/);
   expect(svg).toContain(`fill="#${hex}"`);
