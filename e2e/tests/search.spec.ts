@@ -72,11 +72,35 @@ test('the results page sorts and filters, and offers the right spelling for a ty
   await expect(page).toHaveURL(/color=\d+/);
   await expect(page).toHaveURL(/q=vestidos/);
 
+  // A typo: the results of the catalogue's spelling, and the query as typed one click away.
   await page.goto('/es/search?q=vestdo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.search.showingResultsFor.replace('{{q}}', 'vestido'));
+  await expect(products.first()).toContainText(/vestido/i);
+  await page.getByRole('link', { name: texts.search.searchInstead.replace('{{q}}', 'vestdo') }).click();
+  await expect(page).toHaveURL(/q=vestdo&exact=1$/);
   await expect(page.getByText(texts.search.noResults.replace('{{q}}', 'vestdo'))).toBeVisible();
+  // Nothing for it: the spelling offered, and popular products to go on with.
+  await expect(page.getByRole('list', { name: texts.search.popular }).getByRole('article').first()).toBeVisible();
   await page.getByRole('link', { name: 'vestido' }).click();
   await expect(page).toHaveURL(/q=vestido$/);
   await expect(products.first()).toBeVisible();
+});
+
+test('search does not mind accents, and switching language keeps the query and filters (French, then German)', async ({ page }) => {
+  await page.goto('/fr/search?q=echarpe');
+  const products = page.getByRole('list', { name: TEXTS.fr.catalog.products }).getByRole('article');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.fr.search.resultsFor.replace('{{q}}', 'echarpe'));
+  await expect(products.first()).toContainText(/écharpe/i);
+  const filters = page.getByRole('form', { name: TEXTS.fr.facets.title });
+  await filters.getByRole('group', { name: TEXTS.fr.facets.colors }).getByRole('checkbox').first().check();
+  await expect(page).toHaveURL(/color=\d+/);
+  const query = new URL(page.url()).search;
+  await page.locator('summary', { hasText: TEXTS.fr.locale.chooser }).click();
+  await page.getByRole('radio', { name: 'Deutsch' }).check();
+  await page.getByRole('button', { name: TEXTS.fr.locale.save }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/de/search' && url.search === query);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.de.search.resultsFor.replace('{{q}}', 'echarpe'));
 });
 
 test('axe finds nothing with the suggestions open', async ({ page }) => {

@@ -37,11 +37,36 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(filtered.pagination.total_items).toBe(brand.count);
   });
 
-  it('offers the catalogue’s spelling for a typo that finds nothing', async () => {
+  it('shows the results of the catalogue’s spelling for a typo that finds nothing, and the typo as typed on request', async () => {
+    const exact = await search('jacket', 'en');
+    expect(exact.pagination.total_items).toBeGreaterThan(0);
+    expect(exact).toMatchObject({ did_you_mean: null, showing_results_for: null });
     const typo = await search('jaket', 'en');
-    expect(typo.pagination.total_items).toBe(0);
-    expect(typo.did_you_mean).toBe('jacket');
-    expect((await search('jacket', 'en')).did_you_mean).toBeNull();
+    expect(typo).toMatchObject({ showing_results_for: 'jacket', did_you_mean: null });
+    expect(typo.pagination.total_items).toBe(exact.pagination.total_items);
+    expect(typo.products.map((p: Named) => p.name)).toEqual(exact.products.map((p: Named) => p.name));
+    // Two words, one misspelt: corrected word by word.
+    expect((await search('lnen dress', 'en')).showing_results_for).toBe('linen dress');
+    // The shopper asks for the typo itself: nothing, with the spelling offered.
+    const asTyped = await search('jaket', 'en', { exact: true });
+    expect(asTyped.pagination.total_items).toBe(0);
+    expect(asTyped).toMatchObject({ did_you_mean: 'jacket', showing_results_for: null });
+    // Nothing close at all: nothing, and nothing offered.
+    expect(await search('qqqqxz', 'en')).toMatchObject({ pagination: { total_items: 0 }, did_you_mean: null, showing_results_for: null });
+  });
+
+  it('does not mind accents: echarpe finds écharpe, pantalon pantalón, tragerkleid Trägerkleid', async () => {
+    for (const [lang, typed, written] of [
+      ['fr', 'echarpe', 'écharpe'],
+      ['es', 'pantalon', 'pantalón'],
+      ['de', 'tragerkleid', 'Trägerkleid'],
+      ['it', 'pigiama', 'pigiama'],
+    ] as const) {
+      const plain = await search(typed, lang, { exact: true });
+      const accented = await search(written, lang, { exact: true });
+      expect(plain.pagination.total_items, `${lang}: ${typed}`).toBeGreaterThan(0);
+      expect(plain.pagination.total_items, `${lang}: ${typed}`).toBe(accented.pagination.total_items);
+    }
   });
 
   it('suggests products and categories for the first letters typed', async () => {

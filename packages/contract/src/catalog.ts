@@ -102,6 +102,8 @@ export const getProductsInput = listingFiltersSchema
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
     q: z.string().trim().max(200).optional(),
+    /** The query exactly as typed: no results for it stay no results (the shopper chose it over the corrected one). */
+    exact: z.boolean().optional(),
     with_category_tree: z.boolean().default(true),
     /** Facet counts cost a little: rails and other lists that show no filters leave them out. */
     with_facets: z.boolean().default(true),
@@ -148,6 +150,11 @@ export const listingSchema = z.object({
   facets: facetsSchema.nullable(),
   /** For a search without results: the query with its words' closest catalogue spelling ('jaket' → 'jacket'). */
   did_you_mean: z.string().nullable(),
+  /**
+   * Set when the query as typed found nothing and these are the results of its closest catalogue spelling instead
+   * ('Showing results for jacket'); the shopper may still ask for the query as typed (`exact`).
+   */
+  showing_results_for: z.string().nullable(),
   category: categorySchema.nullable(),
   category_tree: z.array(categoryNodeSchema).nullable(),
 });

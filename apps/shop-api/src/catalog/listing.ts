@@ -255,16 +255,18 @@ export async function getProducts(input: ListingInput, context: CallContext): Pr
   const order: SortKey = input.order ?? 'relevance';
   const categoryId = input.id_category ?? (input.categorySlug ? await categoryIdBySlug(context, input.categorySlug) : undefined);
   const scope: ListingScope = { categoryId, brandId: input.id_brand, q: input.q || undefined };
-  const [category, tree, page] = await Promise.all([
+  const [category, tree, asTyped] = await Promise.all([
     categoryId ? getCategory(db, lang, categoryId) : null,
     input.with_category_tree ? loadCategoryTree(db, lang) : null,
     queryListing(context, scope, input, order),
   ]);
-  const [products, didYouMean] = await Promise.all([
-    productSummaries(context, page.ids, input.colors),
-    // Nothing found: perhaps a typo ('jaket'); the shopper is offered the catalogue's spelling.
-    scope.q && page.total === 0 ? correctSpelling(db, lang, scope.q) : null,
-  ]);
+  // Nothing found: perhaps a typo ('jaket') or a word the catalogue spells otherwise. Unless the shopper asked for
+  // the query as typed, the results of the catalogue's spelling are shown instead ('Showing results for jacket').
+  const corrected = scope.q && asTyped.total === 0 ? await correctSpelling(db, lang, scope.q) : null;
+  const instead = corrected && !input.exact ? await queryListing(context, { ...scope, q: corrected }, input, order) : null;
+  const showingInstead = instead !== null && instead.total > 0;
+  const page = showingInstead ? instead : asTyped;
+  const products = await productSummaries(context, page.ids, input.colors);
   return {
     name: category?.name ?? scope.q ?? '',
     pagination: { total_items: page.total, page: input.page, pages: Math.max(1, Math.ceil(page.total / input.per_page)), per_page: input.per_page },
@@ -272,7 +274,8 @@ export async function getProducts(input: ListingInput, context: CallContext): Pr
     order,
     sort_orders: [...SORT_KEYS],
     facets: page.facets,
-    did_you_mean: didYouMean,
+    did_you_mean: showingInstead ? null : corrected,
+    showing_results_for: showingInstead ? corrected : null,
     category,
     category_tree: tree?.menu() ?? null,
   };

@@ -1,8 +1,11 @@
 import type { Lang } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 
-/** PostgreSQL's text-search configuration for each storefront language (as search_config() in migration 0001). */
-export const TEXT_SEARCH_CONFIG: Record<Lang, string> = { en: 'english', fr: 'french', it: 'italian', es: 'spanish', de: 'german' };
+/**
+ * The text-search configuration of each storefront language (as search_config() in migration 0010): the
+ * language's stemmer after unaccent, so that 'echarpe' finds 'écharpe'.
+ */
+export const TEXT_SEARCH_CONFIG: Record<Lang, string> = { en: 'shop_english', fr: 'shop_french', it: 'shop_italian', es: 'shop_spanish', de: 'shop_german' };
 
 /**
  * Language and configuration as SQL literals, not parameters: the planner uses a per-language partial index

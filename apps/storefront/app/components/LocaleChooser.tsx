@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
+import { Form, useLocation } from 'react-router';
 import { useLang } from '../lib/hooks';
 import type { RootData } from '../lib/root-data';
 import { usePageAlternates } from './HeadLinks';
@@ -34,6 +34,8 @@ export function LocaleChooser({ root }: { root: RootData }) {
   const { t } = useTranslation();
   const lang = useLang();
   const alternates = usePageAlternates();
+  // The same page in another language keeps its query: a search's words, a listing's filters (ids), the page.
+  const { search } = useLocation();
   const languages = root.bootstrap.languages;
   const current = languages.find((language) => language.code === lang);
   return (
@@ -49,7 +51,7 @@ export function LocaleChooser({ root }: { root: RootData }) {
             <label key={language.code} className="flex items-center gap-2 py-1">
               <input type="radio" name="lang" value={language.code} defaultChecked={language.code === lang} />
               <span lang={language.code}>{language.label}</span>
-              <input type="hidden" name={`path_${language.code}`} value={alternates[language.code]} />
+              <input type="hidden" name={`path_${language.code}`} value={`${alternates[language.code]}${search}`} />
             </label>
           ))}
         </fieldset>
