@@ -1,10 +1,11 @@
 import type { CategoryNode } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigation } from 'react-router';
 import { useLang, useLocalePath } from '../lib/hooks';
 import { Drawer, DrawerToggle } from './Drawer';
 import { Icon } from './Icon';
+import { NavigationProgress } from './NavigationProgress';
 import type { RootData } from '../lib/root-data';
 import { FlashMessage } from './FlashMessage';
 import { SearchBox } from '../features/search/SearchBox';
@@ -184,12 +185,14 @@ function Footer({ root }: { root: RootData }) {
 
 /** The default layout's frame: header with menu, search, chooser, account and cart; footer. */
 export function ShopChrome({ root, children }: { root: RootData; children: React.ReactNode }) {
+  const loading = useNavigation().state === 'loading';
   return (
     <>
+      <NavigationProgress />
       <SkipLink />
       <Header root={root} />
       <FlashMessage />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 outline-none">
+      <main id="main" tabIndex={-1} aria-busy={loading || undefined} className="mx-auto max-w-7xl px-4 outline-none">
         {children}
       </main>
       <Footer root={root} />

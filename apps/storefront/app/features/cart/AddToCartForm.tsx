@@ -1,6 +1,5 @@
 import type { Product } from '@shop/contract';
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../components/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
@@ -87,10 +86,9 @@ export function AddToCartForm({ product, selected }: Props) {
             type="submit"
             disabled={!available}
             aria-busy={busy || undefined}
-            className="button-primary flex flex-1 items-center justify-center gap-2 disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none"
+            className="button-primary flex flex-1 items-center justify-center disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none"
           >
-            {busy ? <Spinner /> : null}
-            {t('product.addToCart')}
+                        {t('product.addToCart')}
             {busy ? <span className="sr-only"> {t('cart.sending')}</span> : null}
           </button>
         )}

@@ -2,7 +2,6 @@ import { FACET_KEYS, type FacetKey } from '@shop/contract/constants';
 import type { Facets } from '@shop/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/Spinner';
 import { Link, useLocation } from 'react-router';
 import { useFormatPrice } from '../../lib/hooks';
 import { rangeParams, useOptionLabel, usePriceRangeLabel } from './facet-labels';
@@ -131,9 +130,8 @@ export function FilterPanel({ facets, total, onShow }: PanelProps) {
       <PriceFilter facets={facets} />
       {/* On a phone it stays in sight at the drawer's foot. */}
       <div className="sticky bottom-0 -mx-4 bg-white px-4 py-3 lg:static lg:mx-0 lg:p-0">
-        <button type="submit" aria-busy={loading || undefined} className="button-primary flex w-full items-center justify-center gap-2 lg:mt-2">
-          {loading ? <Spinner /> : null}
-          <span className="lg:hidden">{t('facets.show', { count: total })}</span>
+        <button type="submit" aria-busy={loading || undefined} className="button-primary flex w-full items-center justify-center lg:mt-2">
+                    <span className="lg:hidden">{t('facets.show', { count: total })}</span>
           <span className="hidden lg:inline">{t('facets.apply')}</span>
         </button>
       </div>

@@ -1,9 +1,10 @@
 import type { Product, RelatedProducts as Related } from '@shop/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLang } from '../../lib/hooks';
 import { ADD_TO_CART_BUTTON_ID, ADD_TO_CART_FORM_ID, AddToCartForm, SIZE_CHOICE_ID } from '../cart/AddToCartForm';
+import { useHydrated } from '../../components/Drawer';
 import { ProductReviews } from '../reviews/ProductReviews';
 import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
@@ -11,6 +12,9 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { withQuery } from './listing-query';
 import { Price } from './Price';
 import { RelatedProducts } from './RelatedProducts';
+
+// Needed once the page has been scrolled: its code loads after the page's (docs/performance.md).
+const StickyBuyBar = lazy(() => import('./StickyBuyBar').then((module) => ({ default: module.StickyBuyBar })));
 
 type Group = Product['groups'][number];
 type Combination = Product['combinations'][number];
@@ -130,35 +134,6 @@ function Gallery({ product, images }: { product: Product; images: Product['image
   );
 }
 
-/**
- * On a phone, once the Add to cart button has scrolled away (up), a bar at the foot of the screen with the
- * price and a button of the same form. Only with JavaScript; without, the page is as it is.
- */
-function StickyBuyBar({ product }: { product: Product }) {
-  const { t } = useTranslation();
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const button = document.getElementById(ADD_TO_CART_BUTTON_ID);
-    if (!button) return;
-    const observer = new IntersectionObserver(([entry]) => setShown(Boolean(entry && !entry.isIntersecting && entry.boundingClientRect.top < 0)));
-    observer.observe(button);
-    return () => observer.disconnect();
-  }, []);
-  return (
-    <aside aria-label={t('product.buyBar')} hidden={!shown} className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white px-4 py-2 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] lg:hidden">
-      <div className="flex items-center gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-sm">{product.name}</p>
-          <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
-        </div>
-        <button type="submit" form={ADD_TO_CART_FORM_ID} className="button-primary shrink-0">
-          {t('product.addToCart')}
-        </button>
-      </div>
-    </aside>
-  );
-}
-
 /** What the chosen size's stock allows (stock less what carts hold, as the API counts it); nothing before a size is chosen. */
 function StockState({ product, selected }: { product: Product; selected: Combination | undefined }) {
   const { t } = useTranslation();
@@ -213,6 +188,7 @@ export function ProductView({ product, related }: { product: Product; related: P
   // What Add to cart would take: nothing until every choice is made.
   const selected = unchosen.size > 0 ? undefined : shown;
   const images = shownImages(product);
+  const hydrated = useHydrated();
   return (
     <>
       <Breadcrumbs trail={product.breadcrumbs} current={product.name} />
@@ -262,7 +238,11 @@ export function ProductView({ product, related }: { product: Product; related: P
           </div>
         </div>
       </div>
-      <StickyBuyBar product={product} />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <StickyBuyBar product={product} formId={ADD_TO_CART_FORM_ID} buttonId={ADD_TO_CART_BUTTON_ID} />
+        </Suspense>
+      ) : null}
       <ProductReviews />
       <RelatedProducts related={related} />
     </>
