@@ -110,7 +110,7 @@ test('a backorder goes in the cart only with the shopper’s “Confirm order”
   await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\.html/);
   // Sizes without stock are still sold on demand: the first one whose add asks for the consent.
-  const sizes = page.getByRole('main').getByRole('group').first();
+  const sizes = page.locator('#size-choice');
   await expect(sizes.getByRole('link').first()).toBeVisible();
   const confirm = page.getByRole('button', { name: t.cart.confirm.confirmOrder });
   for (const size of await sizes.getByRole('link').all()) {

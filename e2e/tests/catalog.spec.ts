@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, SHOPS, TEXTS } from './fixtures';
+import { expectNoAxeViolations, fill, SHOPS, TEXTS } from './fixtures';
 
 test('a shopper browses a category from the menu, sorts it and turns pages', async ({ page }) => {
   await page.goto('/en');
@@ -112,16 +112,19 @@ test('a product page lets the shopper pick a size and a colour, kept in the URL'
   await expect(page.getByRole('heading', { name: TEXTS.it.product.description })).toBeVisible();
   await expect(page.getByRole('link', { name: TEXTS.it.product.sizeGuide })).toBeVisible();
 
-  const [sizes, colours] = [page.getByRole('main').getByRole('group').nth(0), page.getByRole('main').getByRole('group').nth(1)];
-  await expect(sizes).toHaveAccessibleName(/^Taglia: /);
+  // Colour first (it changes the pictures), then the size, which is never chosen for the shopper.
+  const [colours, sizes] = [page.getByRole('main').getByRole('group').nth(0), page.locator('#size-choice')];
+  await expect(sizes).toHaveAccessibleName(fill(TEXTS.it.product.choose, { group: 'Taglia' }));
+  await expect(sizes.locator('[aria-current]')).toHaveCount(0);
   expect(await sizes.getByRole('link').count()).toBeGreaterThan(1);
 
-  // Pick another size, then another colour: both stay chosen, in the URL and after a reload.
+  // Pick a size, then another colour: both stay chosen, in the URL and after a reload.
   const size = sizes.locator('a:not([aria-current])').first();
   const sizeName = (await size.textContent())!.trim();
   await size.click();
   await expect(page).toHaveURL(/\?g\d+=\d+&g\d+=\d+$/);
   await expect(sizes.locator('[aria-current="true"]')).toHaveText(sizeName);
+  await expect(sizes).toHaveAccessibleName(/^Taglia: /);
   const colour = colours.locator('a:not([aria-current])').first();
   const colourName = (await colour.getAttribute('title'))!.replace(/ \(.*\)$/, '');
   await colour.click();

@@ -118,7 +118,7 @@ export async function openSizedProduct(page: Page, lang: TestLang, listing: stri
   await page.goto(listing);
   await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\.html/);
-  const sizes = page.getByRole('main').getByRole('group').first();
+  const sizes = page.locator('#size-choice');
   const add = page.getByRole('button', { name: t.product.addToCart, exact: true });
   // The address changes before the product is on screen: wait for its sizes.
   await expect(sizes.getByRole('link').first()).toBeVisible();

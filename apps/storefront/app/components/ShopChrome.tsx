@@ -1,7 +1,11 @@
 import type { CategoryNode } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useLocalePath } from '../lib/hooks';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigation } from 'react-router';
+import { useLang, useLocalePath } from '../lib/hooks';
+import { Drawer, DrawerToggle } from './Drawer';
+import { Icon } from './Icon';
+import { NavigationProgress } from './NavigationProgress';
 import type { RootData } from '../lib/root-data';
 import { FlashMessage } from './FlashMessage';
 import { SearchBox } from '../features/search/SearchBox';
@@ -11,28 +15,32 @@ import { LocaleChooser } from './LocaleChooser';
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
 
+/**
+ * The categories: in the menu drawer on a phone (each top category with its subcategories below it), a row
+ * with flyouts from `lg` up. A flyout opens on hover only, never on focus alone: the keyboard goes from top
+ * category to top category (each page lists its subcategories), not through every subcategory.
+ */
 function CategoryMenu({ menu }: { menu: CategoryNode[] }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
     <nav aria-label={t('header.mainMenu')}>
-      <ul className="flex flex-wrap gap-1">
+      <ul className="space-y-4 lg:flex lg:flex-wrap lg:gap-1 lg:space-y-0">
         {menu.map((top) => (
           <li key={top.id} className="group relative">
-            <Link to={localePath(categoryPath(top))} className="block rounded px-3 py-2 font-medium hover:bg-stone-100">
+            <Link to={localePath(categoryPath(top))} className="block rounded px-3 py-2 font-semibold hover:bg-stone-100 lg:font-medium">
               {top.name}
             </Link>
             {top.children.length > 0 ? (
-              // Opens on hover and when a link inside has keyboard focus.
-              <ul className="absolute left-0 z-20 hidden w-56 rounded border border-stone-200 bg-white py-2 shadow-lg group-hover:block group-focus-within:block">
-                <li>
+              <ul className="pl-3 lg:absolute lg:left-0 lg:z-20 lg:hidden lg:w-56 lg:rounded lg:border lg:border-stone-200 lg:bg-white lg:py-2 lg:pl-0 lg:shadow-lg lg:group-hover:block">
+                <li className="hidden lg:block">
                   <Link to={localePath(categoryPath(top))} className="block px-4 py-1.5 hover:bg-stone-100">
                     {t('header.allIn', { name: top.name })}
                   </Link>
                 </li>
                 {top.children.map((child) => (
                   <li key={child.id}>
-                    <Link to={localePath(categoryPath(child))} className="block px-4 py-1.5 hover:bg-stone-100">
+                    <Link to={localePath(categoryPath(child))} className="block px-3 py-2 hover:bg-stone-100 lg:px-4 lg:py-1.5">
                       {child.name}
                     </Link>
                   </li>
@@ -50,7 +58,7 @@ export function Logo() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
-    <Link to={localePath()} className="text-xl font-semibold tracking-tight">
+    <Link to={localePath()} className="px-1 text-lg font-semibold tracking-tight whitespace-nowrap lg:text-xl">
       {t('site.name')}
     </Link>
   );
@@ -65,37 +73,80 @@ export function SkipLink() {
   );
 }
 
+const ICON_BUTTON = 'flex h-11 w-11 items-center justify-center rounded hover:bg-stone-100 lg:hidden';
+
+/**
+ * The banner, then a compact sticky bar: on a phone the menu button, the logo, search, wishlist and cart (the
+ * categories, brands and account in the menu drawer; the search field opens under the bar); from `lg` up all
+ * of it in one row.
+ */
 function Header({ root }: { root: RootData }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const localePath = useLocalePath();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  useEffect(() => {
+    if (searchOpen) document.getElementById('site-search')?.focus();
+  }, [searchOpen]);
+  const accountLabel = root.customer ? t('account.hello', { name: root.customer.first_name }) : t('header.account');
   return (
-    <header className="border-b border-stone-200">
-      <div className="bg-stone-900 text-sm text-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1">
+    <header>
+      <div className="bg-stone-900 text-xs text-white sm:text-sm">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-1">
           <p>{t('header.shippingBanner')}</p>
           <LocaleChooser root={root} />
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3">
-        <Logo />
-        <CategoryMenu menu={root.bootstrap.menu} />
-        {root.bootstrap.settings.theme === 'blue' ? (
-          <Link to={localePath('/brands')} className="rounded px-3 py-2 font-medium hover:bg-stone-100">
-            {t('header.brands')}
-          </Link>
-        ) : null}
-        <SearchBox />
-        <nav aria-label={t('header.account')} className="ml-auto flex items-center gap-3">
-          <Link to={localePath('/my-account')} className="hover:underline">
-            {root.customer ? t('account.hello', { name: root.customer.first_name }) : t('header.account')}
-          </Link>
-          <WishlistLink count={root.shopper?.wishlist_product_ids.length ?? 0} />
-          <CartLink count={root.shopper?.cart_items ?? 0} />
-        </nav>
+      <div className="sticky top-0 z-40 border-b border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 px-2 py-1 lg:gap-4 lg:px-4 lg:py-3">
+          <DrawerToggle href="#site-menu" onClick={() => setMenuOpen(true)} expanded={menuOpen} controls="site-menu" label={t('header.menu')} className={ICON_BUTTON}>
+            <Icon name="menu" />
+          </DrawerToggle>
+          <Logo />
+          <Drawer id="site-menu" title={t('header.menu')} open={menuOpen} setOpen={setMenuOpen} wide={MENU_WIDE}>
+            {/* A chosen link closes the drawer; the page it opens takes the focus. */}
+            <div className="contents" onClick={(event) => (event.target as Element).closest('a') && setMenuOpen(false)}>
+              <CategoryMenu menu={root.bootstrap.menu} />
+              {root.bootstrap.settings.theme === 'blue' ? (
+                <Link to={localePath('/brands')} className="mt-4 block rounded px-3 py-2 font-medium hover:bg-stone-100 lg:mt-0">
+                  {t('header.brands')}
+                </Link>
+              ) : null}
+              <Link to={localePath('/my-account')} className="mt-4 block border-t border-stone-200 px-3 pt-4 pb-2 lg:hidden">
+                {accountLabel}
+              </Link>
+            </div>
+          </Drawer>
+          <SearchBox open={searchOpen || pathname === `/${lang}/search`} />
+          <nav aria-label={t('header.account')} className="ml-auto flex items-center gap-1 lg:gap-3">
+            {/* Without JavaScript the search page, whose search field is open. */}
+            <Link
+              to={localePath('/search')}
+              onClick={(event) => {
+                event.preventDefault();
+                setSearchOpen((open) => !open);
+              }}
+              aria-label={t('header.search')}
+              className={ICON_BUTTON}
+            >
+              <Icon name="search" />
+            </Link>
+            <Link to={localePath('/my-account')} className="hidden hover:underline lg:block">
+              {accountLabel}
+            </Link>
+            <WishlistLink count={root.shopper?.wishlist_product_ids.length ?? 0} />
+            <CartLink count={root.shopper?.cart_items ?? 0} />
+          </nav>
+        </div>
       </div>
     </header>
   );
 }
+
+/** From `lg` up the menu drawer's panel is the header's row of categories. */
+const MENU_WIDE = 'lg:w-auto lg:max-w-none lg:flex-row lg:items-center lg:gap-1 lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none';
 
 function Footer({ root }: { root: RootData }) {
   const { t } = useTranslation();
@@ -134,12 +185,14 @@ function Footer({ root }: { root: RootData }) {
 
 /** The default layout's frame: header with menu, search, chooser, account and cart; footer. */
 export function ShopChrome({ root, children }: { root: RootData; children: React.ReactNode }) {
+  const loading = useNavigation().state === 'loading';
   return (
     <>
+      <NavigationProgress />
       <SkipLink />
       <Header root={root} />
       <FlashMessage />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 outline-none">
+      <main id="main" tabIndex={-1} aria-busy={loading || undefined} className="mx-auto max-w-7xl px-4 outline-none">
         {children}
       </main>
       <Footer root={root} />

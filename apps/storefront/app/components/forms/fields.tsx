@@ -158,8 +158,8 @@ export function FormAlert({ message }: { message: string | null | undefined }) {
 export function SubmitButton({ children, busy }: { children: React.ReactNode; busy: boolean }) {
   const { t } = useTranslation();
   return (
-    <button type="submit" className="button-primary disabled:opacity-60" aria-busy={busy || undefined}>
-      {children}
+    <button type="submit" className="button-primary inline-flex items-center justify-center disabled:opacity-60" aria-busy={busy || undefined}>
+            {children}
       {busy ? <span className="sr-only"> {t('forms.sending')}</span> : null}
     </button>
   );

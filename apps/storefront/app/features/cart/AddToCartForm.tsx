@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
@@ -8,7 +8,16 @@ import { useCartForm } from './cart-form';
 import { LazyMiniCart } from './LazyMiniCart';
 import { OnDemandConfirmation } from './OnDemandConfirmation';
 
-type Props = { product: Product; selected: Product['combinations'][number] | undefined };
+export const ADD_TO_CART_FORM_ID = 'add-to-cart';
+export const ADD_TO_CART_BUTTON_ID = 'add-to-cart-button';
+/** The product page's size choice: a refused add for want of a size sends the focus (and the eye) there. */
+export const SIZE_CHOICE_ID = 'size-choice';
+
+type Props = {
+  product: Product;
+  /** The size and colour chosen; undefined until the shopper has picked a size (the cart then refuses, translated). */
+  selected: Product['combinations'][number] | undefined;
+};
 
 /**
  * The product page's quantity and add-to-cart button. Beyond the chosen size's stock, a pre-order or
@@ -26,8 +35,9 @@ export function AddToCartForm({ product, selected }: Props) {
   // The mini cart opens for each add that worked, until the shopper closes it.
   const [closedFor, setClosedFor] = useState<unknown>(null);
 
-  const available = Boolean(selected?.available);
-  const stock = selected?.stock ?? 0;
+  // Before a size is chosen the button is on offer: pressed, it says to choose one (with and without JavaScript).
+  const available = selected ? selected.available : true;
+  const stock = selected?.stock ?? product.quantity;
   const stockCap = product.out_of_stock_policy === 'deny' ? stock : product.quantity;
   const most = Math.max(product.minimal_quantity, Math.min(product.quantity, stockCap));
   const quantities = Array.from({ length: most - product.minimal_quantity + 1 }, (_, index) => product.minimal_quantity + index);
@@ -40,17 +50,20 @@ export function AddToCartForm({ product, selected }: Props) {
   const needed = product.out_of_stock_policy !== 'deny' && chosen > stock ? product.out_of_stock_policy : null;
   const confirmation = needed ?? confirmationAsked(failure);
   const preorderDate = failure?.available_date ?? product.available_date;
+  useEffect(() => {
+    if (failure?.code === 'choose_combination') document.getElementById(SIZE_CHOICE_ID)?.focus();
+  }, [failure]);
 
   return (
     <>
-      <form method="post" action={localePath('/cart')} onSubmit={onSubmit} noValidate className="mt-6 flex flex-wrap items-end gap-3">
+      <form id={ADD_TO_CART_FORM_ID} method="post" action={localePath('/cart')} onSubmit={onSubmit} noValidate className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="product_id" value={product.id_product} />
         {selected ? <input type="hidden" name="combination_id" value={selected.id} /> : null}
         {/* Without JavaScript the cart sends the shopper back here, with the size still chosen. */}
         <input type="hidden" name="redirectTo" value={pathname + search} />
-        <label className="text-sm">
-          <span className="mb-1 block font-semibold">{t('product.quantity')}</span>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="font-semibold">{t('product.quantity')}</span>
           <select
             name="quantity"
             disabled={!available}
@@ -68,11 +81,21 @@ export function AddToCartForm({ product, selected }: Props) {
         {confirmation && available ? (
           <OnDemandConfirmation kind={confirmation} date={preorderDate} submitLabel={t('product.addToCart')} missing={confirmMissing} busy={busy} onTick={onTick} />
         ) : (
-          <button type="submit" disabled={!available} aria-busy={busy || undefined} className="button-primary disabled:cursor-not-allowed disabled:opacity-50">
-            {t('product.addToCart')}
+          <button
+            id={ADD_TO_CART_BUTTON_ID}
+            type="submit"
+            disabled={!available}
+            aria-busy={busy || undefined}
+            className="button-primary flex flex-1 items-center justify-center disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none"
+          >
+                        {t('product.addToCart')}
             {busy ? <span className="sr-only"> {t('cart.sending')}</span> : null}
           </button>
         )}
+        <p className="w-full text-sm text-stone-600">
+          {product.minimal_quantity > 1 ? `${t('product.minimumQuantity', { count: product.minimal_quantity })} · ` : null}
+          {t('product.quantityLimit', { count: product.quantity })}
+        </p>
         {!available ? <p className="w-full text-sm text-red-800">{t('product.combinationUnavailable')}</p> : null}
         <div role="alert" className="w-full text-sm text-red-800">
           {failure ? (

@@ -73,47 +73,52 @@ function CartLineItem({ line, posted }: LineProps) {
   const failure = result && !result.ok ? result : undefined;
   const asked = confirmationAsked(failure?.failure);
   return (
-    <li className="flex items-start gap-4 py-6">
-      <LineSummary line={line} headingLevel={3} imageWidth="w-24 sm:w-28">
-        <div className="space-y-2 pt-1">
-          <Price price={line.unit_price} regularPrice={line.regular_unit_price} discountPercent={discountPercent(line)} />
-          <LineNotes line={line} />
-          <div className="flex flex-wrap items-center gap-4">
-            <QuantityStepper line={line} form={form} />
-            <form method="post" action={localePath('/cart')} onSubmit={form.onSubmit}>
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="item_id" value={line.id} />
-              <button type="submit" aria-label={t('cart.removeItem', { name: line.name })} className="text-sm text-stone-700 underline hover:no-underline">
-                {t('cart.remove')}
-              </button>
-            </form>
+    // On a phone the quantity and remove controls take the line's whole width below its summary: nothing overflows at 320 px.
+    <li className="py-6">
+      <div className="flex items-start gap-3 sm:gap-4">
+        <LineSummary line={line} headingLevel={3} imageWidth="w-20 sm:w-28">
+          <div className="space-y-2 pt-1">
+            <Price price={line.unit_price} regularPrice={line.regular_unit_price} discountPercent={discountPercent(line)} />
+            <LineNotes line={line} />
           </div>
-          {failure ? (
-            <p role="alert" className="text-sm text-red-800">
-              {failureText(failure.failure)}
-            </p>
-          ) : null}
-          {asked && failure?.quantity ? (
-            <form method="post" action={localePath('/cart')} onSubmit={form.onSubmit} noValidate>
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="item_id" value={line.id} />
-              <input type="hidden" name="quantity" value={failure.quantity} />
-              <OnDemandConfirmation
-                kind={asked}
-                date={failure.failure.available_date ?? line.available_date}
-                submitLabel={t('cart.update')}
-                missing={form.confirmMissing}
-                busy={form.busy}
-                onTick={form.onTick}
-              />
-            </form>
-          ) : null}
-        </div>
-      </LineSummary>
-      <p className="shrink-0 text-right font-semibold">
-        <span className="sr-only">{t('cart.lineTotal')}: </span>
-        {format(line.total)}
-      </p>
+        </LineSummary>
+        <p className="shrink-0 text-right font-semibold">
+          <span className="sr-only">{t('cart.lineTotal')}: </span>
+          {format(line.total)}
+        </p>
+      </div>
+      <div className="mt-3 space-y-2 sm:ml-32">
+        <div aria-busy={form.busy || undefined} className="pending-ring flex flex-wrap items-center gap-x-4 gap-y-2">
+          <QuantityStepper line={line} form={form} />
+          <form method="post" action={localePath('/cart')} onSubmit={form.onSubmit}>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="item_id" value={line.id} />
+            <button type="submit" aria-label={t('cart.removeItem', { name: line.name })} className="text-sm text-stone-700 underline hover:no-underline">
+              {t('cart.remove')}
+            </button>
+          </form>
+                  </div>
+        {failure ? (
+          <p role="alert" className="text-sm text-red-800">
+            {failureText(failure.failure)}
+          </p>
+        ) : null}
+        {asked && failure?.quantity ? (
+          <form method="post" action={localePath('/cart')} onSubmit={form.onSubmit} noValidate>
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="item_id" value={line.id} />
+            <input type="hidden" name="quantity" value={failure.quantity} />
+            <OnDemandConfirmation
+              kind={asked}
+              date={failure.failure.available_date ?? line.available_date}
+              submitLabel={t('cart.update')}
+              missing={form.confirmMissing}
+              busy={form.busy}
+              onTick={form.onTick}
+            />
+          </form>
+        ) : null}
+      </div>
     </li>
   );
 }

@@ -6,5 +6,5 @@ import { useLocalePath } from '../../lib/hooks';
 export function CartLink({ count }: { count: number }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  return <CountLink to={localePath('/cart')} label={t('header.cart')} count={count} countedLabel={t('header.cartWithCount', { count })} />;
+  return <CountLink to={localePath('/cart')} label={t('header.cart')} count={count} countedLabel={t('header.cartWithCount', { count })} icon="bag" />;
 }

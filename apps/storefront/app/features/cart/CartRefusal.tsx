@@ -18,6 +18,7 @@ export function CartRefusal({ refusal }: { refusal: Refusal }) {
   const failureText = useCartFailureText();
   const form = useCartForm();
   const { pending } = refusal;
+  const back = pending?.redirectTo ?? refusal.back;
   if (form.fetcher.data?.ok) {
     return (
       <p role="status" className="mt-6 rounded border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
@@ -50,8 +51,8 @@ export function CartRefusal({ refusal }: { refusal: Refusal }) {
           />
         </form>
       ) : null}
-      {pending && pending.redirectTo !== localePath('/cart') ? (
-        <Link to={pending.redirectTo} className="inline-block underline">
+      {back && back !== localePath('/cart') ? (
+        <Link to={back} className="inline-block underline">
           {t('cart.backToProduct')}
         </Link>
       ) : null}

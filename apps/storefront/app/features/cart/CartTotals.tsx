@@ -4,9 +4,9 @@ import { useFormatPrice, useLang } from '../../lib/hooks';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
-    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-stone-300 pt-3 text-lg font-semibold' : ''}`}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
+    <div className={`flex flex-wrap justify-between gap-x-4 ${strong ? 'border-t border-stone-300 pt-3 text-lg font-semibold' : ''}`}>
+      <dt className="min-w-0 [overflow-wrap:anywhere]">{label}</dt>
+      <dd className="ml-auto whitespace-nowrap">{value}</dd>
     </div>
   );
 }

@@ -17,7 +17,13 @@ export const IN_PLACE_FIELD = 'in_place';
 export type PendingAdd = { product_id: number; combination_id: number; quantity: number; redirectTo: string };
 
 /** What a refusal tells besides why: the line it was about and the quantity asked, or the add to send again. */
-export type RefusalExtras = { item_id?: number; quantity?: number; pending?: PendingAdd };
+export type RefusalExtras = {
+  item_id?: number;
+  quantity?: number;
+  pending?: PendingAdd;
+  /** The page a refused add came from (no size chosen, say): the cart page leads back to it. */
+  back?: string;
+};
 
 export type CartActionData =
   | { ok: true; intent: CartIntent; cart: Cart; /** The message key of what was done. */ message: string }

@@ -104,7 +104,7 @@ export async function cartAction(request: Request, { api, lang }: Pick<PageConte
   switch (fields.intent) {
     case 'add': {
       const input = createCartItemInput.safeParse(fields);
-      if (!input.success) return refused('add', formFailure(input.error), 400);
+      if (!input.success) return refused('add', formFailure(input.error), 400, { back });
       const { product_id, combination_id, quantity } = input.data;
       return attempt('add', () => api('createCartItem', input.data), () => 'productAdded', {
         pending: { product_id, combination_id, quantity, redirectTo: back },

@@ -7,7 +7,14 @@ import { FILTER_PARAM_NAMES, FILTER_PARAMS, withQuery } from './listing-query';
 
 const CHIP = 'inline-flex items-center gap-1 rounded-full border border-stone-300 px-3 py-1 text-sm hover:bg-stone-100';
 
-/** The chosen filters, each with a link that takes it back, and one that clears them all. */
+/** How many filters are chosen (each option, and a price range as one): the 'Filters (n)' button's n. */
+export function activeFilterCount(facets: Facets, search: string): number {
+  const params = new URLSearchParams(search);
+  const price = params.get(FILTER_PARAMS.priceMin) || params.get(FILTER_PARAMS.priceMax) ? 1 : 0;
+  return FACET_KEYS.reduce((sum, key) => sum + facets[key].filter((option) => option.selected).length, price);
+}
+
+/** The chosen filters as removable chips above the grid, each a link that takes it back, and one that clears them all. */
 export function ActiveFilters({ facets }: { facets: Facets }) {
   const { t } = useTranslation();
   const { search } = useLocation();

@@ -1,15 +1,26 @@
 import type { Badge } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 
-const BADGE_STYLE: Record<Badge, string> = {
-  outlet: 'bg-stone-700 text-white',
-  promo: 'bg-amber-300 text-stone-900',
-  sale: 'bg-red-700 text-white',
-  offer: 'bg-emerald-700 text-white',
-  discount: 'bg-red-100 text-red-900',
-  new_product: 'bg-sky-800 text-white',
-  limited: 'bg-violet-800 text-white',
-  black_friday: 'bg-black text-white',
+/**
+ * One visual system for badges: three kinds, one style each. Every badge that means a lower price (outlet,
+ * promo, sale, offer, discount, Black Friday) looks like the price's own discount; 'new' is dark; anything
+ * else ('limited') is outlined.
+ */
+const KIND_STYLE = {
+  discount: 'bg-red-700 text-white',
+  new: 'bg-stone-900 text-white',
+  other: 'border border-stone-900 bg-white text-stone-900',
+} as const;
+
+const KIND: Record<Badge, keyof typeof KIND_STYLE> = {
+  outlet: 'discount',
+  promo: 'discount',
+  sale: 'discount',
+  offer: 'discount',
+  discount: 'discount',
+  black_friday: 'discount',
+  new_product: 'new',
+  limited: 'other',
 };
 
 export function Badges({ badges }: { badges: Badge[] }) {
@@ -18,7 +29,7 @@ export function Badges({ badges }: { badges: Badge[] }) {
   return (
     <ul className="flex flex-wrap gap-1">
       {badges.map((badge) => (
-        <li key={badge} className={`rounded px-2 py-0.5 text-xs font-semibold uppercase tracking-wide ${BADGE_STYLE[badge]}`}>
+        <li key={badge} className={`rounded px-2 py-0.5 text-xs font-semibold uppercase tracking-wide ${KIND_STYLE[KIND[badge]]}`}>
           {t(`badges.${badge}`)}
         </li>
       ))}

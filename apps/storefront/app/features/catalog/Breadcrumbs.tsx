@@ -10,8 +10,8 @@ export function Breadcrumbs({ trail, current }: { trail: Crumb[]; current?: stri
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <nav aria-label={t('catalog.breadcrumbs')} className="py-4 text-sm text-stone-600">
-      <ol className="flex flex-wrap gap-2">
+    <nav aria-label={t('catalog.breadcrumbs')} className="py-2 text-sm text-stone-600 lg:py-4">
+      <ol className="flex flex-wrap gap-x-2">
         <li>
           <Link to={`/${lang}`} className="hover:underline">
             {t('header.home')}
@@ -29,7 +29,8 @@ export function Breadcrumbs({ trail, current }: { trail: Crumb[]; current?: stri
           </li>
         ))}
         {current ? (
-          <li className="before:mr-2 before:content-['›']">
+          // On a phone the page's own heading names it, right below: the trail stays one line.
+          <li className="hidden before:mr-2 before:content-['›'] sm:block">
             <span aria-current="page">{current}</span>
           </li>
         ) : null}

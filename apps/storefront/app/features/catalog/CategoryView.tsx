@@ -13,14 +13,15 @@ export function CategoryView({ category, listing }: { category: Category; listin
   return (
     <>
       <Breadcrumbs trail={category.breadcrumbs} />
-      <h1 className="text-3xl font-semibold">{category.name}</h1>
-      {category.description ? <p className="mt-2 max-w-2xl text-stone-700">{category.description}</p> : null}
+      <h1 className="text-2xl font-semibold lg:text-3xl">{category.name}</h1>
+      {category.description ? <p className="mt-2 max-w-2xl text-sm text-stone-700 lg:text-base">{category.description}</p> : null}
       {category.children.length > 0 ? (
-        <nav aria-label={t('catalog.subcategories')} className="my-6">
-          <ul className="flex flex-wrap gap-2">
+        <nav aria-label={t('catalog.subcategories')} className="my-4 lg:my-6">
+          {/* One swiped row on a phone, so that the products start high. */}
+          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:flex-wrap lg:px-0">
             {category.children.map((child) => (
               <li key={child.id}>
-                <Link to={categoryUrl(lang, child)} className="block rounded-full border border-stone-300 px-4 py-1.5 text-sm hover:bg-stone-100">
+                <Link to={categoryUrl(lang, child)} className="block rounded-full border border-stone-300 px-4 py-1.5 text-sm whitespace-nowrap hover:bg-stone-100">
                   {child.name}
                 </Link>
               </li>

@@ -1,10 +1,11 @@
 import { FACET_KEYS, type FacetKey } from '@shop/contract/constants';
 import type { Facets } from '@shop/contract';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useFormatPrice } from '../../lib/hooks';
 import { rangeParams, useOptionLabel, usePriceRangeLabel } from './facet-labels';
-import { submitOwnForm, useCleanGetSubmit } from './get-form';
+import { submitOwnForm, useCleanGetSubmit, useSamePageLoading } from './get-form';
 import { FILTER_PARAM_NAMES, FILTER_PARAMS, keptParams, withQuery } from './listing-query';
 
 const INPUT = 'w-full rounded border border-stone-300 px-2 py-1';
@@ -87,18 +88,37 @@ function PriceFilter({ facets }: { facets: Facets }) {
   );
 }
 
+type PanelProps = { facets: Facets; /** Products the filters give now: 'Show n products'. */ total: number; /** The shopper is done (the drawer closes). */ onShow: () => void };
+
 /**
- * The filters: one GET form (works without JavaScript; with it, a ticked box applies at once). Each option
- * shows how many products choosing it would give, all other choices kept.
+ * The filters: one GET form (works without JavaScript; with it, a ticked box applies at once and the drawer's
+ * 'Show n products' counts what it gives). Each option shows how many products choosing it would give, all
+ * other choices kept.
  */
-export function FilterPanel({ facets }: { facets: Facets }) {
+export function FilterPanel({ facets, total, onShow }: PanelProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const onSubmit = useCleanGetSubmit();
+  const loading = useSamePageLoading();
+  // The form is drawn again for each new query: the box the shopper just ticked gets the focus back.
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (focused.current && document.activeElement === document.body) document.getElementById(focused.current)?.focus();
+  }, [search]);
   return (
     // Keyed by the query: after a navigation the boxes show the URL's choices, not the last clicks.
-    <form key={search} method="get" onSubmit={onSubmit} aria-labelledby="filters-title">
-      <h2 id="filters-title" className="mb-2 text-lg font-semibold">
+    <form
+      key={search}
+      method="get"
+      onSubmit={(event) => {
+        onSubmit(event);
+        // The button closes the drawer; a ticked box (requestSubmit, no submitter) keeps it open.
+        if ((event.nativeEvent as SubmitEvent).submitter) onShow();
+      }}
+      onFocus={(event) => (focused.current = event.target.id || null)}
+      aria-labelledby="filters-title"
+    >
+      <h2 id="filters-title" className="sr-only mb-2 text-lg font-semibold lg:not-sr-only">
         {t('facets.title')}
       </h2>
       {keptParams(search, FILTER_PARAM_NAMES).map(([key, value], index) => (
@@ -108,9 +128,13 @@ export function FilterPanel({ facets }: { facets: Facets }) {
         <OptionList key={key} facetKey={key} facets={facets} />
       ))}
       <PriceFilter facets={facets} />
-      <button type="submit" className="button-primary mt-2 w-full">
-        {t('facets.apply')}
-      </button>
+      {/* On a phone it stays in sight at the drawer's foot. */}
+      <div className="sticky bottom-0 -mx-4 bg-white px-4 py-3 lg:static lg:mx-0 lg:p-0">
+        <button type="submit" aria-busy={loading || undefined} className="button-primary flex w-full items-center justify-center lg:mt-2">
+                    <span className="lg:hidden">{t('facets.show', { count: total })}</span>
+          <span className="hidden lg:inline">{t('facets.apply')}</span>
+        </button>
+      </div>
     </form>
   );
 }

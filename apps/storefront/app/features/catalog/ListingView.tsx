@@ -1,10 +1,13 @@
 import type { Listing } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ActiveFilters } from './ActiveFilters';
+import { Drawer, DrawerToggle } from '../../components/Drawer';
+import { ActiveFilters, activeFilterCount } from './ActiveFilters';
 import { FilterPanel } from './FilterPanel';
 import { FILTER_PARAM_NAMES, hasFilters, readListingView, withQuery } from './listing-query';
-import { ListingToolbar } from './ListingToolbar';
+import { useSamePageLoading } from './get-form';
+import { ListingToolbar, SortForm } from './ListingToolbar';
 import { Pagination } from './Pagination';
 import { ProductGrid } from './ProductCard';
 
@@ -27,33 +30,57 @@ function EmptyState({ filtered, emptyText, emptyHint, children }: { filtered: bo
   );
 }
 
+/** From `lg` up the filter drawer's panel is the listing's left column. */
+const FILTERS_WIDE = 'lg:w-auto lg:max-w-none lg:overflow-visible lg:p-0 lg:shadow-none';
+
 /**
- * A listing: filters beside the products, the count, sort, page size and view above them, pagination below;
- * or an empty state that says what to do. `children` adds to the empty state (a search's 'did you mean').
+ * A listing: the count, sort, page size and view above the products, the chosen filters as chips, pagination
+ * below; or an empty state that says what to do. The filters (and, on a phone, sort) are a drawer opened by
+ * 'Filters (n)' on a phone and the left column from `lg` up. `children` adds to the empty state (a search's
+ * 'did you mean'). While another version of the listing loads, the products say so (aria-busy, dimmed).
  */
 export function ListingView({ listing, emptyText, emptyHint, children }: Props) {
   const { t } = useTranslation();
   const { search } = useLocation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const loading = useSamePageLoading();
   const { pagination, facets } = listing;
   const filtered = hasFilters(search);
   const showFilters = facets !== null && (pagination.total_items > 0 || filtered);
+  const chosen = facets ? activeFilterCount(facets, search) : 0;
+  const filtersButton = showFilters ? (
+    <DrawerToggle
+      href="#filters"
+      onClick={() => setFiltersOpen(true)}
+      expanded={filtersOpen}
+      controls="filters"
+      className="rounded border border-stone-900 px-4 py-2 text-sm font-medium hover:bg-stone-100 lg:hidden"
+    >
+      {chosen > 0 ? t('facets.openWithCount', { count: chosen }) : t('facets.title')}
+    </DrawerToggle>
+  ) : null;
   return (
     <div className={showFilters ? 'grid gap-8 lg:grid-cols-[16rem_1fr]' : ''}>
       {showFilters ? (
-        <div>
-          <FilterPanel facets={facets} />
-        </div>
+        <Drawer id="filters" title={t('facets.title')} open={filtersOpen} setOpen={setFiltersOpen} side="right" wide={FILTERS_WIDE}>
+          <div className="mb-4 lg:hidden">
+            <SortForm listing={listing} idPrefix="drawer" />
+          </div>
+          <FilterPanel facets={facets} total={pagination.total_items} onShow={() => setFiltersOpen(false)} />
+        </Drawer>
       ) : null}
-      <section aria-labelledby="listing-count">
-        <ListingToolbar listing={listing} />
+      <section aria-labelledby="listing-count" aria-busy={loading || undefined} className="min-w-0">
+        <ListingToolbar listing={listing} filters={filtersButton} />
         {facets ? <ActiveFilters facets={facets} /> : null}
-        {listing.products.length > 0 ? (
-          <ProductGrid products={listing.products} label={t('catalog.products')} headingLevel={2} layout={readListingView(search)} aboveTheFold />
-        ) : (
-          <EmptyState filtered={filtered} emptyText={emptyText} emptyHint={emptyHint}>
-            {children}
-          </EmptyState>
-        )}
+        <div className={`transition-opacity ${loading ? 'opacity-50' : ''}`}>
+          {listing.products.length > 0 ? (
+            <ProductGrid products={listing.products} label={t('catalog.products')} headingLevel={2} layout={readListingView(search)} aboveTheFold />
+          ) : (
+            <EmptyState filtered={filtered} emptyText={emptyText} emptyHint={emptyHint}>
+              {children}
+            </EmptyState>
+          )}
+        </div>
         <Pagination page={pagination.page} pages={pagination.pages} />
       </section>
     </div>

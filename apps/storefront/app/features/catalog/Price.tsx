@@ -20,7 +20,7 @@ export function Price({ price, regularPrice, discountPercent, size = 'md' }: Pro
             <span className="sr-only">{t('product.regularPrice')}: </span>
             {format(regularPrice)}
           </s>
-          <span className="rounded bg-red-700 px-1.5 text-xs font-semibold text-white">{t('product.discount', { percent: discountPercent })}</span>
+          <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{t('product.discount', { percent: discountPercent })}</span>
         </>
       ) : null}
     </p>

@@ -1,8 +1,10 @@
 import type { Product, RelatedProducts as Related } from '@shop/contract';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLang } from '../../lib/hooks';
-import { AddToCartForm } from '../cart/AddToCartForm';
+import { ADD_TO_CART_BUTTON_ID, ADD_TO_CART_FORM_ID, AddToCartForm, SIZE_CHOICE_ID } from '../cart/AddToCartForm';
+import { useHydrated } from '../../components/Drawer';
 import { ProductReviews } from '../reviews/ProductReviews';
 import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
@@ -10,6 +12,9 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { withQuery } from './listing-query';
 import { Price } from './Price';
 import { RelatedProducts } from './RelatedProducts';
+
+// Needed once the page has been scrolled: its code loads after the page's (docs/performance.md).
+const StickyBuyBar = lazy(() => import('./StickyBuyBar').then((module) => ({ default: module.StickyBuyBar })));
 
 type Group = Product['groups'][number];
 type Combination = Product['combinations'][number];
@@ -23,23 +28,32 @@ function combinationWith(product: Product, selected: Combination | undefined, gr
   );
 }
 
-/** Size buttons and colour swatches: links that keep the choice in the URL (`?g1=…&g2=…`). */
-function AttributeChoice({ product, selected, group }: { product: Product; selected: Combination | undefined; group: Group }) {
+type ChoiceProps = { product: Product; shown: Combination | undefined; group: Group; /** Groups whose choice the URL does not make yet (the size). */ unchosen: Set<number> };
+
+/**
+ * Size buttons and colour swatches: links that keep the choice in the URL (`?g1=…&g2=…`), so that they work
+ * without JavaScript. A size is never chosen for the shopper; sizes sold out in the shown colour are crossed out.
+ */
+function AttributeChoice({ product, shown, group, unchosen }: ChoiceProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const current = group.attributes.find((attribute) => selected?.attributes.includes(attribute.id));
+  const lang = useLang();
+  const current = unchosen.has(group.id) ? undefined : group.attributes.find((attribute) => shown?.attributes.includes(attribute.id));
+  const isSize = group.kind === 'size';
   return (
-    <fieldset className="mt-6">
+    <div className="relative mt-3">
+    <fieldset id={isSize ? SIZE_CHOICE_ID : undefined} tabIndex={isSize ? -1 : undefined} className="outline-none">
       <legend className="mb-2 text-sm font-semibold">
         {current ? t('product.selected', { group: group.name, value: current.name }) : t('product.choose', { group: group.name })}
       </legend>
       <ul className="flex flex-wrap gap-2">
         {group.attributes.map((attribute) => {
-          const target = combinationWith(product, selected, group, attribute.id);
+          const target = combinationWith(product, shown, group, attribute.id);
           const available = Boolean(target?.available);
           const isCurrent = attribute.id === current?.id;
+          // Another colour keeps the size unchosen when it is.
           const query = Object.fromEntries(
-            product.groups.map((g) => [`g${g.id}`, g.attributes.find((a) => target?.attributes.includes(a.id))?.id ?? null]),
+            product.groups.map((g) => [`g${g.id}`, g.id !== group.id && unchosen.has(g.id) ? null : (g.attributes.find((a) => target?.attributes.includes(a.id))?.id ?? null)]),
           );
           const label = available ? attribute.name : t('product.unavailable', { name: attribute.name });
           const base = 'flex min-w-11 items-center justify-center rounded border text-sm';
@@ -53,7 +67,7 @@ function AttributeChoice({ product, selected, group }: { product: Product; selec
                 aria-current={isCurrent ? 'true' : undefined}
                 aria-label={group.kind === 'color' ? label : undefined}
                 title={group.kind === 'color' ? label : undefined}
-                className={`${base} ${state} ${group.kind === 'color' ? 'h-11 w-11 p-1' : 'h-11 px-3'} ${available ? '' : 'text-stone-500 line-through'}`}
+                className={`${base} ${state} ${group.kind === 'color' ? 'h-11 w-11 p-1' : 'h-11 px-3'} ${available ? '' : 'bg-stone-50 text-stone-500 line-through'}`}
               >
                 {group.kind === 'color' ? (
                   <span className="block h-full w-full rounded-full border border-stone-300" style={{ backgroundColor: attribute.hex ?? undefined }} />
@@ -66,21 +80,74 @@ function AttributeChoice({ product, selected, group }: { product: Product; selec
         })}
       </ul>
     </fieldset>
+      {/* Beside the legend, outside it: not part of the group's name. */}
+      {isSize && product.size_chart_slug ? (
+        <Link to={`/${lang}/size-chart/${product.size_chart_slug}`} className="absolute right-0 top-0 text-sm underline">
+          {t('product.sizeGuide')}
+        </Link>
+      ) : null}
+    </div>
   );
 }
 
+/** The pictures side by side, swiped one by one on a phone (CSS scroll snap) with a dot for each; a grid from `lg` up. */
+function Gallery({ product, images }: { product: Product; images: Product['images'] }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  return (
+    <section aria-label={t('product.gallery')} className="relative min-w-0">
+      <ul
+        // Scrollable: the keyboard can reach it and scroll it with the arrow keys.
+        tabIndex={0}
+        onScroll={(event) => {
+          const list = event.currentTarget;
+          setIndex(Math.round((list.scrollLeft / Math.max(1, list.scrollWidth - list.clientWidth)) * (images.length - 1)));
+        }}
+        className="-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 [scrollbar-width:none] lg:mx-0 lg:grid lg:grid-cols-2 lg:gap-3 lg:overflow-visible lg:px-0"
+      >
+        {images.map((image, position) => (
+          <li key={image.url} className={`shrink-0 snap-center ${position === 0 ? 'lg:col-span-2' : ''}`}>
+            <img
+              src={image.url}
+              alt={t('product.imageOf', { name: product.name, index: position + 1, total: images.length })}
+              width={image.width}
+              height={image.height}
+              loading={position === 0 ? 'eager' : 'lazy'}
+              // The first picture is the page's largest: it loads before anything else.
+              fetchPriority={position === 0 ? 'high' : undefined}
+              className="h-[36vh] w-auto max-w-[85vw] rounded bg-stone-100 object-cover lg:h-auto lg:w-full lg:max-w-none"
+            />
+          </li>
+        ))}
+      </ul>
+      {images.length > 1 ? (
+        <p aria-hidden="true" className="mt-2 flex justify-center gap-1.5 lg:hidden">
+          {images.map((image, position) => (
+            <span key={image.url} className={`h-2 w-2 rounded-full ${position === index ? 'bg-stone-900' : 'bg-stone-300'}`} />
+          ))}
+        </p>
+      ) : null}
+      <div className="absolute left-2 top-2 lg:left-3 lg:top-3">
+        <Badges badges={product.badges} />
+      </div>
+    </section>
+  );
+}
+
+/** What the chosen size's stock allows (stock less what carts hold, as the API counts it); nothing before a size is chosen. */
 function StockState({ product, selected }: { product: Product; selected: Combination | undefined }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const stock = selected?.stock ?? 0;
+  if (!selected) return null;
+  const stock = selected.stock;
   if (product.out_of_stock_policy === 'preorder' && stock <= 0 && product.available_date) {
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(product.available_date));
     return <p className="text-amber-800">{t('product.preorder', { date })}</p>;
   }
   if (product.out_of_stock_policy === 'backorder' && stock <= 0) return <p className="text-amber-800">{t('product.backorder')}</p>;
   if (stock <= 0) return <p className="text-red-800">{t('product.outOfStock')}</p>;
-  if (stock <= 5) return <p className="text-red-800">{t('product.onlyLeft', { count: stock })}</p>;
-  return <p className="text-emerald-800">{t('product.inStock')}</p>;
+  if (stock <= 5) return <p className="text-sm font-medium text-red-800">{t('product.onlyLeft', { count: stock })}</p>;
+  return <p className="text-sm text-emerald-800">{t('product.inStock')}</p>;
 }
 
 const INFO_BLOCKS = [
@@ -99,65 +166,59 @@ export function shownImages(product: Product): Product['images'] {
   return colorImages.length > 0 ? colorImages : product.images;
 }
 
-/** The product page's content (its head tags are the route's, routes/product.tsx). */
+/**
+ * The groups whose choice is still the shopper's to make: the size, unless the URL names one or there is only
+ * one. The API always answers with a whole combination; the page does not pretend a size was picked.
+ */
+function unchosenGroups(product: Product, search: string): Set<number> {
+  const params = new URLSearchParams(search);
+  return new Set(product.groups.filter((group) => group.kind === 'size' && group.attributes.length > 1 && !params.has(`g${group.id}`)).map((group) => group.id));
+}
+
+/**
+ * The product page's content (its head tags are the route's, routes/product.tsx). On a phone the first screen
+ * holds the gallery (swiped), title, price, colour and size choice and Add to cart; the description, reference
+ * and info blocks follow. From `lg` up the gallery and the buy box are side by side.
+ */
 export function ProductView({ product, related }: { product: Product; related: Promise<Related | null> }) {
   const { t } = useTranslation();
-  const lang = useLang();
-  const selected = product.combinations.find((combination) => combination.id === product.selected_combination_id);
+  const { search } = useLocation();
+  const shown = product.combinations.find((combination) => combination.id === product.selected_combination_id);
+  const unchosen = unchosenGroups(product, search);
+  // What Add to cart would take: nothing until every choice is made.
+  const selected = unchosen.size > 0 ? undefined : shown;
   const images = shownImages(product);
+  const hydrated = useHydrated();
   return (
     <>
       <Breadcrumbs trail={product.breadcrumbs} current={product.name} />
-      <div className="grid gap-10 lg:grid-cols-2">
-        <section aria-label={t('product.gallery')}>
-          <ul className="grid grid-cols-2 gap-3">
-            {images.map((image, index) => (
-              <li key={image.url} className={index === 0 ? 'col-span-2' : ''}>
-                <img
-                  src={image.url}
-                  alt={t('product.imageOf', { name: product.name, index: index + 1, total: images.length })}
-                  width={image.width}
-                  height={image.height}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  // The first picture is the page's largest: it loads before anything else.
-                  fetchPriority={index === 0 ? 'high' : undefined}
-                  className="h-auto w-full rounded bg-stone-100"
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-        <div>
-          {product.brand ? <p className="text-sm uppercase tracking-wide text-stone-600">{product.brand.name}</p> : null}
-          <div className="mt-1 flex items-start justify-between gap-4">
-            <h1 className="text-3xl font-semibold">{product.name}</h1>
+      <div className="grid gap-4 lg:grid-cols-2 lg:gap-x-10">
+        <Gallery product={product} images={images} />
+        <div className="min-w-0">
+          {product.brand ? <p className="text-xs uppercase tracking-wide text-stone-600 lg:text-sm">{product.brand.name}</p> : null}
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-xl font-semibold [overflow-wrap:anywhere] lg:text-3xl">{product.name}</h1>
             {/* Saved with the size and colour on show, the ones 'Add to cart' would take. */}
-            <WishlistButton product={product} combinationId={selected?.id} variant="labelled" />
+            <WishlistButton product={product} combinationId={selected?.id} />
           </div>
-          <p className="mt-1 text-sm text-stone-600">
-            {t('product.reference')}: {product.reference}
-          </p>
-          <div className="mt-4 space-y-2">
-            <Badges badges={product.badges} />
+          <div className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1">
             <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} size="lg" />
-            {product.free_shipping ? <p className="text-sm text-emerald-800">{t('product.freeShipping')}</p> : null}
             <StockState product={product} selected={selected} />
           </div>
-          {product.groups.map((group) => (
-            <AttributeChoice key={group.id} product={product} selected={selected} group={group} />
+          {product.free_shipping ? <p className="text-sm text-emerald-800">{t('product.freeShipping')}</p> : null}
+          {/* Colour first: it changes the pictures; then the size. */}
+          {product.groups.toSorted((a, b) => Number(a.kind === 'size') - Number(b.kind === 'size')).map((group) => (
+            <AttributeChoice key={group.id} product={product} shown={shown} group={group} unchosen={unchosen} />
           ))}
           <AddToCartForm product={product} selected={selected} />
-          <p className="mt-2 text-sm text-stone-600">{t('product.quantityLimit', { count: product.quantity })}</p>
-          {product.size_chart_slug ? (
-            <Link to={`/${lang}/size-chart/${product.size_chart_slug}`} className="mt-2 inline-block text-sm underline">
-              {t('product.sizeGuide')}
-            </Link>
-          ) : null}
           <section aria-labelledby="product-description" className="mt-8">
             <h2 id="product-description" className="text-lg font-semibold">
               {t('product.description')}
             </h2>
             <p className="mt-2 leading-relaxed text-stone-700">{product.description}</p>
+            <p className="mt-2 text-sm text-stone-600">
+              {t('product.reference')}: {product.reference}
+            </p>
           </section>
           {product.additional_info ? (
             <section aria-labelledby="product-additional" className="mt-6">
@@ -177,6 +238,11 @@ export function ProductView({ product, related }: { product: Product; related: P
           </div>
         </div>
       </div>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <StickyBuyBar product={product} formId={ADD_TO_CART_FORM_ID} buttonId={ADD_TO_CART_BUTTON_ID} />
+        </Suspense>
+      ) : null}
       <ProductReviews />
       <RelatedProducts related={related} />
     </>

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useSubmit } from 'react-router';
+import { useLocation, useNavigation, useSubmit } from 'react-router';
 
 /**
  * A GET form's submit handler for the browser: the same URL the form gives without JavaScript, minus the
@@ -20,3 +20,10 @@ export function useCleanGetSubmit(): (event: FormEvent<HTMLFormElement>) => void
 
 /** For controls that apply at once when JavaScript runs (the form's button does it otherwise). */
 export const submitOwnForm = (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => event.currentTarget.form?.requestSubmit();
+
+/** Whether this page is loading another version of itself (a filter, sort or page of the same listing). */
+export function useSamePageLoading(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  return navigation.state !== 'idle' && navigation.location?.pathname === pathname;
+}

@@ -53,7 +53,7 @@ function useOptions(list: SuggestionList | null, query: string): Option[] {
  * the suggestions, Enter opens one, Escape closes the list (then clears the box); a live region says how
  * many suggestions there are. Requests wait for a pause in typing, and a newer one cancels the older.
  */
-export function SearchBox() {
+export function SearchBox({ open: shown }: { /** Shown on a phone too (it always is from `lg` up). */ open: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
@@ -127,7 +127,7 @@ export function SearchBox() {
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
-      className="relative order-last flex min-w-0 flex-1 basis-full items-center gap-2 sm:order-none sm:basis-auto sm:max-w-xs"
+      className={`${shown ? 'flex' : 'hidden'} relative order-last min-w-0 flex-1 basis-full items-center gap-2 pb-2 lg:order-none lg:flex lg:max-w-xs lg:basis-auto lg:pb-0`}
     >
       <label htmlFor="site-search" className="sr-only">
         {t('header.searchLabel')}

@@ -7,5 +7,5 @@ import { wishlistPath } from './paths';
 export function WishlistLink({ count }: { count: number }) {
   const { t } = useTranslation();
   const lang = useLang();
-  return <CountLink to={wishlistPath(lang)} label={t('wishlist.header')} count={count} countedLabel={t('wishlist.headerWithCount', { count })} />;
+  return <CountLink to={wishlistPath(lang)} label={t('wishlist.header')} count={count} countedLabel={t('wishlist.headerWithCount', { count })} icon="heart" />;
 }

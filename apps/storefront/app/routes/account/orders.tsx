@@ -25,10 +25,17 @@ function OrderList({ orders }: { orders: OrderSummary[] }) {
   const formatPrice = useFormatPrice();
   const formatDate = useFormatDate();
   if (orders.length === 0) return <p>{t('account.noOrders')}</p>;
+  // A table from `sm` up; on a phone each order is a card (the same rows shown as blocks, each value with its label).
+  const label = (text: string) => (
+    <span aria-hidden="true" className="text-stone-600 sm:hidden">
+      {text}
+    </span>
+  );
+  const cell = 'flex justify-between gap-4 py-1 sm:table-cell sm:py-3 sm:pr-4';
   return (
-    <table className="w-full border-collapse text-left">
+    <table className="block w-full border-collapse text-left sm:table">
       <caption className="sr-only">{t('account.orders')}</caption>
-      <thead>
+      <thead className="sr-only sm:not-sr-only sm:table-header-group">
         <tr className="border-b-2 border-stone-900">
           <th scope="col" className="py-2 pr-4">{t('account.orderReference')}</th>
           <th scope="col" className="py-2 pr-4">{t('account.orderDate')}</th>
@@ -37,14 +44,14 @@ function OrderList({ orders }: { orders: OrderSummary[] }) {
           <th scope="col" className="py-2"><span className="sr-only">{t('account.orderDetails')}</span></th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
         {orders.map((order) => (
-          <tr key={order.reference} className="border-b border-stone-200">
-            <th scope="row" className="py-3 pr-4 font-mono font-normal">{order.reference}</th>
-            <td className="py-3 pr-4">{formatDate(order.date)}</td>
-            <td className="py-3 pr-4"><OrderStatus status={order.status} /></td>
-            <td className="py-3 pr-4 text-right">{formatPrice(order.total)}</td>
-            <td className="py-3 text-right">
+          <tr key={order.reference} className="block rounded border border-stone-200 p-4 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:p-0">
+            <th scope="row" className="block py-1 font-mono font-semibold sm:table-cell sm:py-3 sm:pr-4 sm:font-normal">{order.reference}</th>
+            <td className={cell}>{label(t('account.orderDate'))}{formatDate(order.date)}</td>
+            <td className={cell}>{label(t('account.orderStatus'))}<OrderStatus status={order.status} /></td>
+            <td className={`${cell} sm:text-right`}>{label(t('account.orderTotal'))}{formatPrice(order.total)}</td>
+            <td className="block pt-2 sm:table-cell sm:py-3 sm:text-right">
               <Link to={`?order=${encodeURIComponent(order.reference)}`} className="underline" aria-label={`${t('account.orderDetails')}: ${order.reference}`}>
                 {t('account.orderDetails')}
               </Link>

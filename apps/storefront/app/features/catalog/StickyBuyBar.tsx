@@ -1,0 +1,33 @@
+import type { Product } from '@shop/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Price } from './Price';
+
+/**
+ * On a phone, once the Add to cart button has scrolled away (up), a bar at the foot of the screen with the
+ * price and a button of the same form. Only with JavaScript; without, the page is as it is.
+ */
+export function StickyBuyBar({ product, formId, buttonId }: { product: Product; formId: string; /** The buy box's button: the bar shows once it has scrolled away. */ buttonId: string }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const button = document.getElementById(buttonId);
+    if (!button) return;
+    const observer = new IntersectionObserver(([entry]) => setShown(Boolean(entry && !entry.isIntersecting && entry.boundingClientRect.top < 0)));
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [buttonId]);
+  return (
+    <aside aria-label={t('product.buyBar')} hidden={!shown} className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white px-4 py-2 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] lg:hidden">
+      <div className="flex items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm">{product.name}</p>
+          <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
+        </div>
+        <button type="submit" form={formId} className="button-primary shrink-0">
+          {t('product.addToCart')}
+        </button>
+      </div>
+    </aside>
+  );
+}
