@@ -80,6 +80,10 @@ test('a pre-order needs the shopper’s consent before it goes in the cart, in I
   await page.goto('/it/3-donna?availability=preorder');
   await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\.html$/);
+  // The shopper picks a size (none is chosen for them).
+  const size = page.locator('#size-choice').getByRole('link').first();
+  await size.click();
+  await expect(size).toHaveAttribute('aria-current', 'true');
   const consent = page.getByRole('checkbox', { name: before(t.cart.confirm.preorder) });
   const add = page.getByRole('button', { name: t.product.addToCart, exact: true });
   await add.click();

@@ -10,7 +10,7 @@ test('a shopper browses a category from the menu, sorts it and turns pages', asy
   const products = page.getByRole('list', { name: TEXTS.en.catalog.products }).getByRole('article');
   await expect(products).toHaveCount(24);
 
-  await page.getByLabel(TEXTS.en.catalog.sortBy).selectOption('price_asc');
+  await page.getByRole('combobox', { name: TEXTS.en.catalog.sortBy }).selectOption('price_asc');
   await expect(page).toHaveURL(/order=price_asc/);
   // The address changes as the navigation starts: wait for the sorted list itself.
   const prices = () =>

@@ -65,7 +65,7 @@ test('the results page sorts and filters, and offers the right spelling for a ty
   await page.goto('/es/search?q=vestidos');
   const products = page.getByRole('list', { name: texts.catalog.products }).getByRole('article');
   await expect(products.first()).toBeVisible();
-  await page.getByLabel(texts.catalog.sortBy).selectOption('price_desc');
+  await page.getByRole('combobox', { name: texts.catalog.sortBy }).selectOption('price_desc');
   await expect(page).toHaveURL(/q=vestidos.*order=price_desc|order=price_desc.*q=vestidos/);
   const filters = page.getByRole('form', { name: texts.facets.title });
   await filters.getByRole('group', { name: texts.facets.colors }).getByRole('checkbox').first().check();

@@ -79,7 +79,7 @@ function FilledCart({ cart, posted }: { cart: Cart; posted: CartActionData | und
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
-    <div className="mt-8 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
+    <div className="mt-8 grid grid-cols-1 items-start gap-10 lg:grid-cols-[1fr_24rem]">
       <CartLines lines={cart.lines} itemsCount={cart.totals.items_count} posted={posted} />
       <section aria-labelledby="cart-summary-title" className="space-y-6 rounded border border-stone-200 bg-stone-50 p-5">
         <h2 id="cart-summary-title" className="text-lg font-semibold">
