@@ -88,6 +88,25 @@ describe.each(DRIVERS)('soft holds on %s', (driver) => {
     expect((await add(item, 3, '198.51.100.15')).status).toBe(200);
   });
 
+  it('says on the product’s card how many are left to buy: the stock less what carts hold', async () => {
+    // A product with one combination of 5 units: its card says 'only 5 left', then what the carts leave.
+    const [single] = await query<{ product_id: number; combination_id: number }>(sql`select c.product_id, min(c.id) as combination_id
+      from combinations c join products p on p.id = c.product_id where p.is_active and p.out_of_stock_policy = 'deny' and p.minimal_quantity = 1
+      group by c.product_id having count(*) = 1 order by c.product_id limit 1`);
+    await shop().handle.db.execute(sql`update combinations set quantity = 5 where id = ${single!.combination_id}`);
+    const card = async () => {
+      // The card's data (a product page carries the same summary).
+      const { body } = await callApi(shop().app, 'getProduct', { product_id: single!.product_id });
+      return body.psdata as { remaining_stock: number | null; single_combination_id: number | null };
+    };
+    expect(await card()).toMatchObject({ remaining_stock: 5, single_combination_id: single!.combination_id });
+    await add(single!, 2, '198.51.100.31');
+    expect((await card()).remaining_stock).toBe(3);
+    await add(single!, 3, '198.51.100.32');
+    // Nothing left to buy: no 'only n left', and no quick add from the card.
+    expect(await card()).toMatchObject({ remaining_stock: null, single_combination_id: null });
+  });
+
   it('does not hold again the units of a lapsed hold when another line changes', async () => {
     const [first, second] = [await combinationWithStock(5), await combinationWithStock(5)];
     const shopper = await add(first, 2, '198.51.100.16');

@@ -2,6 +2,7 @@ import { PLACEHOLDER_IMAGE_URL, type Badge, type ProductSummary } from '@shop/co
 import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
+import { heldByCarts } from '../cart/lines.ts';
 import { intArray } from './listing-filters.ts';
 import { ACTIVE_REDUCTION, discountPercent, reducedNet, vatRateFor, withVat } from './pricing.ts';
 
@@ -60,8 +61,9 @@ export async function productSummaries(context: CallContext, ids: number[], colo
         limit 1
       ) image on true
       left join lateral (
-        select coalesce(sum(c.quantity), 0)::int as total, case when count(*) = 1 and sum(c.quantity) > 0 then min(c.id) end as single_combination_id
-        from combinations c where c.product_id = p.id
+        select coalesce(sum(a.units), 0)::int as total, case when count(*) = 1 and sum(a.units) > 0 then min(a.id) end as single_combination_id
+        -- What shoppers can still buy: the stock less what carts hold, as on the product page.
+        from (select c.id, greatest(c.quantity - ${heldByCarts(sql`c.id`)}, 0) as units from combinations c where c.product_id = p.id) a
       ) stock on true
       left join lateral (
         select coalesce(json_agg(json_build_object('id', a.id, 'name', at.name, 'hex', a.color_hex) order by a.position, a.id), '[]'::json) as list
