@@ -14,3 +14,10 @@ export function isLang(value: unknown): value is Lang {
 export function isTextLang(value: unknown): value is TextLang {
   return (TEXT_LANGUAGES as readonly unknown[]).includes(value);
 }
+
+/**
+ * The locale `Intl` formats dates and numbers in for each language: English is the shop's British English
+ * (25 November 2026, €89.95), not the US default that plain 'en' gives.
+ */
+const INTL_LOCALES: Record<TextLang, string> = { en: 'en-GB', fr: 'fr-FR', it: 'it-IT', es: 'es-ES', de: 'de-DE', pl: 'pl-PL' };
+export const intlLocale = (lang: string): string => INTL_LOCALES[lang as TextLang] ?? INTL_LOCALES.en;

@@ -1,4 +1,4 @@
-import { isLang, type TextLang } from '@shop/contract';
+import { intlLocale, isLang, type TextLang } from '@shop/contract';
 
 type MailAction = { label: string; url: string };
 
@@ -27,8 +27,8 @@ export function orderMailLink(storefrontUrl: string, lang: TextLang, reference: 
   return storefrontLink(storefrontUrl, lang, path);
 }
 
-/** Money in a mail, as the shopper's language writes it (English mails use Irish English: euros, day-first dates). */
-export const mailLocale = (lang: TextLang) => (lang === 'en' ? 'en-IE' : lang);
+/** Money and dates in a mail, as the shop's pages write them in the shopper's language. */
+export const mailLocale = (lang: TextLang) => intlLocale(lang);
 export function mailMoney(lang: TextLang, currency: string): (cents: number) => string {
   const format = new Intl.NumberFormat(mailLocale(lang), { style: 'currency', currency });
   return (cents) => format.format(cents / 100);

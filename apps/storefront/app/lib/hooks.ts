@@ -1,3 +1,4 @@
+import { intlLocale } from '@shop/contract/constants';
 import type { Lang } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { useRouteLoaderData } from 'react-router';
@@ -23,13 +24,13 @@ export function useRootData(): RootData | undefined {
 export function useFormatPrice(): (cents: number) => string {
   const lang = useLang();
   const currency = useRootData()?.bootstrap.settings.currency ?? 'EUR';
-  const format = new Intl.NumberFormat(lang, { style: 'currency', currency });
+  const format = new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency });
   return (cents) => format.format(cents / 100);
 }
 
 /** Formats a date (an ISO day or time) for the current language, as a long date ('12 March 2026'). */
 export function useFormatDate(): (iso: string) => string {
   const lang = useLang();
-  const format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' });
   return (iso) => format.format(new Date(iso));
 }

@@ -1,3 +1,4 @@
+import { intlLocale } from '@shop/contract/constants';
 import type { Cart } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormatPrice, useLang } from '../../lib/hooks';
@@ -17,7 +18,7 @@ export function CartTotals({ cart }: { cart: Cart }) {
   const lang = useLang();
   const format = useFormatPrice();
   const { totals } = cart;
-  const rate = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(totals.vat_rate_bp / 10_000);
+  const rate = new Intl.NumberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(totals.vat_rate_bp / 10_000);
   return (
     <div className="space-y-2">
       <dl className="space-y-2">

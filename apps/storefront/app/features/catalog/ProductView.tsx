@@ -1,3 +1,4 @@
+import { intlLocale } from '@shop/contract/constants';
 import type { Product, RelatedProducts as Related } from '@shop/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -141,7 +142,7 @@ function StockState({ product, selected }: { product: Product; selected: Combina
   if (!selected) return null;
   const stock = selected.stock;
   if (product.out_of_stock_policy === 'preorder' && stock <= 0 && product.available_date) {
-    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(product.available_date));
+    const date = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(product.available_date));
     return <p className="text-amber-800">{t('product.preorder', { date })}</p>;
   }
   if (product.out_of_stock_policy === 'backorder' && stock <= 0) return <p className="text-amber-800">{t('product.backorder')}</p>;

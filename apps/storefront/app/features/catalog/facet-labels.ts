@@ -1,3 +1,4 @@
+import { intlLocale } from '@shop/contract/constants';
 import type { FacetKey } from '@shop/contract/constants';
 import type { FacetOption, PriceRange } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ export function useOptionLabel(): (key: FacetKey, option: FacetOption) => string
 export function useWholePrice(): (units: number) => string {
   const lang = useLang();
   const currency = useRootData()?.bootstrap.settings.currency ?? 'EUR';
-  const format = new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 0 });
+  const format = new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency, maximumFractionDigits: 0 });
   return (units) => format.format(units);
 }
 

@@ -1,3 +1,4 @@
+import { intlLocale } from '@shop/contract/constants';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Checkout, PickupPoint } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { useLang } from '../../../lib/hooks';
 function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolean; busy: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const km = point.distance_km === null ? null : new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(point.distance_km);
+  const km = point.distance_km === null ? null : new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 1 }).format(point.distance_km);
   return (
     <li className={`rounded border p-4 ${chosen ? 'border-stone-900' : 'border-stone-300'}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
