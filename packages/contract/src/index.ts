@@ -10,3 +10,4 @@ export * from './garments.ts';
 export * from './shop.ts';
 export * from './password-policy.ts';
 export * from './bounds.ts';
+export * from './reviews.ts';
