@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLang } from '../../lib/hooks';
 import { AddToCartForm } from '../cart/AddToCartForm';
-import { ProductReviews } from '../reviews/ProductReviews';
 import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -99,8 +98,10 @@ export function shownImages(product: Product): Product['images'] {
   return colorImages.length > 0 ? colorImages : product.images;
 }
 
+type ViewProps = { product: Product; related: Promise<Related | null>; /** The reviews block (features/reviews), below the product. */ reviews: React.ReactNode };
+
 /** The product page's content (its head tags are the route's, routes/product.tsx). */
-export function ProductView({ product, related }: { product: Product; related: Promise<Related | null> }) {
+export function ProductView({ product, related, reviews }: ViewProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const selected = product.combinations.find((combination) => combination.id === product.selected_combination_id);
@@ -177,7 +178,7 @@ export function ProductView({ product, related }: { product: Product; related: P
           </div>
         </div>
       </div>
-      <ProductReviews />
+      {reviews}
       <RelatedProducts related={related} />
     </>
   );
