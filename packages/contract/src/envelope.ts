@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CART_ERROR_CODES, COUPON_ERROR_CODES, REVIEW_ERROR_CODES } from './constants.ts';
+import { CART_ERROR_CODES, COUPON_ERROR_CODES } from './constants.ts';
+import { REVIEW_ERROR_CODES } from './review-constants.ts';
 
 /**
  * Every shop API response: `{ success, code, psdata, message }` (DESIGN.md §3).

@@ -11,3 +11,4 @@ export * from './shop.ts';
 export * from './password-policy.ts';
 export * from './bounds.ts';
 export * from './reviews.ts';
+export * from './review-constants.ts';

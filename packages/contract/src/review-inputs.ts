@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './bounds.ts';
-import { REVIEW_LANGUAGE_FILTERS, REVIEW_LIMITS, REVIEWS_PER_PAGE, UPLOAD_CHUNK_BYTES, REVIEW_PHOTO_MAX_BYTES } from './constants.ts';
+import { REVIEW_LANGUAGE_FILTERS, REVIEW_LIMITS, REVIEWS_PER_PAGE, UPLOAD_CHUNK_BYTES, REVIEW_PHOTO_MAX_BYTES } from './review-constants.ts';
 
 /**
  * What the review calls take. The storefront's review form validates with `reviewFields` in the browser and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './catalog.ts';
-import { REVIEW_LANGUAGE_FILTERS } from './constants.ts';
+import { REVIEW_LANGUAGE_FILTERS } from './review-constants.ts';
 
 export * from './review-inputs.ts';
 

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { REVIEW_LIMITS, REVIEW_PHOTO_MAX_BYTES, REVIEW_PHOTO_TYPES, UPLOAD_CHUNK_BYTES } from '@shop/contract/constants';
+import { REVIEW_LIMITS, REVIEW_PHOTO_MAX_BYTES, REVIEW_PHOTO_TYPES, UPLOAD_CHUNK_BYTES } from '@shop/contract/review-constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldErrors } from '../../components/forms/fields';

@@ -1,5 +1,5 @@
 import type { Review } from '@shop/contract';
-import { REVIEW_LIMITS } from '@shop/contract/constants';
+import { REVIEW_LIMITS } from '@shop/contract/review-constants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,8 @@ import { SubmitButton, TextAreaField, TextField } from '../../components/forms/f
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { useLang } from '../../lib/hooks';
-import { fitChoices, reviewForm, reviewLabels, starChoices } from './forms';
+import { reviewForm, reviewLabels } from './forms';
+import { fitChoices, starChoices } from './words';
 import { reviewsPath } from './paths';
 import { StarInput } from './StarInput';
 import { PhotoField } from './PhotoField';

@@ -1,4 +1,4 @@
-import { REVIEW_LANGUAGE_FILTERS, type ReviewLanguageFilter } from '@shop/contract/constants';
+import { REVIEW_LANGUAGE_FILTERS, type ReviewLanguageFilter } from '@shop/contract/review-constants';
 
 /** The product page's query parameters of its reviews block: the list's page, the language filter, the form on show. */
 export const REVIEWS_PAGE_PARAM = 'reviews_page';

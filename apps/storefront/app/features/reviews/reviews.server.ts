@@ -1,4 +1,4 @@
-import { UPLOAD_CHUNK_BYTES } from '@shop/contract/constants';
+import { UPLOAD_CHUNK_BYTES } from '@shop/contract/review-constants';
 import { data, redirect } from 'react-router';
 import { ShopApiError } from '../../lib/api/client';
 import { orNothing, pageError, type ShopApi } from '../../lib/api/shop.server';
