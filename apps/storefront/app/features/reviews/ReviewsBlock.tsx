@@ -92,7 +92,10 @@ function RatingsOverview({ stats }: { stats: ReviewStats }) {
               <span aria-hidden="true" className="h-2 flex-1 overflow-hidden rounded bg-stone-200">
                 <span className="block h-full bg-amber-600" style={{ width: `${stats.count ? Math.round((count / stats.count) * 100) : 0}%` }} />
               </span>
-              <span className="w-20 shrink-0 text-right text-stone-700">{t('reviews.count', { count })}</span>
+              <span className="w-8 shrink-0 text-right text-stone-700">
+                <span aria-hidden="true">{count}</span>
+                <span className="sr-only">{t('reviews.count', { count })}</span>
+              </span>
             </li>
           ))}
         </ul>
