@@ -35,7 +35,6 @@ async function signIn(page: Page, lang: TestLang, email: string, password: strin
   await expect(page).toHaveURL(new RegExp(`/${lang}/`));
 }
 
-const reviewsBlock = (page: Page) => page.getByRole('region', { name: texts('en').product.reviews }).or(page.locator('#reviews'));
 
 /** Picks `stars` in the star input named `legend` with the keyboard alone: Tab into the group, arrows, Space. */
 async function starsByKeyboard(page: Page, legend: string, stars: number) {
