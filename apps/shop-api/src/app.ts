@@ -8,6 +8,7 @@ import { accountHandlers, accountInvalidPayloadMessages, accountSuccessMessages 
 import { cartHandlers, cartInvalidPayloadMessages, cartSuccessMessages } from './cart/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { checkoutHandlers, checkoutInvalidPayloadMessages, checkoutSuccessMessages } from './checkout/handlers.ts';
+import { reviewHandlers, reviewInvalidPayloadMessages, reviewSuccessMessages } from './reviews/handlers.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { failure, success } from './http/envelope.ts';
@@ -23,12 +24,18 @@ import { gatewaysFromEnv } from './payments/registry.ts';
 import { registerWebhooks } from './payments/webhooks.ts';
 import { registerAdmin } from './orders/admin.ts';
 
-const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers, ...checkoutHandlers };
-const successMessages: Partial<Record<CallName, string>> = { ...accountSuccessMessages, ...cartSuccessMessages, ...checkoutSuccessMessages };
+const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers, ...checkoutHandlers, ...reviewHandlers };
+const successMessages: Partial<Record<CallName, string>> = {
+  ...accountSuccessMessages,
+  ...cartSuccessMessages,
+  ...checkoutSuccessMessages,
+  ...reviewSuccessMessages,
+};
 const invalidPayloadMessages: Partial<Record<CallName, string>> = {
   ...accountInvalidPayloadMessages,
   ...cartInvalidPayloadMessages,
   ...checkoutInvalidPayloadMessages,
+  ...reviewInvalidPayloadMessages,
 };
 
 /**

@@ -5,11 +5,13 @@ export default [
   index('routes/language-redirect.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('media/:file', 'routes/media.ts'),
+  route('review-photos/:file', 'routes/review-photo.ts'),
   ...prefix(':lang', [
     route('preferences', 'routes/preferences.ts'),
     route('search/suggestions', 'routes/search-suggestions.ts'),
     route('logout', 'routes/logout.ts'),
     route('password-strength', 'routes/password-strength.ts'),
+    route('reviews/:productId/photos', 'routes/review-photos.ts'),
     layout('layouts/default.tsx', [
       index('routes/home.tsx'),
       route('home', 'routes/home.tsx', { id: 'routes/home-alias' }),
@@ -25,6 +27,7 @@ export default [
       ]),
       route('size-chart/:slug', 'routes/size-chart.tsx'),
       route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+      route('reviews/:productId', 'routes/reviews.tsx'),
       route('brands', 'routes/brands.tsx'),
       route('brands/:brandId', 'routes/brand.tsx'),
       // SPEC §2's catalogue pages. `{id}.html` is a product: the `.html` suffix makes the segment static in

@@ -4,6 +4,7 @@ import { accountCalls } from './account-calls.ts';
 import { cartCalls } from './cart-calls.ts';
 import { catalogCalls } from './catalog-calls.ts';
 import { checkoutCalls } from './checkout-calls.ts';
+import { reviewCalls } from './review-calls.ts';
 
 /** Every call of the shop API (SPEC §7), by domain. */
 export const calls = {
@@ -11,6 +12,7 @@ export const calls = {
   ...accountCalls,
   ...cartCalls,
   ...checkoutCalls,
+  ...reviewCalls,
 } satisfies Record<string, CallDefinition<z.ZodType, z.ZodType>>;
 
 export type Calls = typeof calls;

@@ -42,6 +42,8 @@ export const productSummarySchema = z.object({
   /** The product's only combination (one size, one colour) while it is in stock: a card can add it to the cart directly. */
   single_combination_id: z.number().int().nullable(),
   default_image: imageSchema,
+  /** The reviews' average (1–5) and how many there are; null before the first review. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 

@@ -17,6 +17,7 @@ export const SORT_KEYS = [
   'title_desc',
   'discount_desc',
   'discount_asc',
+  'rating_desc',
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
@@ -115,3 +116,4 @@ export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
 
 /** SPEC §9: PayPal offers payment in instalments for amounts from 30 EUR to 2000 EUR (in cents). */
 export const PAYPAL_INSTALMENTS = { minCents: 3_000, maxCents: 200_000 } as const;
+

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CART_ERROR_CODES, COUPON_ERROR_CODES } from './constants.ts';
+import { REVIEW_ERROR_CODES } from './review-constants.ts';
 
 /**
  * Every shop API response: `{ success, code, psdata, message }` (DESIGN.md §3).
@@ -25,6 +26,7 @@ export const ERROR_CODES = [
   // Cart and wishlist (the storefront has a translated text for each)
   ...CART_ERROR_CODES,
   ...COUPON_ERROR_CODES,
+  ...REVIEW_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -10,3 +10,5 @@ export * from './garments.ts';
 export * from './shop.ts';
 export * from './password-policy.ts';
 export * from './bounds.ts';
+export * from './reviews.ts';
+export * from './review-constants.ts';

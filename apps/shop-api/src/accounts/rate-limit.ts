@@ -40,6 +40,12 @@ export const RATE_LIMITS = {
   resetRequestsPerClient: { name: 'reset-requests:client', max: 10, windowMs: 60 * MINUTE },
   /** Password strength checks (validatePassword) per client: the strength meter asks once per pause in typing. */
   passwordChecksPerClient: { name: 'password-checks:client', max: 60, windowMs: MINUTE },
+  /** Review writes (create, update, delete) per customer: a person writes a few, a script many. */
+  reviewWritesPerCustomer: { name: 'review-writes:customer', max: 30, windowMs: 60 * MINUTE },
+  /** Review writes per client, whatever the accounts: one address driving many accounts. */
+  reviewWritesPerClient: { name: 'review-writes:client', max: 120, windowMs: 60 * MINUTE },
+  /** Photo uploads started per customer (each may hold up to 8 MB until it is used or dropped). */
+  photoUploadsPerCustomer: { name: 'photo-uploads:customer', max: 30, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 /**

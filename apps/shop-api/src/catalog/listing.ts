@@ -30,6 +30,8 @@ const ORDER_BY: Record<Exclude<SortKey, 'relevance' | TitleOrder>, SQL> = {
   date_add_desc: sql`created_at desc, id`,
   discount_desc: sql`(price::float / greatest(regular_price, 1)) asc, id`,
   discount_asc: sql`(price::float / greatest(regular_price, 1)) desc, id`,
+  // Best rated first; among equal averages the more reviewed; products without reviews last.
+  rating_desc: sql`rating desc nulls last, review_count desc, sales_count desc, id`,
 };
 
 /** By name in the request's language (`lower(name)`, then the id), ascending or descending. */
@@ -66,9 +68,12 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
   const query = scope.q ? websearchQuery(context.lang, scope.q) : null;
   return sql`select e.product_id as id, e.class_id, e.sales_count, e.created_at, e.reduced_net_cents as stored_net,
       ${entryPriceIsCurrentSql(sql`e`)} as fresh,
-      ${withVatSql(entryReducedNetSql(sql`e`), vatRate)} as price, ${withVatSql(sql`e.price_net_cents`, vatRate)} as regular_price
+      ${withVatSql(entryReducedNetSql(sql`e`), vatRate)} as price, ${withVatSql(sql`e.price_net_cents`, vatRate)} as regular_price,
+      rs.rating_sum::float / nullif(rs.review_count, 0) as rating, coalesce(rs.review_count, 0) as review_count
       ${query ? sql`, ts_rank(d.document, ${query}) as rank` : sql``}
     from catalog_listing_entries e
+    -- The product's ratings, for the order by rating (one row by its primary key).
+    left join product_review_stats rs on rs.product_id = e.product_id
     ${query ? searchDocumentJoin(context.lang, sql`e.product_id`) : sql``}
     where e.category_id = ${scope.categoryId ?? 0}
       ${productId ? sql`and e.product_id = ${productId}` : sql``}

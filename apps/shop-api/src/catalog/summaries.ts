@@ -30,6 +30,8 @@ type SummaryRow = {
   stock: number;
   single_combination_id: number | null;
   colors: { id: number; name: string; hex: string }[];
+  review_count: number | null;
+  rating_sum: number | null;
 };
 
 /**
@@ -46,10 +48,11 @@ export async function productSummaries(context: CallContext, ids: number[], colo
         reduction.reduction_percent, reduction.reduction_net_cents,
         pt.name, pt.slug, b.id as brand_id, b.name as brand_name, b.slug as brand_slug,
         image.url as image_url, image.width as image_width, image.height as image_height,
-        stock.total as stock, stock.single_combination_id, colors.list as colors
+        stock.total as stock, stock.single_combination_id, colors.list as colors, rs.review_count, rs.rating_sum
       from products p
       join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
       left join brands b on b.id = p.brand_id
+      left join product_review_stats rs on rs.product_id = p.id
       ${ACTIVE_REDUCTION}
       left join lateral (
         select url, width, height from product_images i where i.product_id = p.id
@@ -101,5 +104,6 @@ function toSummary(row: SummaryRow, vatRate: number): ProductSummary {
     quantity: row.quantity_limit,
     single_combination_id: row.single_combination_id,
     default_image: { url: row.image_url ?? PLACEHOLDER_IMAGE_URL, width: row.image_width ?? 600, height: row.image_height ?? 800, alt: row.name },
+    rating: row.review_count ? { average: Math.round((Number(row.rating_sum) / row.review_count) * 10) / 10, count: row.review_count } : null,
   };
 }

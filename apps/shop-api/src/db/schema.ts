@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -666,3 +668,93 @@ export const shopSecrets = pgTable('shop_secrets', {
   name: varchar('name', { length: 32 }).primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Raw bytes (PostgreSQL bytea), as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A product review (issue 14). `customer_id` is the author (one review per customer and product); null for a
+ * review whose account has gone (and for the demo shop's seeded ones). The display name is kept as it was when
+ * written ('Giulia R.'). `lang` is the language it was written in.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    lang: varchar('lang', { length: 2 }).notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    rating: smallint('rating').notNull(),
+    fit: smallint('fit'),
+    quality: smallint('quality'),
+    comfort: smallint('comfort'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_reviews_customer_product_idx').on(t.customerId, t.productId),
+    index('product_reviews_product_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
+    check('product_reviews_rating', sql`${t.rating} between 1 and 5`),
+    check('product_reviews_criteria', sql`coalesce(${t.fit}, 1) between 1 and 5 and coalesce(${t.quality}, 1) between 1 and 5 and coalesce(${t.comfort}, 1) between 1 and 5`),
+  ],
+);
+
+/**
+ * A product's ratings, kept by every review write in its own transaction (docs/adr/0016): cards, listings sorted
+ * by rating and the reviews block read them without counting reviews.
+ */
+export const productReviewStats = pgTable('product_review_stats', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  reviewCount: integer('review_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  stars1: integer('stars_1').notNull().default(0),
+  stars2: integer('stars_2').notNull().default(0),
+  stars3: integer('stars_3').notNull().default(0),
+  stars4: integer('stars_4').notNull().default(0),
+  stars5: integer('stars_5').notNull().default(0),
+  fitSum: integer('fit_sum').notNull().default(0),
+  fitCount: integer('fit_count').notNull().default(0),
+  qualitySum: integer('quality_sum').notNull().default(0),
+  qualityCount: integer('quality_count').notNull().default(0),
+  comfortSum: integer('comfort_sum').notNull().default(0),
+  comfortCount: integer('comfort_count').notNull().default(0),
+});
+
+/**
+ * A review photo: first an upload that grows chunk by chunk (`received` bytes of `size`, SPEC §9), then, once
+ * complete and checked, the resized picture without metadata. It belongs to the customer who sent it, and to a
+ * review once one shows it.
+ */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: serial('id').primaryKey(),
+    uploadId: text('upload_id').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id').references(() => productReviews.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+    size: integer('size').notNull(),
+    received: integer('received').notNull().default(0),
+    upload: bytea('upload'),
+    picture: bytea('picture'),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_photos_review_idx').on(t.reviewId), index('review_photos_customer_idx').on(t.customerId, t.createdAt)],
+);

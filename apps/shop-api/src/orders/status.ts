@@ -26,7 +26,12 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** Statuses in which the shop has the shopper's money: a refund is possible, a cancellation refunds. */
+/**
+ * Statuses in which the shop has the shopper's money: a refund is possible, a cancellation refunds. An order in
+ * one of them is a purchase (reviews need one).
+ */
+export const PAID_STATUSES: readonly OrderStatus[] = ['payment_accepted', 'backorder_paid', 'processing', 'shipped', 'delivered'];
+
 export function isPaid(status: OrderStatus): boolean {
-  return ['payment_accepted', 'backorder_paid', 'processing', 'shipped', 'delivered'].includes(status);
+  return PAID_STATUSES.includes(status);
 }

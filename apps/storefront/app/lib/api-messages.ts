@@ -23,6 +23,11 @@ const MESSAGE_KEYS: Record<string, string> = {
   out_of_stock: 'checkout.errors.outOfStock',
   order_not_payable: 'checkout.errors.orderNotPayable',
   idempotency_conflict: 'messages.somethingWentWrong',
+  review_login_required: 'reviews.loginToReview',
+  purchase_required: 'reviews.purchaseRequired',
+  review_exists: 'reviews.errors.exists',
+  review_not_found: 'reviews.errors.notFound',
+  review_not_yours: 'reviews.errors.notYours',
 };
 
 /** The refusal's details go into its text (the code that cannot be used, what is left in stock). */

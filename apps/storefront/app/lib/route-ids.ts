@@ -17,6 +17,13 @@ export function leadingNumber(id: string): number | null {
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
+/** A row id in a path or a form (a review, a product's reviews): digits only, a PostgreSQL integer; else null. */
+export function rowId(value: string | undefined): number | null {
+  if (!value || !/^[0-9]{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
 export type PageTarget =
   | { kind: 'product'; id: number; param: string }
   | { kind: 'category'; id: number; param: string }

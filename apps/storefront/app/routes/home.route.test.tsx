@@ -27,6 +27,7 @@ function product(id: number, name: string): ProductSummary {
     quantity: 5,
     single_combination_id: null,
     default_image: { url: `/media/${id}.jpg`, width: 600, height: 800, alt: '' },
+    rating: null,
   };
 }
 

@@ -23,13 +23,17 @@ function pageContext(answers: Record<string, () => Promise<unknown>>, calls: str
 afterEach(() => vi.restoreAllMocks());
 
 describe('the product page data', () => {
-  it('asks for the product and its related products at once, and streams the related ones', async () => {
+  it('asks for the product, its related products and its reviews at once, and streams the related products and reviews', async () => {
     const productCall = later<unknown>();
     const relatedCall = later<unknown>();
+    const reviewsCall = later<unknown>();
     const calls: string[] = [];
-    const context = pageContext({ getProduct: () => productCall.promise, getRelatedProducts: () => relatedCall.promise }, calls);
+    const context = pageContext(
+      { getProduct: () => productCall.promise, getRelatedProducts: () => relatedCall.promise, getProductReviews: () => reviewsCall.promise },
+      calls,
+    );
     const page = loadProductPage(context, 7, '7-linen-dress', new URL('http://localhost/en/7-linen-dress.html'));
-    expect(calls.sort()).toEqual(['getProduct', 'getRelatedProducts']);
+    expect(calls.sort()).toEqual(['getProduct', 'getProductReviews', 'getRelatedProducts']);
     productCall.resolve(product);
     // The page's data is there while the related products are still on their way.
     const data = await page;
@@ -38,16 +42,18 @@ describe('the product page data', () => {
     const related = { products: [], pagination: { page: 1, pages: 1, total_items: 0, per_page: 4 } };
     relatedCall.resolve(related);
     await expect(data.related).resolves.toBe(related);
+    const reviews = { reviews: [] };
+    reviewsCall.resolve(reviews);
+    await expect(data.reviews).resolves.toBe(reviews);
   });
 
-  it('leaves the related products out when their call fails, the page stays', async () => {
+  it('leaves the related products and the reviews out when their calls fail, the page stays', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const context = pageContext(
-      { getProduct: async () => product, getRelatedProducts: async () => Promise.reject(new ShopApiError(503, 'unavailable', 'down')) },
-      [],
-    );
+    const down = async () => Promise.reject(new ShopApiError(503, 'unavailable', 'down'));
+    const context = pageContext({ getProduct: async () => product, getRelatedProducts: down, getProductReviews: down }, []);
     const data = await loadProductPage(context, 7, '7-linen-dress', new URL('http://localhost/en/7-linen-dress.html'));
     await expect(data.related).resolves.toBeNull();
+    await expect(data.reviews).resolves.toBeNull();
     expect(console.error).toHaveBeenCalledWith('related products left out: down');
   });
 });

@@ -3,6 +3,7 @@ import { loadOrFail, orNothing } from '../lib/api/shop.server';
 import type { PageContext } from '../lib/request-context.server';
 import { productPath } from '../features/catalog/paths';
 import { RELATED_PAGE_PARAM } from '../features/catalog/product-params';
+import { loadProductReviews } from '../features/reviews/reviews.server';
 
 /** `?g1=5&g2=17` → { 1: 5, 2: 17 }: the attribute chosen in each attribute group. */
 export function readChosenAttributes(url: URL): Record<string, number> {
@@ -21,15 +22,16 @@ function relatedPage(url: URL): number {
 
 /**
  * The product page's data: the product on the chosen variant and its address in every language, awaited; its
- * related products (below the fold) as a promise that streams (React Router's deferred data), null when their
- * call fails: the page stays without them. Both calls start at once: one round trip's time, not two.
+ * related products and its reviews (below the fold) as promises that stream (React Router's deferred data), null
+ * when their call fails: the page stays without them. The calls start at once: one round trip's time, not three.
  */
 export async function loadProductPage({ api, lang }: PageContext, id: number, param: string, url: URL) {
   const related = orNothing(api('getRelatedProducts', { id_product: id, page: relatedPage(url) }), 'related products');
+  const reviews = loadProductReviews(api, id, url);
   const product = await loadOrFail(api('getProduct', { product_id: id, group: readChosenAttributes(url) }));
   // An old or foreign-language slug goes to this language's address for the product.
   const canonical = productPath(lang, product);
   if (`/${lang}/${param}.html` !== canonical) throw redirect(`${canonical}${url.search}`, 301);
   const alternates = Object.fromEntries(Object.entries(product.alternates).map(([code, path]) => [code, `/${code}/${path}.html`]));
-  return { product, related, alternates };
+  return { product, related, reviews, alternates };
 }

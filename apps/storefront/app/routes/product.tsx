@@ -4,6 +4,7 @@ import { ErrorScreen, errorScreenProps } from '../components/ErrorScreen';
 import { PageMeta } from '../components/PageMeta';
 import { ProductView, shownImages } from '../features/catalog/ProductView';
 import { BreadcrumbJsonLd, ProductJsonLd, SocialMeta } from '../features/catalog/seo';
+import { ProductReviews } from '../features/reviews/ProductReviews';
 import { parseProductParam } from '../lib/route-ids';
 import { notFound, pageContext } from '../lib/request-context.server';
 import { loadProductPage } from './product.server';
@@ -35,11 +36,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, reviews } = loaderData;
   return (
     <>
       <ProductMeta product={product} />
-      <ProductView product={product} related={related} />
+      <ProductView product={product} related={related} reviews={<ProductReviews productId={product.id_product} reviews={reviews} />} />
     </>
   );
 }

@@ -31,6 +31,7 @@ import {
   pickupPoints,
   productCategories,
   productImages,
+  productReviews,
   products,
   productTranslations,
   specificPrices,
@@ -45,6 +46,8 @@ import { demoCustomerRow, demoOrders } from './customers.ts';
 import { DEMO_BRAND_FREE_SHIPPING, DEMO_CARRIER_RATES, DEMO_CARRIERS, demoPickupPoints } from './delivery.ts';
 import { buildCatalogue, catalogueRows } from './products.ts';
 import { createRandom } from './random.ts';
+import { demoReviews } from './reviews.ts';
+import { refreshAllReviewStats } from '../../reviews/stats.ts';
 
 export { DEMO_CUSTOMER } from './customers.ts';
 
@@ -108,6 +111,8 @@ export async function seedDemoShop(db: Database): Promise<void> {
     await insertAll(tx, carrierRates, DEMO_CARRIER_RATES);
     await insertAll(tx, pickupPoints, demoPickupPoints());
     await insertAll(tx, brandFreeShipping, DEMO_BRAND_FREE_SHIPPING);
+    await insertAll(tx, productReviews, demoReviews(catalogue));
+    await refreshAllReviewStats(tx);
 
     const customerId = insertedId(await tx.insert(customers).values(customer).returning({ id: customers.id }));
     for (const { order, lines, returns } of pastOrders) {

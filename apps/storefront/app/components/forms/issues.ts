@@ -28,6 +28,8 @@ export function issueMessage(issue: FormIssue, t: TFunction, label: string, fiel
   const name = label;
   const isPassword = /password/.test(field);
   const rule = issue.params?.rule as string | undefined;
+  // A review's overall rating missing or out of range: SPEC §5's own words.
+  if (field === 'rating' && ['invalid_type', 'too_small', 'too_big'].includes(issue.code)) return t('validation.ratingRequired');
   switch (issue.code) {
     case 'invalid_type':
       if (empty) return isPassword ? t('validation.passwordRequired') : t('validation.required', { name });

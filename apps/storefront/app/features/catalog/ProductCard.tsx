@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/hooks';
 import { QuickAddButton } from '../cart/QuickAddButton';
+import { RatingSummary } from '../reviews/Stars';
 import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
 import type { ListingView } from './listing-query';
@@ -66,6 +67,7 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
           </Link>
         </Heading>
         <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
+        <RatingSummary rating={product.rating} />
         {isList ? <ColourDots product={product} /> : null}
         <div className="flex flex-wrap gap-x-3 text-xs text-stone-600">
           {!isList && product.colors.length > 1 ? <span>{t('product.colors', { count: product.colors.length })}</span> : null}

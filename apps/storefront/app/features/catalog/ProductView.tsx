@@ -6,7 +6,6 @@ import { Link, useLocation } from 'react-router';
 import { useLang } from '../../lib/hooks';
 import { ADD_TO_CART_BUTTON_ID, ADD_TO_CART_FORM_ID, AddToCartForm, SIZE_CHOICE_ID } from '../cart/AddToCartForm';
 import { useHydrated } from '../../components/Drawer';
-import { ProductReviews } from '../reviews/ProductReviews';
 import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -167,6 +166,8 @@ export function shownImages(product: Product): Product['images'] {
   return colorImages.length > 0 ? colorImages : product.images;
 }
 
+type ViewProps = { product: Product; related: Promise<Related | null>; /** The reviews block (features/reviews), below the product. */ reviews: React.ReactNode };
+
 /**
  * The groups whose choice is still the shopper's to make: the size, unless the URL names one or there is only
  * one. The API always answers with a whole combination; the page does not pretend a size was picked.
@@ -181,7 +182,7 @@ function unchosenGroups(product: Product, search: string): Set<number> {
  * holds the gallery (swiped), title, price, colour and size choice and Add to cart; the description, reference
  * and info blocks follow. From `lg` up the gallery and the buy box are side by side.
  */
-export function ProductView({ product, related }: { product: Product; related: Promise<Related | null> }) {
+export function ProductView({ product, related, reviews }: ViewProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const shown = product.combinations.find((combination) => combination.id === product.selected_combination_id);
@@ -244,7 +245,7 @@ export function ProductView({ product, related }: { product: Product; related: P
           <StickyBuyBar product={product} formId={ADD_TO_CART_FORM_ID} buttonId={ADD_TO_CART_BUTTON_ID} />
         </Suspense>
       ) : null}
-      <ProductReviews />
+      {reviews}
       <RelatedProducts related={related} />
     </>
   );

@@ -107,6 +107,9 @@ export function ProductJsonLd({ product, stock }: { product: Product; stock: num
         image: product.images.map((image) => `${origin}${image.url}`),
         ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand.name } } : {}),
         ...(product.colors.length > 0 ? { color: product.colors.map((colour) => colour.name).join(', ') } : {}),
+        ...(product.rating
+          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating.average, reviewCount: product.rating.count, bestRating: 5, worstRating: 1 } }
+          : {}),
         offers: {
           '@type': 'Offer',
           url: `${origin}${alternates[lang]}`,

@@ -1,0 +1,186 @@
+import { REVIEW_PHOTO_TYPES, UPLOAD_CHUNK_BYTES, type PhotoUpload, type ReviewPhoto } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { currentSession } from '../accounts/sessions.ts';
+import { RATE_LIMITS, takeAttempt } from '../accounts/rate-limit.ts';
+import { newToken } from '../accounts/tokens.ts';
+import type { Queryable } from '../db/client.ts';
+import { selectRows } from '../db/raw.ts';
+import type { CallContext } from '../http/call-context.ts';
+import { ApiError } from '../http/errors.ts';
+import { LOGIN_TO_REVIEW, PURCHASE_REQUIRED, hasPurchased } from './purchases.ts';
+
+// Two cores serve the whole shop: one picture is worked on at a time, off the event loop (libuv's pool).
+sharp.concurrency(1);
+
+/** The longest side of a shown photo; larger ones are scaled down (never up). */
+const MAX_SIDE = 1600;
+/** Pictures beyond this many pixels are refused before they are decoded (a small file can claim a huge image). */
+const MAX_INPUT_PIXELS = 50_000_000;
+/** An upload not shown with a review after this long is dropped. */
+const UNUSED_UPLOAD_HOURS = 24;
+
+type UploadRow = { id: number; upload_id: string; size: number; received: number; width: number | null; height: number | null; has_picture: boolean };
+
+export const photoUrl = (id: number) => `/review-photos/${id}.webp`;
+
+const photoRefused = (message: string, rule: 'mime' | 'max') =>
+  new ApiError(400, 'bad_request', message, { errors: { photo: [message] }, rule, types: REVIEW_PHOTO_TYPES.join(', ') });
+
+/** The type a file's first bytes say it is (JPEG, PNG or WebP), whatever its name; null for anything else. */
+export function sniffImageType(bytes: Uint8Array): (typeof REVIEW_PHOTO_TYPES)[number] | null {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+async function requireUploader(context: CallContext): Promise<number> {
+  const customerId = (await currentSession(context))?.customerId;
+  if (customerId == null) throw new ApiError(401, 'review_login_required', LOGIN_TO_REVIEW);
+  return customerId;
+}
+
+const toUpload = (row: UploadRow): PhotoUpload => ({
+  upload_id: row.upload_id,
+  size: row.size,
+  received: row.received,
+  chunk_size: UPLOAD_CHUNK_BYTES,
+  photo: row.has_picture ? { url: photoUrl(row.id), width: row.width ?? 0, height: row.height ?? 0 } : null,
+});
+
+const UPLOAD_COLUMNS = sql`id, upload_id, size, received, width, height, picture is not null as has_picture`;
+
+async function ownUpload(db: Queryable, customerId: number, uploadId: string): Promise<UploadRow> {
+  const [row] = await selectRows<UploadRow>(db, sql`select ${UPLOAD_COLUMNS} from review_photos where upload_id = ${uploadId} and customer_id = ${customerId}`);
+  if (!row) throw new ApiError(404, 'not_found', 'Upload not found');
+  return row;
+}
+
+/**
+ * Announces a photo of `size` bytes for a review of the product (the customer must have bought it). Its chunks
+ * follow; the customer's uploads never shown with a review are dropped after a day.
+ */
+export async function startReviewPhotoUpload({ productId, size }: { productId: number; size: number }, context: CallContext): Promise<PhotoUpload> {
+  const customerId = await requireUploader(context);
+  await takeAttempt(context.db, [{ limit: RATE_LIMITS.photoUploadsPerCustomer, subject: [String(customerId)] }]);
+  if (!(await hasPurchased(context.db, customerId, productId))) throw new ApiError(403, 'purchase_required', PURCHASE_REQUIRED);
+  await context.db.execute(sql`delete from review_photos where customer_id = ${customerId} and review_id is null
+    and created_at < now() - make_interval(hours => ${UNUSED_UPLOAD_HOURS})`);
+  const [row] = await selectRows<UploadRow>(
+    context.db,
+    sql`insert into review_photos (upload_id, customer_id, product_id, size, upload) values (${newToken()}, ${customerId}, ${productId}, ${size}, ''::bytea)
+      returning ${UPLOAD_COLUMNS}`,
+  );
+  return toUpload(row!);
+}
+
+/** Where an upload stands: a client that lost its connection asks, then sends from `received` on. */
+export async function getReviewPhotoUpload({ uploadId }: { uploadId: string }, context: CallContext): Promise<PhotoUpload> {
+  return toUpload(await ownUpload(context.db, await requireUploader(context), uploadId));
+}
+
+/**
+ * One chunk of an upload at `offset`. It must start where the received bytes end; a chunk sent again (its answer
+ * was lost) changes nothing. The last chunk completes the photo: checked by its content, resized, stripped of
+ * its metadata (place, camera) and kept as WebP. A picture that is not a JPEG, PNG or WebP is refused and dropped.
+ */
+export async function uploadReviewPhotoChunk(input: { uploadId: string; offset: number; data: string }, context: CallContext): Promise<PhotoUpload> {
+  const customerId = await requireUploader(context);
+  const bytes = Buffer.from(input.data, 'base64');
+  if (bytes.length === 0 || bytes.length > UPLOAD_CHUNK_BYTES) throw new ApiError(400, 'bad_request', 'A chunk holds 1 to 65536 bytes');
+  // One statement: two copies of a chunk sent at once cannot both be appended.
+  const [appended] = await selectRows<UploadRow & { upload: Buffer | Uint8Array | null }>(
+    context.db,
+    sql`update review_photos set upload = upload || ${bytes}, received = received + ${bytes.length}
+      where upload_id = ${input.uploadId} and customer_id = ${customerId} and received = ${input.offset}
+        and picture is null and received + ${bytes.length} <= size
+      returning ${UPLOAD_COLUMNS}, case when received = size then upload end as upload`,
+  );
+  if (!appended) {
+    const current = await ownUpload(context.db, customerId, input.uploadId);
+    if (input.offset + bytes.length <= current.received) return toUpload(current);
+    if (input.offset + bytes.length > current.size) throw photoRefused('The photo is larger than announced', 'max');
+    throw new ApiError(409, 'conflict', 'The chunk does not start where the upload stands', { received: current.received });
+  }
+  if (appended.received < appended.size || !appended.upload) return toUpload(appended);
+  return finishPhoto(context, appended.id, Buffer.from(appended.upload));
+}
+
+async function finishPhoto(context: CallContext, id: number, file: Buffer): Promise<PhotoUpload> {
+  const drop = () => context.db.execute(sql`delete from review_photos where id = ${id}`);
+  if (!sniffImageType(file)) {
+    await drop();
+    throw photoRefused(`The photo must be a file of type: ${REVIEW_PHOTO_TYPES.join(', ')}.`, 'mime');
+  }
+  let picture: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    picture = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    // Broken, truncated, or a picture too large to decode: the shopper's file, not a fault of the shop.
+    await drop();
+    throw photoRefused(`The photo must be a file of type: ${REVIEW_PHOTO_TYPES.join(', ')}.`, 'mime');
+  }
+  const [row] = await selectRows<UploadRow>(
+    context.db,
+    sql`update review_photos set picture = ${picture.data}, width = ${picture.info.width}, height = ${picture.info.height}, upload = null
+      where id = ${id} returning ${UPLOAD_COLUMNS}`,
+  );
+  return toUpload(row!);
+}
+
+/** A shown photo's bytes; only photos of a review are public. */
+export async function getReviewPhoto({ id }: { id: number }, context: CallContext): Promise<{ type: string; data: string }> {
+  const [row] = await selectRows<{ picture: Buffer | Uint8Array }>(
+    context.db,
+    sql`select picture from review_photos where id = ${id} and review_id is not null and picture is not null`,
+  );
+  if (!row) throw new ApiError(404, 'not_found', 'Photo not found');
+  return { type: 'image/webp', data: Buffer.from(row.picture).toString('base64') };
+}
+
+/**
+ * Makes the listed uploads (finished, of this customer and product) the review's photos, in that order; the
+ * review's other photos go.
+ */
+export async function attachPhotos(tx: Queryable, target: { customerId: number; productId: number; reviewId: number; uploadIds: string[] }): Promise<void> {
+  const { customerId, productId, reviewId, uploadIds } = target;
+  const unique = [...new Set(uploadIds)];
+  if (unique.length > 0) {
+    const ids = sql.join(unique.map((id) => sql`${id}`), sql`, `);
+    const [usable] = await selectRows<{ count: number }>(
+      tx,
+      sql`select count(*)::int as count from review_photos where upload_id in (${ids}) and customer_id = ${customerId}
+        and product_id = ${productId} and picture is not null and (review_id is null or review_id = ${reviewId})`,
+    );
+    if (usable?.count !== unique.length) throw new ApiError(400, 'bad_request', 'Invalid payload', { errors: { 'review.photos': ['Unknown photo'] } });
+  }
+  const kept = unique.length > 0 ? sql`and upload_id not in (${sql.join(unique.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  await tx.execute(sql`delete from review_photos where review_id = ${reviewId} ${kept}`);
+  for (const [position, uploadId] of unique.entries()) {
+    await tx.execute(sql`update review_photos set review_id = ${reviewId}, position = ${position} where upload_id = ${uploadId}`);
+  }
+}
+
+/** The photos of the given reviews, in their order. */
+export async function photosOf(db: Queryable, reviewIds: number[]): Promise<Map<number, Array<ReviewPhoto & { upload_id: string }>>> {
+  const byReview = new Map<number, Array<ReviewPhoto & { upload_id: string }>>();
+  if (reviewIds.length === 0) return byReview;
+  const rows = await selectRows<{ id: number; review_id: number; upload_id: string; width: number; height: number }>(
+    db,
+    sql`select id, review_id, upload_id, width, height from review_photos
+      where review_id in (${sql.join(reviewIds.map((id) => sql`${id}`), sql`, `)}) and picture is not null order by position, id`,
+  );
+  for (const row of rows) {
+    const list = byReview.get(row.review_id) ?? [];
+    list.push({ url: photoUrl(row.id), width: row.width, height: row.height, upload_id: row.upload_id });
+    byReview.set(row.review_id, list);
+  }
+  return byReview;
+}

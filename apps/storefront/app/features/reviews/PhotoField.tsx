@@ -1,0 +1,145 @@
+import type { FieldMetadata } from '@conform-to/react';
+import { REVIEW_LIMITS, REVIEW_PHOTO_MAX_BYTES, REVIEW_PHOTO_TYPES, UPLOAD_CHUNK_BYTES } from '@shop/contract/review-constants';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldErrors } from '../../components/forms/fields';
+import { useLang } from '../../lib/hooks';
+import { reviewsPath } from './paths';
+
+type Photo = { upload_id: string | null; url: string; width: number; height: number };
+type Upload = { upload_id: string; size: number; received: number; photo: { url: string; width: number; height: number } | null };
+
+/** SPEC §7/§9's browser retries: 3, after 1 s doubling, at most 30 s. */
+const RETRIES = 3;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class PhotoRefused extends Error {
+  constructor(readonly rule: 'mime' | 'max') {
+    super(rule);
+  }
+}
+
+async function post(url: string, body: BodyInit, type?: string): Promise<Upload> {
+  const response = await fetch(url, { method: 'POST', body, headers: type ? { 'Content-Type': type } : undefined, credentials: 'same-origin' });
+  const answer = (await response.json().catch(() => null)) as (Upload & { rule?: 'mime' | 'max' }) | null;
+  if (response.status === 400 && answer?.rule) throw new PhotoRefused(answer.rule);
+  if (!response.ok || !answer) throw new Error(String(response.status));
+  return answer;
+}
+
+/**
+ * Sends a photo in 64 KB chunks (SPEC §9). A chunk that fails (a phone losing its signal) is tried again after
+ * a pause; the upload then asks the shop how much arrived and goes on from there, never from the start.
+ */
+async function uploadPhoto(base: string, file: File, onProgress: (received: number) => void): Promise<Upload> {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  let upload = await post(base, form({ intent: 'start', size: String(file.size) }));
+  let failures = 0;
+  while (!upload.photo) {
+    const chunk = file.slice(upload.received, upload.received + UPLOAD_CHUNK_BYTES);
+    try {
+      upload = await post(`${base}?upload=${upload.upload_id}&offset=${upload.received}`, chunk, 'application/octet-stream');
+      failures = 0;
+      onProgress(upload.received);
+    } catch (error) {
+      if (error instanceof PhotoRefused || ++failures > RETRIES) throw error;
+      await wait(Math.min(1000 * 2 ** (failures - 1), 30_000));
+      upload = await post(base, form({ intent: 'status', upload: upload.upload_id })).catch(() => upload);
+    }
+  }
+  return upload;
+}
+
+/**
+ * Up to 3 photos with a review: the ones it has, and (with JavaScript) new ones sent in chunks as soon as they are
+ * chosen. The form posts the uploads' ids. JPEG, PNG or WebP up to 8 MB; the shop checks the content, resizes the
+ * picture and removes its metadata.
+ */
+export function PhotoField({ productId, initial, field }: { productId: number; initial: Photo[]; field: FieldMetadata<unknown> }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [photos, setPhotos] = useState(initial.filter((photo) => photo.upload_id));
+  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const label = t('reviews.photos.label');
+  const types = REVIEW_PHOTO_TYPES.map((type) => type.replace('image/', '').toUpperCase()).join(', ');
+
+  async function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.currentTarget.files ?? [])].slice(0, REVIEW_LIMITS.photos - photos.length);
+    event.currentTarget.value = '';
+    setError(null);
+    for (const file of files) {
+      if (file.size > REVIEW_PHOTO_MAX_BYTES) {
+        setError(t('validation.maxFile', { name: label, max: REVIEW_PHOTO_MAX_BYTES / 1024 / 1024 }));
+        continue;
+      }
+      try {
+        setProgress({ name: file.name, percent: 0 });
+        const done = await uploadPhoto(`${reviewsPath(lang, productId)}/photos`, file, (received) =>
+          setProgress({ name: file.name, percent: Math.round((received / file.size) * 100) }),
+        );
+        setPhotos((list) => [...list, { upload_id: done.upload_id, ...done.photo! }]);
+      } catch (failure) {
+        setError(
+          failure instanceof PhotoRefused
+            ? failure.rule === 'mime'
+              ? t('validation.mime', { name: label, types })
+              : t('validation.maxFile', { name: label, max: REVIEW_PHOTO_MAX_BYTES / 1024 / 1024 })
+            : t('reviews.photos.failed'),
+        );
+      } finally {
+        setProgress(null);
+      }
+    }
+  }
+
+  return (
+    <div>
+      {photos.map((photo, index) => (
+        <input key={photo.upload_id} type="hidden" name={`${field.name}[${index}]`} value={photo.upload_id ?? ''} />
+      ))}
+      {photos.length > 0 || hydrated ? <p className="font-medium">{label}</p> : null}
+      {photos.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-3">
+          {photos.map((photo, index) => (
+            <li key={photo.upload_id} className="flex flex-col items-start gap-1">
+              <img src={photo.url} alt={t('reviews.photos.alt', { index: index + 1 })} width={96} height={Math.round((96 * photo.height) / Math.max(1, photo.width))} className="h-24 w-24 rounded object-cover" />
+              {hydrated ? (
+                <button type="button" className="text-sm underline" onClick={() => setPhotos((list) => list.filter((each) => each !== photo))}>
+                  {t('reviews.photos.remove', { index: index + 1 })}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {hydrated && photos.length < REVIEW_LIMITS.photos ? (
+        <div className="mt-2">
+          <label htmlFor={`${field.id}-file`} className="text-sm text-stone-700">
+            {t('reviews.photos.hint', { count: REVIEW_LIMITS.photos, types, max: REVIEW_PHOTO_MAX_BYTES / 1024 / 1024 })}
+          </label>
+          <input
+            id={`${field.id}-file`}
+            type="file"
+            accept={REVIEW_PHOTO_TYPES.join(',')}
+            multiple
+            disabled={progress !== null}
+            onChange={(event) => void choose(event)}
+            className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border file:border-stone-400 file:bg-white file:px-3 file:py-2"
+          />
+        </div>
+      ) : null}
+      <p role="status" className="mt-1 text-sm text-stone-700">
+        {progress ? t('reviews.photos.uploading', { name: progress.name, percent: progress.percent }) : ''}
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <FieldErrors field={field} />
+    </div>
+  );
+}

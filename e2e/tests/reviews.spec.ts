@@ -1,0 +1,170 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { shopPorts } from '../playwright.config';
+import { expectFlash, expectNoAxeViolations, fill, hydrated, registerCustomer, SHOPS, TEXTS, type TestLang } from './fixtures';
+
+/** Reviews (issue 14) as shoppers meet them on the product page. */
+
+const DEMO = { email: 'demo@example.com', password: 'Demo-Passw0rd!' };
+const API = `http://127.0.0.1:${shopPorts(Number(new URL(SHOPS.main).port)).SHOP_API_PORT}`;
+type Texts = (typeof TEXTS)['en'] & { reviews: typeof import('../../apps/storefront/app/i18n/locales/en/reviews.json')['reviews'] };
+const texts = (lang: TestLang) => TEXTS[lang] as Texts;
+
+/** The products of the demo customer's seeded orders (the test's setup asks the shop API, as the storefront would). */
+async function demoProducts(): Promise<number[]> {
+  const post = (name: string, body: object, token?: string) =>
+    fetch(`${API}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'x-session-id': token } : {}) }, body: JSON.stringify(body) }).then(
+      (response) => response.json(),
+    );
+  const { psdata } = await post('login', DEMO);
+  const ids: number[] = [];
+  for (const reference of ['DEMO000001', 'DEMO000002', 'DEMO000003']) {
+    const order = await post('getOrder', { reference }, psdata.session.token);
+    ids.push(...order.psdata.lines.map((line: { product_id: number }) => line.product_id));
+  }
+  // Each test writes on products of its own: tests run side by side.
+  return ids;
+}
+
+async function signIn(page: Page, lang: TestLang, email: string, password: string, back: string) {
+  const t = texts(lang);
+  await page.goto(`/${lang}/auth/login?redirectTo=${encodeURIComponent(back)}`);
+  await page.getByLabel(t.auth.email).fill(email);
+  await page.getByLabel(t.auth.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: t.auth.signIn }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/`));
+}
+
+
+/** Picks `stars` in the star input named `legend` with the keyboard alone: Tab into the group, arrows, Space. */
+async function starsByKeyboard(page: Page, legend: string, stars: number) {
+  const group = page.getByRole('group', { name: legend });
+  await group.getByRole('radio').first().focus();
+  for (let step = 1; step < stars; step++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(group.getByRole('radio').nth(stars - 1)).toBeChecked();
+}
+
+test('the demo customer writes, edits and deletes a review, in English then in German', async ({ page }) => {
+  const products = await demoProducts();
+  for (const [index, lang] of (['en', 'de'] as const).entries()) {
+    const t = texts(lang);
+    const product = `/${lang}/${products[index]}.html`;
+    await page.context().clearCookies();
+    await signIn(page, lang, DEMO.email, DEMO.password, product);
+    await hydrated(page);
+    await page.getByRole('link', { name: t.reviews.write }).click();
+    const form = page.locator('#review-form');
+    // Sent empty: every rule speaks, and the form says what is wrong.
+    await form.getByRole('button', { name: t.reviews.form.submit }).click();
+    await expect(form.getByRole('alert').filter({ hasText: t.validation.formIncomplete })).toBeVisible();
+    await expect(form.getByText(t.validation.ratingRequired)).toBeVisible();
+    await starsByKeyboard(page, t.reviews.form.rating, 4);
+    await form.getByLabel(t.reviews.form.title, { exact: true }).fill(`Review ${lang} <b>bold</b>`);
+    await form.getByLabel(t.reviews.form.content, { exact: true }).fill('<script>window.__hacked = true</script> Fits well, soft fabric.');
+    await form.getByRole('group', { name: t.reviews.criteria.fit }).getByRole('radio', { name: t.reviews.fit['2'] }).check();
+    await form.getByRole('button', { name: t.reviews.form.submit }).click();
+    await expectFlash(page, t.reviews.flash.submitted);
+    const own = page.getByRole('region', { name: t.reviews.yourReview });
+    await expect(own.getByRole('heading', { name: `Review ${lang} <b>bold</b>` })).toBeVisible();
+    await expect(own.getByText('<script>window.__hacked = true</script> Fits well, soft fabric.')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
+    await expect(own.getByText(`${t.reviews.criteria.fit}: ${t.reviews.fit['2']}`)).toBeVisible();
+
+    await own.getByRole('link', { name: t.reviews.edit }).click();
+    await form.getByLabel(t.reviews.form.title, { exact: true }).fill(`Changed ${lang}`);
+    await form.getByRole('button', { name: t.reviews.form.update }).click();
+    await expectFlash(page, t.reviews.flash.updated);
+    await expect(own.getByRole('heading', { name: `Changed ${lang}` })).toBeVisible();
+
+    await own.getByRole('link', { name: t.reviews.delete }).click();
+    await expect(own.getByText(t.reviews.deleteConfirm)).toBeVisible();
+    await own.getByRole('button', { name: t.reviews.confirmDelete }).click();
+    await expectFlash(page, t.reviews.flash.deleted);
+    await expect(page.getByRole('region', { name: t.reviews.yourReview })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: t.reviews.write })).toBeVisible();
+  }
+});
+
+test('without JavaScript the review form posts, shows its messages and sends the shopper back', async ({ browser }) => {
+  const products = await demoProducts();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const t = texts('fr');
+  const product = `/fr/${products[2]}.html`;
+  await signIn(page, 'fr', DEMO.email, DEMO.password, product);
+  await page.getByRole('link', { name: t.reviews.write }).click();
+  await page.getByLabel(t.reviews.form.title, { exact: true }).fill('Ok');
+  await page.getByRole('button', { name: t.reviews.form.submit }).click();
+  await expect(page.getByText(t.validation.ratingRequired)).toBeVisible();
+  await expect(page.getByText(fill(t.validation.min, { name: t.reviews.form.title, min: 3 }))).toBeVisible();
+  await page.getByRole('radio', { name: fill(t.reviews.stars_other, { count: 5 }) }).first().check();
+  await page.getByLabel(t.reviews.form.title, { exact: true }).fill('Très belle pièce');
+  await page.getByLabel(t.reviews.form.content, { exact: true }).fill('Taille normalement, tissu agréable.');
+  await page.getByRole('button', { name: t.reviews.form.submit }).click();
+  await expectFlash(page, t.reviews.flash.submitted);
+  const own = page.getByRole('region', { name: t.reviews.yourReview });
+  await own.getByRole('link', { name: t.reviews.delete }).click();
+  await own.getByRole('button', { name: t.reviews.confirmDelete }).click();
+  await expectFlash(page, t.reviews.flash.deleted);
+  await context.close();
+});
+
+test('a visitor sees the ratings and is asked to sign in; axe finds nothing in the block', async ({ page }) => {
+  const t = texts('en');
+  await page.goto('/en/search?q=dress&order=rating_desc');
+  await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
+  const block = page.locator('#reviews');
+  await expect(block.getByRole('link', { name: t.reviews.loginToReview })).toBeVisible();
+  await expect(block.getByText(/Based on \d+ review/)).toBeVisible();
+  await expect(block.getByRole('list', { name: t.reviews.list }).getByRole('article').first()).toBeVisible();
+  // The product's structured data carries the same aggregate.
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(jsonLd.some((text) => text.includes('"aggregateRating"'))).toBe(true);
+  await block.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page);
+  await block.getByRole('link', { name: t.reviews.loginToReview }).click();
+  await expect(page).toHaveURL(/\/en\/auth\/login\?redirectTo=/);
+});
+
+test('a customer without a purchase reads the purchase rule', async ({ page }) => {
+  const t = texts('it');
+  await registerCustomer(page, 'it', { email: `reviewer-${Date.now()}@example.com`, password: 'Linen-Sunset-4821' });
+  const productId = (await demoProducts())[5];
+  await page.goto(`/it/${productId}.html`);
+  await expect(page.locator('#reviews').getByText(t.reviews.purchaseRequired)).toBeVisible();
+  await expect(page.getByRole('link', { name: t.reviews.write })).toHaveCount(0);
+});
+
+test('the review form: keyboard alone, axe, and screenshots on a phone and a desktop', async ({ page }) => {
+  const products = await demoProducts();
+  const shots = process.env.REVIEW_SCREENSHOTS;
+  if (shots) mkdirSync(shots, { recursive: true });
+  for (const lang of ['en', 'de'] as const) {
+    const t = texts(lang);
+    await page.context().clearCookies();
+    await signIn(page, lang, DEMO.email, DEMO.password, `/${lang}/${products[3]}.html?review=write`);
+    await hydrated(page);
+    await starsByKeyboard(page, t.reviews.form.rating, 3);
+    await starsByKeyboard(page, t.reviews.criteria.quality, 5);
+    await expectNoAxeViolations(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (shots) {
+        await page.locator('#reviews').screenshot({ path: `${shots}/reviews-${lang}-${width}.png` });
+        await page.goto(`/${lang}/${products[4]}.html`);
+        await page.locator('#reviews').screenshot({ path: `${shots}/reviews-block-${lang}-${width}.png` });
+        await page.goto(`/${lang}/${products[3]}.html?review=write`);
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  }
+});
+
+test('a listing sorts by rating and its cards show the stars', async ({ page }) => {
+  const t = texts('es');
+  await page.goto('/es/search?q=vestido&order=rating_desc');
+  await expect(page.getByRole('combobox', { name: t.catalog.sortBy })).toHaveValue('rating_desc');
+  await expect(page.getByRole('list', { name: t.catalog.products }).getByRole('img', { name: /de 5 estrellas/ }).first()).toBeVisible();
+});
