@@ -96,6 +96,9 @@ test('the registration form explains what is missing before it is sent', async (
   await page.getByRole('button', { name: t.auth.createAccount }).click();
   await expect(page.getByRole('alert')).toHaveText(t.validation.formIncomplete);
   await expect(page.getByText(t.validation.required.replace('{{name}}', t.auth.firstName))).toBeVisible();
+  // It speaks of 'the fields marked above': it is below them.
+  const alertTop = (await page.getByRole('alert').boundingBox())!.y;
+  expect(alertTop).toBeGreaterThan((await page.getByLabel(t.auth.confirmPassword).boundingBox())!.y);
 
   // Messages appear when a field is left, and the strength meter judges the password.
   await page.getByLabel(t.auth.password, { exact: true }).fill('abc');
@@ -103,6 +106,13 @@ test('the registration form explains what is missing before it is sent', async (
   await expect(page.getByText(t.validation.passwordTooShort.replace('{{min}}', '8'))).toBeVisible();
   await expect(page.getByText(t.auth.strengthLabel.replace('{{strength}}', t.auth.strength.very_weak))).toBeVisible();
   await page.getByLabel(t.auth.password, { exact: true }).fill(STRONG_PASSWORD);
+  // The password can be shown while it is typed, and hidden again.
+  const show = page.getByRole('button', { name: t.forms.showPassword }).first();
+  await show.click();
+  await expect(show).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel(t.auth.password, { exact: true })).toHaveAttribute('type', 'text');
+  await show.click();
+  await expect(page.getByLabel(t.auth.password, { exact: true })).toHaveAttribute('type', 'password');
   await page.getByLabel(t.auth.confirmPassword).fill('Something-Else-1');
   await page.getByLabel(t.auth.email).focus();
   await expect(page.getByText(t.validation.passwordsDoNotMatch)).toBeVisible();
@@ -112,6 +122,8 @@ test('a customer saves newsletter preferences, kept after a reload', async ({ pa
   const t = TEXTS.en;
   await register(page, 'en', uniqueEmail('newsletter'));
   const section = page.getByRole('region', { name: t.account.newsletterTitle });
+  // The topics show once the newsletter is ticked.
+  await expect(section.getByLabel(t.auth.interests.kids)).toBeHidden();
   await section.getByLabel(t.auth.newsletter).check();
   await section.getByLabel(t.auth.interests.kids).check();
   await section.getByLabel(t.auth.interests.offers).check();
@@ -197,7 +209,7 @@ test('a customer adds, edits and deletes an address', async ({ page }) => {
   await page.getByLabel(t.auth.lastName, { exact: true }).fill('Bianchi');
   await page.getByLabel(fields.address1, { exact: true }).fill('Via Roma 12');
   await page.getByLabel(fields.country, { exact: true }).selectOption('IT');
-  await page.getByLabel(fields.state, { exact: true }).selectOption('MI');
+  await page.getByLabel(fields.state, { exact: true }).selectOption({ label: 'Milano' });
   await page.getByLabel(fields.postcode, { exact: true }).fill('ABC');
   await page.getByLabel(fields.city, { exact: true }).fill('Milano');
   await expect(page.getByText(t.validation.postcode)).toBeVisible();

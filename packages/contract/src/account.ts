@@ -76,13 +76,30 @@ export const POSTCODE_FORMATS: Record<string, RegExp> = {
 };
 const ANY_POSTCODE = /^[A-Z0-9 -]{2,10}$/i;
 
-/** Countries whose addresses need a state or province, with the accepted codes. */
-export const COUNTRY_STATES: Record<string, readonly string[]> = {
-  IT: 'AG AL AN AO AP AQ AR AT AV BA BG BI BL BN BO BR BS BT BZ CA CB CE CH CL CN CO CR CS CT CZ EN FC FE FG FI FM FR GE GO GR IM IS KR LC LE LI LO LT LU MB MC ME MI MN MO MS MT NA NO NU OR PA PC PD PE PG PI PN PO PR PT PU PV PZ RA RC RE RG RI RM RN RO SA SI SO SP SR SS SU SV TA TE TN TO TP TR TS TV UD VA VB VC VE VI VR VT VV'.split(' '),
-  // Spanish provinces (ISO 3166-2:ES).
-  ES: 'A AB AL AV B BA BI BU C CA CC CE CO CR CS CU GC GI GR GU H HU J L LE LO LU M MA ML MU NA O OR P PM PO S SA SE SG SO SS T TE TF TO V VA VI Z ZA'.split(' '),
-  US: 'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '),
+/** 'code name|code name' pairs as a record (names may hold spaces, apostrophes and accents). */
+const codeNames = (pairs: string): Readonly<Record<string, string>> =>
+  Object.fromEntries(pairs.split('|').map((pair) => [pair.slice(0, pair.indexOf(' ')), pair.slice(pair.indexOf(' ') + 1)]));
+
+/**
+ * Countries whose addresses need a state or province: the accepted codes with their names as the country writes
+ * them (a shopper picks 'Milano', the address keeps 'MI'). Italian provinces, Spanish provinces (ISO 3166-2:ES), US states.
+ */
+export const STATE_NAMES: Record<string, Readonly<Record<string, string>>> = {
+  IT: codeNames(
+    "AG Agrigento|AL Alessandria|AN Ancona|AO Aosta|AP Ascoli Piceno|AQ L'Aquila|AR Arezzo|AT Asti|AV Avellino|BA Bari|BG Bergamo|BI Biella|BL Belluno|BN Benevento|BO Bologna|BR Brindisi|BS Brescia|BT Barletta-Andria-Trani|BZ Bolzano|CA Cagliari|CB Campobasso|CE Caserta|CH Chieti|CL Caltanissetta|CN Cuneo|CO Como|CR Cremona|CS Cosenza|CT Catania|CZ Catanzaro|EN Enna|FC Forlì-Cesena|FE Ferrara|FG Foggia|FI Firenze|FM Fermo|FR Frosinone|GE Genova|GO Gorizia|GR Grosseto|IM Imperia|IS Isernia|KR Crotone|LC Lecco|LE Lecce|LI Livorno|LO Lodi|LT Latina|LU Lucca|MB Monza e Brianza|MC Macerata|ME Messina|MI Milano|MN Mantova|MO Modena|MS Massa-Carrara|MT Matera|NA Napoli|NO Novara|NU Nuoro|OR Oristano|PA Palermo|PC Piacenza|PD Padova|PE Pescara|PG Perugia|PI Pisa|PN Pordenone|PO Prato|PR Parma|PT Pistoia|PU Pesaro e Urbino|PV Pavia|PZ Potenza|RA Ravenna|RC Reggio Calabria|RE Reggio Emilia|RG Ragusa|RI Rieti|RM Roma|RN Rimini|RO Rovigo|SA Salerno|SI Siena|SO Sondrio|SP La Spezia|SR Siracusa|SS Sassari|SU Sud Sardegna|SV Savona|TA Taranto|TE Teramo|TN Trento|TO Torino|TP Trapani|TR Terni|TS Trieste|TV Treviso|UD Udine|VA Varese|VB Verbano-Cusio-Ossola|VC Vercelli|VE Venezia|VI Vicenza|VR Verona|VT Viterbo|VV Vibo Valentia",
+  ),
+  ES: codeNames(
+    'A Alicante|AB Albacete|AL Almería|AV Ávila|B Barcelona|BA Badajoz|BI Bizkaia|BU Burgos|C A Coruña|CA Cádiz|CC Cáceres|CE Ceuta|CO Córdoba|CR Ciudad Real|CS Castellón|CU Cuenca|GC Las Palmas|GI Girona|GR Granada|GU Guadalajara|H Huelva|HU Huesca|J Jaén|L Lleida|LE León|LO La Rioja|LU Lugo|M Madrid|MA Málaga|ML Melilla|MU Murcia|NA Navarra|O Asturias|OR Ourense|P Palencia|PM Illes Balears|PO Pontevedra|S Cantabria|SA Salamanca|SE Sevilla|SG Segovia|SO Soria|SS Gipuzkoa|T Tarragona|TE Teruel|TF Santa Cruz de Tenerife|TO Toledo|V Valencia|VA Valladolid|VI Araba/Álava|Z Zaragoza|ZA Zamora',
+  ),
+  US: codeNames(
+    'AL Alabama|AK Alaska|AZ Arizona|AR Arkansas|CA California|CO Colorado|CT Connecticut|DE Delaware|DC District of Columbia|FL Florida|GA Georgia|HI Hawaii|ID Idaho|IL Illinois|IN Indiana|IA Iowa|KS Kansas|KY Kentucky|LA Louisiana|ME Maine|MD Maryland|MA Massachusetts|MI Michigan|MN Minnesota|MS Mississippi|MO Missouri|MT Montana|NE Nebraska|NV Nevada|NH New Hampshire|NJ New Jersey|NM New Mexico|NY New York|NC North Carolina|ND North Dakota|OH Ohio|OK Oklahoma|OR Oregon|PA Pennsylvania|RI Rhode Island|SC South Carolina|SD South Dakota|TN Tennessee|TX Texas|UT Utah|VT Vermont|VA Virginia|WA Washington|WV West Virginia|WI Wisconsin|WY Wyoming',
+  ),
 };
+
+/** The accepted state or province codes of the countries that need one. */
+export const COUNTRY_STATES: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(STATE_NAMES).map(([country, names]) => [country, Object.keys(names)]),
+);
 
 /** Whether a not-yet-validated form value has a string at `key`. */
 function hasText(value: unknown, key: string): boolean {

@@ -16,7 +16,8 @@ type Props = {
 
 /**
  * A form of the shop: posts to its route's action (works without JavaScript), says which form it is
- * (`form` field, so one page can hold several), shows the 'form incomplete' alert or the shop's refusal,
+ * (`form` field, so one page can hold several), shows the shop's refusal above the fields or the 'form
+ * incomplete' alert below them,
  * and is disabled while it is being sent.
  */
 export function ShopForm({ form, onSubmit, busy, incomplete, action, className = 'space-y-4', children }: Props) {
@@ -25,10 +26,12 @@ export function ShopForm({ form, onSubmit, busy, incomplete, action, className =
   return (
     <Form method="post" action={action} {...getFormProps(form)} onSubmit={onSubmit} className={className}>
       <input type="hidden" name="form" value={form.id} />
-      <FormAlert message={refusal ?? (incomplete ? t('validation.formIncomplete') : null)} />
+      <FormAlert message={refusal} />
       <fieldset disabled={busy} className="space-y-4">
         {children}
       </fieldset>
+      {/* Below the fields it speaks of ('the fields marked above'), next to the button that was pressed. */}
+      <FormAlert message={!refusal && incomplete ? t('validation.formIncomplete') : null} />
     </Form>
   );
 }

@@ -1,5 +1,7 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../Drawer';
 
 type AnyField = FieldMetadata<unknown>;
 
@@ -47,10 +49,31 @@ function FieldFrame({ field, label, description, children }: { field: AnyField; 
 
 /** A labelled input with its description and its errors. */
 export function TextField({ field, label, type = 'text', autoComplete, description, required, children }: TextFieldProps) {
+  const { t } = useTranslation();
+  // A password can be shown while typed (on a phone especially); the button needs JavaScript, so it appears with it.
+  const hydrated = useHydrated();
+  const revealable = type === 'password' && hydrated;
+  const [shown, setShown] = useState(false);
   const props = getInputProps(field, { type, ariaDescribedBy: description ? field.descriptionId : undefined });
+  const input = <input {...props} key={props.key} type={revealable && shown ? 'text' : type} autoComplete={autoComplete} required={required} className={`${inputClass}${revealable ? ' pr-24' : ''}`} />;
   return (
     <FieldFrame field={field} label={label} description={description}>
-      <input {...props} key={props.key} autoComplete={autoComplete} required={required} className={inputClass} />
+      {revealable ? (
+        <div className="relative">
+          {input}
+          <button
+            type="button"
+            aria-pressed={shown}
+            aria-controls={field.id}
+            onClick={() => setShown((value) => !value)}
+            className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium underline"
+          >
+            {t('forms.showPassword')}
+          </button>
+        </div>
+      ) : (
+        input
+      )}
       {children}
     </FieldFrame>
   );

@@ -1,4 +1,4 @@
-import { COUNTRY_STATES } from '@shop/contract/account';
+import { STATE_NAMES } from '@shop/contract/account';
 import type { FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,10 @@ export function AddressFields({ fields, withAlias = true, withVatNumber = true }
     .sort((a, b) => a.label.localeCompare(b.label, lang));
   // The states of the chosen country; without JavaScript, of the country the form was shown (or sent) with.
   const [country, setCountry] = useState(String(fields.country.initialValue ?? root?.country ?? ''));
-  const states = (COUNTRY_STATES[country] ?? []).map((code) => ({ value: code, label: code }));
+  // Provinces by name ('Milano'), in the name's alphabetical order; the address keeps the code.
+  const states = Object.entries(STATE_NAMES[country] ?? {})
+    .map(([code, name]) => ({ value: code, label: name }))
+    .sort((a, b) => a.label.localeCompare(b.label, lang));
   return (
     <>
       {withAlias ? <TextField field={fields.alias} label={t('account.addressFields.alias')} /> : null}

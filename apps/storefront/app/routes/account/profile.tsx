@@ -1,14 +1,15 @@
-import { GENDERS, NEWSLETTER_INTERESTS, PASSWORD_POLICY, type Customer } from '@shop/contract/account';
+import { GENDERS, PASSWORD_POLICY, type Customer } from '@shop/contract/account';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/profile';
-import { CheckboxField, ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
+import { ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { AccountScreen } from '../../features/account/AccountScreen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, newsletterForm, passwordChangeForm, profileForm } from '../../features/account/forms';
+import { NewsletterFields } from '../../features/account/NewsletterFields';
 import { NewPasswordField } from '../../features/account/PasswordField';
 import { flashHeaders } from '../../lib/auth.server';
 import { notFound, pageContext, signedInCustomer } from '../../lib/request-context.server';
@@ -103,16 +104,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </Section>
           <Section id="newsletter" title={t('account.newsletterTitle')}>
             <ShopForm {...newsletter.formProps}>
-              <CheckboxField
-                field={newsletter.fields.newsletter}
-                label={t('auth.newsletter')}
-                onValidate={() => newsletter.form.validate({ name: newsletter.fields.newsletter.name })}
-              />
-              <ChoiceGroup
-                field={newsletter.fields.newsletter_interests}
-                legend={t('auth.newsletterInterests')}
-                type="checkbox"
-                options={NEWSLETTER_INTERESTS.map((interest) => ({ value: interest, label: t(`auth.interests.${interest}`) }))}
+              <NewsletterFields
+                newsletter={newsletter.fields.newsletter}
+                interests={newsletter.fields.newsletter_interests}
+                validate={(name) => newsletter.form.validate({ name })}
               />
               <SubmitButton busy={newsletter.busy}>{t('account.saveNewsletter')}</SubmitButton>
             </ShopForm>

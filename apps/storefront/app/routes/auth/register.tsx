@@ -1,13 +1,14 @@
-import { GENDERS, NEWSLETTER_INTERESTS, PASSWORD_POLICY } from '@shop/contract/account';
+import { GENDERS, PASSWORD_POLICY } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useActionData } from 'react-router';
 import type { Route } from './+types/register';
-import { CheckboxField, ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
+import { ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, registerForm } from '../../features/account/forms';
+import { NewsletterFields } from '../../features/account/NewsletterFields';
 import { NewPasswordField } from '../../features/account/PasswordField';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext, redirectSignedIn } from '../../lib/request-context.server';
@@ -60,7 +61,6 @@ function RegisterForm({ lastResult }: { lastResult: Parameters<typeof useShopFor
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { form, fields, busy, formProps } = useShopForm({ id: 'register', schema: registerForm, labels: accountLabels(t), lastResult });
-  const validate = (name: string) => () => form.validate({ name });
   return (
     <Screen title={t('auth.registerTitle')} intro={t('auth.registerIntro')}>
       <div className="mt-6 max-w-lg">
@@ -78,14 +78,7 @@ function RegisterForm({ lastResult }: { lastResult: Parameters<typeof useShopFor
           <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
           <NewPasswordField field={fields.password} label={t('auth.password')} symbols={PASSWORD_POLICY.symbols} min={PASSWORD_POLICY.min_length} />
           <TextField field={fields.confirm_password} label={t('auth.confirmPassword')} type="password" autoComplete="new-password" />
-          <CheckboxField field={fields.newsletter} label={t('auth.newsletter')} onValidate={validate(fields.newsletter.name)} />
-          <ChoiceGroup
-            field={fields.newsletter_interests}
-            legend={t('auth.newsletterInterests')}
-            type="checkbox"
-            options={NEWSLETTER_INTERESTS.map((interest) => ({ value: interest, label: t(`auth.interests.${interest}`) }))}
-            onValidate={validate(fields.newsletter_interests.name)}
-          />
+          <NewsletterFields newsletter={fields.newsletter} interests={fields.newsletter_interests} validate={(name) => form.validate({ name })} />
           <SubmitButton busy={busy}>{t('auth.createAccount')}</SubmitButton>
         </ShopForm>
         <p className="mt-6">
