@@ -8,11 +8,11 @@ import { useLang } from '../../lib/hooks';
 const METER_COLOURS = ['bg-red-700', 'bg-orange-600', 'bg-amber-500', 'bg-lime-600', 'bg-emerald-700'];
 
 /**
- * A new-password field with the policy spelled out and a live strength meter (very weak … strong). The
- * score comes from the shop API's estimator through the storefront, a moment after typing stops; a newer
+ * A new-password field with the policy in one sentence (an example of a symbol, not the list of all thirty
+ * the policy accepts) and a live strength meter (very weak … strong). The score comes from the shop API's estimator through the storefront, a moment after typing stops; a newer
  * keystroke cancels the older request.
  */
-export function NewPasswordField({ field, label, symbols, min }: { field: FieldMetadata<unknown>; label: string; symbols: string; min: number }) {
+export function NewPasswordField({ field, label, min }: { field: FieldMetadata<unknown>; label: string; min: number }) {
   const { t } = useTranslation();
   const lang = useLang();
   const [check, setCheck] = useState<PasswordCheck | null>(null);
@@ -44,7 +44,7 @@ export function NewPasswordField({ field, label, symbols, min }: { field: FieldM
 
   return (
     <div onInput={onInput}>
-      <TextField field={field} label={label} type="password" autoComplete="new-password" description={t('auth.passwordRules', { min, symbols })}>
+      <TextField field={field} label={label} type="password" autoComplete="new-password" description={t('auth.passwordRules', { min })}>
         <div className="mt-2" aria-live="polite">
           {check ? (
             <>

@@ -97,7 +97,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Section id="password-change" title={t('account.passwordChange')}>
             <ShopForm {...password.formProps}>
               <TextField field={password.fields.current_password} label={t('auth.currentPassword')} type="password" autoComplete="current-password" />
-              <NewPasswordField field={password.fields.new_password} label={t('auth.newPassword')} symbols={PASSWORD_POLICY.symbols} min={PASSWORD_POLICY.min_length} />
+              <NewPasswordField field={password.fields.new_password} label={t('auth.newPassword')} min={PASSWORD_POLICY.min_length} />
               <TextField field={password.fields.confirm_password} label={t('auth.confirmPassword')} type="password" autoComplete="new-password" />
               <SubmitButton busy={password.busy}>{t('account.savePasswordChange')}</SubmitButton>
             </ShopForm>

@@ -76,7 +76,7 @@ function RegisterForm({ lastResult }: { lastResult: Parameters<typeof useShopFor
             <TextField field={fields.last_name} label={t('auth.lastName')} autoComplete="family-name" />
           </div>
           <TextField field={fields.email} label={t('auth.email')} type="email" autoComplete="email" />
-          <NewPasswordField field={fields.password} label={t('auth.password')} symbols={PASSWORD_POLICY.symbols} min={PASSWORD_POLICY.min_length} />
+          <NewPasswordField field={fields.password} label={t('auth.password')} min={PASSWORD_POLICY.min_length} />
           <TextField field={fields.confirm_password} label={t('auth.confirmPassword')} type="password" autoComplete="new-password" />
           <NewsletterFields newsletter={fields.newsletter} interests={fields.newsletter_interests} validate={(name) => form.validate({ name })} />
           <SubmitButton busy={busy}>{t('auth.createAccount')}</SubmitButton>

@@ -40,7 +40,7 @@ export default function SetNewPassword() {
       againPath="/forgot-password"
       againLabel={t('auth.requestNewLink')}
     >
-      <NewPasswordField field={fields.password} label={t('auth.newPassword')} symbols={PASSWORD_POLICY.symbols} min={PASSWORD_POLICY.min_length} />
+      <NewPasswordField field={fields.password} label={t('auth.newPassword')} min={PASSWORD_POLICY.min_length} />
       <TextField field={fields.confirm_password} label={t('auth.confirmPassword')} type="password" autoComplete="new-password" />
       <SubmitButton busy={busy}>{t('auth.savePassword')}</SubmitButton>
     </MailedLinkScreen>
