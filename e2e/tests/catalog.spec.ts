@@ -140,11 +140,10 @@ test('a product page lets the shopper pick a size and a colour, kept in the URL'
   expect(structured.some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
 
-  // The reviews block, after the description and before the related products; no product has a review yet.
+  // The reviews block (the demo catalogue has reviews: features/reviews), after the description and before the related products.
   const reviews = page.getByRole('region', { name: TEXTS.it.product.reviews });
   await expect(reviews).toHaveAttribute('id', 'reviews');
   await expect(reviews.getByRole('heading', { level: 2, name: TEXTS.it.product.reviews })).toBeVisible();
-  await expect(reviews).toContainText(TEXTS.it.product.reviewsEmpty);
   await expect(reviews).toContainText(TEXTS.it.product.reviewsFromBuyers);
   const order = await page.evaluate(() => {
     const [description, block, relatedBlock] = ['#product-description', '#reviews', '#related-products'].map((selector) => document.querySelector(selector)!);

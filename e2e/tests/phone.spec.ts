@@ -55,6 +55,8 @@ test('a product page shows title, price, size choice and Add to cart on the firs
     await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
     await expect(page).toHaveURL(/\.html/);
     await hydrated(page);
+    // The address changes before the product is on screen: wait for its buy box.
+    await expect(page.locator('#size-choice')).toBeVisible();
     const main = page.getByRole('main');
     const add = page.locator('#add-to-cart-button');
     for (const part of [main.getByRole('heading', { level: 1 }), main.locator('p').filter({ hasText: `${t.product.price}:` }).first(), page.locator('#size-choice'), add]) {

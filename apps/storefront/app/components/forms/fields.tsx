@@ -55,12 +55,12 @@ export function TextField({ field, label, type = 'text', autoComplete, descripti
   const revealable = type === 'password' && hydrated;
   const [shown, setShown] = useState(false);
   const props = getInputProps(field, { type, ariaDescribedBy: description ? field.descriptionId : undefined });
-  const input = <input {...props} key={props.key} type={revealable && shown ? 'text' : type} autoComplete={autoComplete} required={required} className={`${inputClass}${revealable ? ' pr-24' : ''}`} />;
   return (
     <FieldFrame field={field} label={label} description={description}>
-      {revealable ? (
-        <div className="relative">
-          {input}
+      {/* The same tree before and after hydration: the input is never replaced (what was typed stays). */}
+      <div className="relative">
+        <input {...props} key={props.key} type={revealable && shown ? 'text' : type} autoComplete={autoComplete} required={required} className={`${inputClass}${revealable ? ' pr-24' : ''}`} />
+        {revealable ? (
           <button
             type="button"
             aria-pressed={shown}
@@ -70,10 +70,8 @@ export function TextField({ field, label, type = 'text', autoComplete, descripti
           >
             {t('forms.showPassword')}
           </button>
-        </div>
-      ) : (
-        input
-      )}
+        ) : null}
+      </div>
       {children}
     </FieldFrame>
   );
