@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { shopPorts } from '../playwright.config';
 import { expectFlash, expectNoAxeViolations, fill, hydrated, registerCustomer, SHOPS, TEXTS, type TestLang } from './fixtures';
 
@@ -167,4 +169,61 @@ test('a listing sorts by rating and its cards show the stars', async ({ page }) 
   await page.goto('/es/search?q=vestido&order=rating_desc');
   await expect(page.getByRole('combobox', { name: t.catalog.sortBy })).toHaveValue('rating_desc');
   await expect(page.getByRole('list', { name: t.catalog.products }).getByRole('img', { name: /de 5 estrellas/ }).first()).toBeVisible();
+});
+
+/** A PNG of noise (it does not compress, so it takes several 64 KB chunks), made here: no file in the repository. */
+function noisePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB
+  // Each row: filter byte 0, then random RGB.
+  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('a review carries a photo sent in chunks; a file that is not a picture is refused by its content', async ({ page }) => {
+  const t = texts('en');
+  // The demo customer bought it; the other tests leave its reviews alone.
+  const product = `/en/${(await demoProducts())[5]}.html`;
+  await signIn(page, 'en', DEMO.email, DEMO.password, product);
+  await hydrated(page);
+  await page.getByRole('link', { name: t.reviews.write }).click();
+  const form = page.locator('#review-form');
+  const files = form.locator('input[type=file]');
+
+  // A text file named like a photo: the shop reads its content and says which types it takes.
+  await files.setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture at all, just words '.repeat(40)) });
+  await expect(form.getByRole('alert').filter({ hasText: fill(t.validation.mime, { name: t.reviews.photos.label, types: 'JPEG, PNG, WEBP' }) })).toBeVisible();
+
+  // About 230 KB of noise: four chunks, then the resized picture is shown.
+  const png = noisePng(320, 240);
+  expect(png.length).toBeGreaterThan(3 * 64 * 1024);
+  await files.setInputFiles({ name: 'fit.png', mimeType: 'image/png', buffer: png });
+  await expect(form.getByRole('img', { name: fill(t.reviews.photos.alt, { index: 1 }) })).toBeVisible({ timeout: 20_000 });
+
+  await starsByKeyboard(page, t.reviews.form.rating, 5);
+  await form.getByLabel(t.reviews.form.title, { exact: true }).fill('With a photo');
+  await form.getByLabel(t.reviews.form.content, { exact: true }).fill('The photo shows how it fits on me.');
+  await form.getByRole('button', { name: t.reviews.form.submit }).click();
+  await expectFlash(page, t.reviews.flash.submitted);
+  const own = page.getByRole('region', { name: t.reviews.yourReview });
+  const photo = own.locator('img').first();
+  await expect(photo).toBeVisible();
+  // Served as WebP, resized, and a picture the browser could decode.
+  const served = await page.request.get(new URL((await photo.getAttribute('src'))!, page.url()).toString());
+  expect(served.headers()['content-type']).toBe('image/webp');
+  expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+  await own.getByRole('link', { name: t.reviews.delete }).click();
+  await own.getByRole('button', { name: t.reviews.confirmDelete }).click();
+  await expectFlash(page, t.reviews.flash.deleted);
 });

@@ -9,21 +9,35 @@ const t = TEXTS.en;
 const API = SHOPS.main.replace(/:(\d+)$/, (_match, port: string) => `:${Number(port) + 1000}`);
 const CACHES_MS = 30_000;
 
-type Offered = { id_product: number; link_rewrite: string; out_of_stock_policy: string; selected_combination_id: number; combinations: { id: number; stock: number }[] };
+type Offered = {
+  id_product: number;
+  link_rewrite: string;
+  out_of_stock_policy: string;
+  selected_combination_id: number;
+  groups: { id: number; attributes: { id: number }[] }[];
+  combinations: { id: number; stock: number; attributes: number[] }[];
+};
 
-/** A product sold only from stock whose preselected size has a few units left, as the shop API describes it. */
+/**
+ * A product sold only from stock whose default combination has a few units left, as the shop API describes it;
+ * its page address names that combination's size and colour (the shopper has chosen them: no size is chosen for them).
+ */
 async function productWithFewLeft(): Promise<{ path: string; left: number }> {
   for (let id = 7; id < 400; id += 3) {
     const response = await fetch(`${API}/getProduct`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ product_id: id }) });
     if (!response.ok) continue;
     const product = (await response.json()).psdata as Offered;
-    const left = product.combinations.find((combination) => combination.id === product.selected_combination_id)?.stock ?? 0;
-    if (product.out_of_stock_policy === 'deny' && left >= 2 && left <= 5) return { path: `/en/${product.id_product}-${product.link_rewrite}.html`, left };
+    const chosen = product.combinations.find((combination) => combination.id === product.selected_combination_id);
+    const left = chosen?.stock ?? 0;
+    if (product.out_of_stock_policy === 'deny' && left >= 2 && left <= 5) {
+      const query = product.groups.map((group) => `g${group.id}=${group.attributes.find((attribute) => chosen!.attributes.includes(attribute.id))!.id}`).join('&');
+      return { path: `/en/${product.id_product}-${product.link_rewrite}.html?${query}`, left };
+    }
   }
   throw new Error('no product with a few units left in the demo shop');
 }
 
-/** Reloads the product page until it says `text` about the preselected size (the caches let go within seconds). */
+/** Reloads the product page until it says `text` about the chosen size (the caches let go within seconds). */
 async function expectOffer(page: Page, path: string, text: string) {
   await expect(async () => {
     await page.goto(path);

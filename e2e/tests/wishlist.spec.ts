@@ -59,7 +59,8 @@ test('a shopper saves products from a listing and a product page, moves one to t
   const fromPage = await nameOf(other);
   await other.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fromPage);
-  const sizes = page.getByRole('group', { name: /^Size: / });
+  // No size is chosen for the shopper: the first one in stock is picked.
+  const sizes = page.locator('#size-choice');
   const size = sizes.getByRole('link', { name: /^[^()]+$/ }).and(page.locator(':not([aria-current])')).first();
   const sizeName = (await size.textContent())!.trim();
   await size.click();

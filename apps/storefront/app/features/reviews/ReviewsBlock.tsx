@@ -1,7 +1,8 @@
 import type { ProductReviews as Reviews, Review, ReviewStats } from '@shop/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { ConfirmDeleteForm } from '../../components/forms/ConfirmDeleteForm';
 import { useFormatDate, useLang } from '../../lib/hooks';
 import { withQuery } from '../catalog/listing-query';
 import { Pagination } from '../catalog/Pagination';
@@ -207,19 +208,14 @@ function OwnReview({ productId, review, mode, closed }: { productId: number; rev
       </h3>
       <ReviewCard review={review} headingLevel={4} />
       {mode === 'delete' ? (
-        <Form method="post" action={reviewsPath(lang, productId)} className="mt-4 space-y-3" role="alert">
-          <p>{t('reviews.deleteConfirm')}</p>
-          <input type="hidden" name="form" value="delete-review" />
-          <input type="hidden" name="reviewId" value={review.id} />
-          <div className="flex flex-wrap gap-4">
-            <button type="submit" className="rounded bg-red-800 px-4 py-2 text-white">
-              {t('reviews.confirmDelete')}
-            </button>
-            <Link to={`${closed}#reviews`} preventScrollReset className="px-4 py-2 underline">
-              {t('account.cancel')}
-            </Link>
-          </div>
-        </Form>
+        <ConfirmDeleteForm
+          action={reviewsPath(lang, productId)}
+          form="delete-review"
+          fields={{ reviewId: review.id }}
+          message={t('reviews.deleteConfirm')}
+          confirmLabel={t('reviews.confirmDelete')}
+          cancelTo={`${closed}#reviews`}
+        />
       ) : (
         <div className="mt-4 flex gap-6">
           <Link to={`${withQuery(search, { [REVIEW_FORM_PARAM]: 'edit', page: null })}#review-form`} preventScrollReset className="underline">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/addresses';
 import { CheckboxField, SubmitButton } from '../../components/forms/fields';
+import { ConfirmDeleteForm } from '../../components/forms/ConfirmDeleteForm';
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { countryName } from '../../components/LocaleChooser';
@@ -83,19 +84,13 @@ function AddressCard({ address }: { address: Address }) {
       </address>
       {confirming ? (
         // Deleting cannot be undone: it asks first (works without JavaScript too).
-        <Form method="post" className="mt-4 space-y-2" role="alert">
-          <p>{t('account.deleteConfirm', { alias: address.alias })}</p>
-          <input type="hidden" name="form" value="delete-address" />
-          <input type="hidden" name="id" value={address.id} />
-          <div className="flex gap-4">
-            <button type="submit" className="rounded bg-red-800 px-4 py-2 text-white">
-              {t('account.confirmDelete')}
-            </button>
-            <Link to="?" className="px-4 py-2 underline">
-              {t('account.cancel')}
-            </Link>
-          </div>
-        </Form>
+        <ConfirmDeleteForm
+          form="delete-address"
+          fields={{ id: address.id }}
+          message={t('account.deleteConfirm', { alias: address.alias })}
+          confirmLabel={t('account.confirmDelete')}
+          cancelTo="?"
+        />
       ) : (
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <Link to={`?edit=${address.id}`} className="underline" aria-label={`${t('account.edit')}: ${address.alias}`}>
