@@ -22,6 +22,10 @@ test('a shopper adds a size, sees the mini cart, changes the quantity and tries 
   await expect(drawer.getByRole('list', { name: t.cart.items }).getByRole('listitem')).toHaveCount(1);
   await expect(drawer.getByRole('link', { name })).toBeVisible();
   await expect(drawer.getByRole('link', { name: t.cart.checkout })).toHaveAttribute('href', '/en/checkout');
+  // The drawer's total says what it includes: the products and the shipping, each on its own row.
+  for (const row of [t.cart.subtotal, t.cart.shipping, t.cart.total]) {
+    await expect(drawer.getByRole('term').filter({ hasText: new RegExp(`^${row}$`) })).toBeVisible();
+  }
   const headerCart = page.getByRole('link', { name: fill(t.header.cartWithCount_one, { count: 1 }) });
   await expect(headerCart).toBeAttached();
   await expectNoAxeViolations(page);

@@ -28,14 +28,19 @@ test('switching language keeps the product and stores the choice for a year', as
   await expect(page).toHaveURL(/\/fr$/);
 });
 
-test('choosing a country changes the prices shown to its VAT', async ({ page }) => {
+test('the shelf price stays in every EU country; outside the EU the price is without VAT', async ({ page }) => {
   await page.goto('/de');
   const price = page.getByRole('list', { name: TEXTS.de.home.bestsellers }).getByRole('article').first().locator('p').filter({ hasText: '€' }).first();
   const before = await price.textContent();
-  await page.locator('summary', { hasText: TEXTS.de.locale.chooser }).click();
-  await page.getByRole('combobox', { name: TEXTS.de.locale.country }).selectOption('US');
-  await page.getByRole('button', { name: TEXTS.de.locale.save }).click();
-  await expect(page.getByText(/Vereinigte Staaten/).first()).toBeVisible();
+  const chooseCountry = async (iso: string, name: RegExp) => {
+    await page.locator('summary', { hasText: TEXTS.de.locale.chooser }).click();
+    await page.getByRole('combobox', { name: TEXTS.de.locale.country }).selectOption(iso);
+    await page.getByRole('button', { name: TEXTS.de.locale.save }).click();
+    await expect(page.getByText(name).first()).toBeVisible();
+  };
+  await chooseCountry('FR', /Frankreich/);
+  await expect(price).toHaveText(before!);
+  await chooseCountry('US', /Vereinigte Staaten/);
   await expect(price).not.toHaveText(before!);
 });
 

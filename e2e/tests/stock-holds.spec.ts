@@ -50,12 +50,20 @@ test('units in one shopper’s cart are not offered to another until that cart l
   const { path, left } = await productWithFewLeft();
   const onlyLeft = (count: number) => t.product[count === 1 ? 'onlyLeft_one' : 'onlyLeft_other'].replace('{{count}}', String(count));
 
-  // The first shopper takes every unit left.
-  await page.goto(path);
+  // The first shopper takes every unit left, choosing the quantity before the page's script has run: the
+  // choice survives it taking over.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
   await expect(page.getByRole('main').getByText(onlyLeft(left), { exact: true })).toBeVisible();
-  // The quantity is the page's state once it runs: chosen before, it would be reset to 1 (noted in issue 16).
-  await hydrated(page);
   await page.getByLabel(t.product.quantity).selectOption(String(left));
+  releaseScripts();
+  await hydrated(page);
+  await page.unroute('**/assets/*.js');
   await page.getByRole('button', { name: t.product.addToCart, exact: true }).click();
   await expect(page.getByRole('dialog', { name: t.cart.drawer.title })).toBeVisible();
 

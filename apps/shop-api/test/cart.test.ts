@@ -73,7 +73,13 @@ describe.each(DRIVERS)('cart on %s', (driver) => {
     expect(italy.totals.tax).toBe(Math.round((italy.totals.total * 2200) / 12_200));
     expect(italy.free_shipping).toEqual({ threshold: 15_000, remaining: Math.max(0, 15_000 - line!.total) });
 
-    // The same cart in the United States: no VAT in prices, the world shipping rate, no threshold.
+    // The same cart in Germany: the same shelf price, holding German VAT (docs/adr/0023-shelf-prices.md).
+    const germany = (await call('getCartItems', {}, token, { 'x-shop-country': 'DE' })).body.psdata;
+    expect(germany.lines[0].unit_price).toBe(line!.unit_price);
+    expect(germany.totals).toMatchObject({ products: line!.total, vat_rate_bp: 1900 });
+    expect(germany.totals.tax).toBe(Math.round((germany.totals.total * 1900) / 11_900));
+
+    // The same cart in the United States: an export, without VAT, the world shipping rate, no threshold.
     const us = (await call('getCartItems', {}, token, { 'x-shop-country': 'US' })).body.psdata;
     expect(us.totals.vat_rate_bp).toBe(0);
     expect(us.totals.tax).toBe(0);

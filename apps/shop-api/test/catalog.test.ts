@@ -92,10 +92,21 @@ describe.each(DRIVERS)('catalogue calls on %s', (driver) => {
     expect((await callApi(shop().app, 'getProduct', { product_id: 999999 })).status).toBe(404);
   });
 
-  it('charges the VAT of the shopper’s country', async () => {
-    const italy = await callApi(shop().app, 'getProduct', { product_id: 2 }, { 'x-shop-country': 'IT' });
-    const us = await callApi(shop().app, 'getProduct', { product_id: 2 }, { 'x-shop-country': 'US' });
-    expect(italy.body.psdata.regular_price).toBe(Math.round(us.body.psdata.regular_price * 1.22));
+  it('shows the same shelf price in every EU country and the price without VAT outside the EU', async () => {
+    const priceIn = async (country: string) => (await callApi(shop().app, 'getProduct', { product_id: 2 }, { 'x-shop-country': country })).body.psdata;
+    const [italy, germany, france, us, switzerland] = await Promise.all(['IT', 'DE', 'FR', 'US', 'CH'].map(priceIn));
+    expect([germany.regular_price, france.regular_price]).toEqual([italy.regular_price, italy.regular_price]);
+    expect(us.regular_price).toBe(switzerland.regular_price);
+    expect(italy.regular_price).toBe(Math.round(us.regular_price * 1.22));
+    const listed = async (country: string) =>
+      (await callApi(shop().app, 'getProducts', { id_category: 3, per_page: 24, with_facets: false }, { 'x-shop-country': country })).body.psdata.products;
+    expect(await listed('DE')).toEqual(await listed('IT'));
+  });
+
+  it('puts every regular price on the shelf at x4,95 or x9,95', async () => {
+    const { body } = await callApi(shop().app, 'getProducts', { id_category: 10, per_page: 100, with_facets: false }, { 'x-shop-country': 'IT' });
+    const endings = new Set((body.psdata.products as { regular_price: number }[]).map((product) => product.regular_price % 500));
+    expect([...endings]).toEqual([495]);
   });
 
   it('translates product names and slugs by Accept-Language', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { entryReducedNetSql, vatRateSql, withVatSql } from '../src/catalog/pricing.ts';
+import { entryReducedNetSql, priceRateSql, withVatSql } from '../src/catalog/pricing.ts';
 import { selectRows } from '../src/db/raw.ts';
 import { callApi, DRIVERS, useTestShop } from './databases.ts';
 
@@ -64,11 +64,11 @@ describe.each(DRIVERS)('the price rule on %s', (driver) => {
 
           const page = await callApi(app, 'getProduct', { product_id: product!.id }, { 'x-shop-country': country });
           expect(page.status).toBe(200);
-          const vat = vatRateSql(country, 'IT');
+          const rate = priceRateSql(country, 'IT');
           const [prices] = await selectRows<{ looked_up: number; stored: number }>(
             db,
-            sql`select (${withVatSql(sql`catalog_listing_current_net(${product!.id}, ${net})`, vat)})::int as looked_up,
-              (${withVatSql(entryReducedNetSql(sql`e`), vat)})::int as stored
+            sql`select (${withVatSql(sql`catalog_listing_current_net(${product!.id}, ${net})`, rate)})::int as looked_up,
+              (${withVatSql(entryReducedNetSql(sql`e`), rate)})::int as stored
               from catalog_listing_entries e where e.product_id = ${product!.id} and e.category_id = ${product!.category_id}`,
           );
           expect({ sql: prices!.looked_up, entries: prices!.stored }).toEqual({ sql: page.body.psdata.price, entries: page.body.psdata.price });

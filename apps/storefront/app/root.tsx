@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import displayFont from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 import { ErrorScreen, errorScreenProps } from './components/ErrorScreen';
 import { FatalErrorProvider } from './components/FatalError';
 import { MaintenanceLayout } from './components/MaintenanceLayout';
@@ -30,6 +31,8 @@ import { FLASH_COOKIE, flashCookie } from './lib/session.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  // The headings' face (app.css), fetched with the stylesheet rather than once the page is laid out.
+  { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

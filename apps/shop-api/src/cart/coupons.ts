@@ -47,7 +47,7 @@ async function checkCode(tx: Queryable, context: CallContext, owner: Owner, cart
   if (inCart.some((other) => other.id === rule.id)) refuse('coupon_already_in_cart');
   if (inCart.length > 0 && (!rule.combinable || inCart.some((other) => !other.combinable))) refuse('coupon_not_combinable');
   const terms = await countryTerms(tx, context);
-  const lines = await loadLines(tx, context, cartId, terms.vatRateBasisPoints);
+  const lines = await loadLines(tx, context, cartId, terms.priceRateBasisPoints);
   const cartIssue = cartProblem(
     lines.map((line) => line.priced),
     rule,

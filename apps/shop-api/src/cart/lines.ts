@@ -63,9 +63,9 @@ function linePlan(row: LineRow) {
   };
 }
 
-function toLine(row: LineRow, vatRate: number): LoadedLine {
-  const unitPrice = withVat(reducedNet(row.net, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), vatRate);
-  const regularUnitPrice = withVat(row.net, vatRate);
+function toLine(row: LineRow, priceRate: number): LoadedLine {
+  const unitPrice = withVat(reducedNet(row.net, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), priceRate);
+  const regularUnitPrice = withVat(row.net, priceRate);
   const plan = linePlan(row);
   const onDemand = plan.onDemandQuantity > 0 ? row.on_demand : null;
   const total = unitPrice * row.quantity;
@@ -104,7 +104,7 @@ function toLine(row: LineRow, vatRate: number): LoadedLine {
 }
 
 /** The lines of a cart in the request's language and prices, oldest first (inactive products are left out). */
-export async function loadLines(db: Queryable, context: Pick<CallContext, 'lang'>, cartId: number, vatRate: number): Promise<LoadedLine[]> {
+export async function loadLines(db: Queryable, context: Pick<CallContext, 'lang'>, cartId: number, priceRate: number): Promise<LoadedLine[]> {
   const rows = await selectRows<LineRow>(
     db,
     sql`select l.id, l.product_id, l.combination_id, l.quantity, l.on_demand,
@@ -132,5 +132,5 @@ export async function loadLines(db: Queryable, context: Pick<CallContext, 'lang'
       where l.cart_id = ${cartId} and p.is_active
       order by l.id`,
   );
-  return rows.map((row) => toLine(row, vatRate));
+  return rows.map((row) => toLine(row, priceRate));
 }

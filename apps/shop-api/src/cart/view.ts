@@ -8,6 +8,7 @@ import { loadLines, type LoadedLine } from './lines.ts';
 import { findCartId, type Owner } from './owner.ts';
 import { cartRules, ruleName, validityProblem, type CartRule } from './rules.ts';
 import { cartMoney, cartProblem, type CountryTerms } from './totals.ts';
+import { destinationVatSql, shelfRateSql } from '../catalog/pricing.ts';
 
 const CURRENCY = 'EUR';
 
@@ -15,22 +16,33 @@ const CURRENCY = 'EUR';
 export type DeliveryChoice = { country?: string | null; carrierId?: number | null };
 
 /**
- * VAT, shipping and free-shipping rules of the destination: the checkout's country and carrier when given, else
- * the request's country (the shop's default country for an unknown one) with its standard shipping.
+ * Prices, VAT, shipping and free-shipping rules of the destination: the checkout's country and carrier when given,
+ * else the request's country (the shop's default country for an unknown one) with its standard shipping.
  */
-export async function countryTerms(db: Queryable, context: CallContext, choice: DeliveryChoice = {}): Promise<CountryTerms & { iso: string }> {
+export async function countryTerms(db: Queryable, context: CallContext, choice: DeliveryChoice = {}): Promise<CountryTerms & { iso: string; priceRateBasisPoints: number }> {
   const wanted = choice.country ?? context.country;
-  const rows = await selectRows<{ iso: string; vat: number; free_from: number | null; shipping: number | null; carrier_price: number | null; carrier_free: boolean | null }>(
+  const home = context.config.defaultCountry;
+  const rows = await selectRows<{
+    iso: string;
+    vat: number;
+    price_rate: number;
+    free_from: number | null;
+    shipping: number | null;
+    carrier_price: number | null;
+    carrier_free: boolean | null;
+  }>(
     db,
-    sql`select c.iso, c.vat_rate_bp as vat, c.free_shipping_from_cents as free_from, z.standard_shipping_cents as shipping,
+    sql`select c.iso, ${destinationVatSql(sql`c`, sql`home`)} as vat, ${shelfRateSql(sql`c`, sql`home`)} as price_rate,
+        c.free_shipping_from_cents as free_from, z.standard_shipping_cents as shipping,
         r.price_cents as carrier_price, k.free_shipping_applies as carrier_free
-      from countries c left join shipping_zones z on z.group_key = c.group_key
+      from countries c join countries home on home.iso = ${home}
+      left join shipping_zones z on z.group_key = c.group_key
       left join carrier_rates r on r.group_key = c.group_key and r.carrier_id = ${choice.carrierId ?? null}
       left join carriers k on k.id = r.carrier_id
-      where c.is_active and c.iso in (${wanted}, ${context.config.defaultCountry})`,
+      where c.is_active and c.iso in (${wanted}, ${home})`,
   );
-  const row = rows.find((candidate) => candidate.iso === wanted) ?? rows.find((candidate) => candidate.iso === context.config.defaultCountry);
-  if (!row) throw new Error(`The default country ${context.config.defaultCountry} is not in the countries table`);
+  const row = rows.find((candidate) => candidate.iso === wanted) ?? rows.find((candidate) => candidate.iso === home);
+  if (!row) throw new Error(`The default country ${home} is not in the countries table`);
   const brandThresholds = await selectRows<{ brandId: number; fromCents: number }>(
     db,
     sql`select brand_id as "brandId", from_cents as "fromCents" from brand_free_shipping where country_iso = ${row.iso}`,
@@ -38,6 +50,7 @@ export async function countryTerms(db: Queryable, context: CallContext, choice: 
   return {
     iso: row.iso,
     vatRateBasisPoints: row.vat,
+    priceRateBasisPoints: row.price_rate,
     freeShippingFromCents: row.free_from,
     shippingCents: row.carrier_price ?? row.shipping ?? 0,
     freeShippingApplies: row.carrier_free ?? true,
@@ -45,13 +58,13 @@ export async function countryTerms(db: Queryable, context: CallContext, choice: 
   };
 }
 
-/** What a cart holds, priced at a VAT rate: its lines, its codes and why each code takes nothing (or null). */
+/** What a cart holds, priced at a price rate (priceRateSql): its lines, its codes and why each code takes nothing (or null). */
 export type CartContents = { cartId: number | null; lines: LoadedLine[]; rules: CartRule[]; problems: (CouponErrorCode | null)[] };
 
-export async function loadCartContents(db: Queryable, context: CallContext, owner: Owner | null, vatRate: number): Promise<CartContents> {
+export async function loadCartContents(db: Queryable, context: CallContext, owner: Owner | null, priceRate: number): Promise<CartContents> {
   const cartId = owner ? await findCartId(db, owner) : null;
   if (cartId === null) return { cartId, lines: [], rules: [], problems: [] };
-  const [lines, rules] = await Promise.all([loadLines(db, context, cartId, vatRate), cartRules(db, cartId, owner?.customerId ?? null)]);
+  const [lines, rules] = await Promise.all([loadLines(db, context, cartId, priceRate), cartRules(db, cartId, owner?.customerId ?? null)]);
   const priced = lines.map((line) => line.priced);
   return { cartId, lines, rules, problems: rules.map((rule) => validityProblem(rule) ?? cartProblem(priced, rule)) };
 }
@@ -100,5 +113,5 @@ export async function cartView(
   delivery: DeliveryChoice = {},
 ): Promise<Cart> {
   const terms = await countryTerms(db, context, delivery);
-  return cartOf(context, await loadCartContents(db, context, owner, terms.vatRateBasisPoints), terms, started);
+  return cartOf(context, await loadCartContents(db, context, owner, terms.priceRateBasisPoints), terms, started);
 }

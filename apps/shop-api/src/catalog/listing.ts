@@ -7,7 +7,7 @@ import { notFound } from '../http/errors.ts';
 import { getCategory, loadCategoryTree } from './categories.ts';
 import { facetColumns, priceRangeIndexSql, toFacets, type RawFacets } from './facets.ts';
 import { allConditions, classConditions, filterConditions, flagColumns, intArray } from './listing-filters.ts';
-import { entryPriceIsCurrentSql, entryReducedNetSql, vatRateSql, withVatSql } from './pricing.ts';
+import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVatSql } from './pricing.ts';
 import { searchDocumentJoin, translationIn, websearchQuery } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
@@ -64,11 +64,11 @@ const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
  * are what the shopper pays in their country; `fresh` tells whether the stored discounted price is current.
  */
 function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): SQL {
-  const vatRate = vatRateSql(context.country, context.config.defaultCountry);
+  const priceRate = priceRateSql(context.country, context.config.defaultCountry);
   const query = scope.q ? websearchQuery(context.lang, scope.q) : null;
   return sql`select e.product_id as id, e.class_id, e.sales_count, e.created_at, e.reduced_net_cents as stored_net,
       ${entryPriceIsCurrentSql(sql`e`)} as fresh,
-      ${withVatSql(entryReducedNetSql(sql`e`), vatRate)} as price, ${withVatSql(sql`e.price_net_cents`, vatRate)} as regular_price,
+      ${withVatSql(entryReducedNetSql(sql`e`), priceRate)} as price, ${withVatSql(sql`e.price_net_cents`, priceRate)} as regular_price,
       rs.rating_sum::float / nullif(rs.review_count, 0) as rating, coalesce(rs.review_count, 0) as review_count
       ${query ? sql`, ts_rank(d.document, ${query}) as rank` : sql``}
     from catalog_listing_entries e
@@ -90,8 +90,8 @@ type Summary = {
   stale: number;
   /** Products of the catalogue, about (the planner's estimate). */
   catalogue: number;
-  /** The shopper's VAT rate, in basis points. */
-  vat_rate: number;
+  /** The rate the shopper's prices are made with (priceRateSql), in basis points. */
+  price_rate: number;
   /** The classes that meet the filters other than price; null with none of those filters. */
   classes: number[] | null;
 } & Partial<RawFacets>;
@@ -178,9 +178,9 @@ async function pageIds(select: Select, context: CallContext, scope: ListingScope
   }
   const walk = WALKS[order];
   // By price, with a price filter, the walk starts where the filter does: from the lowest net price whose price
-  // with VAT can be in it, to the highest (a bound that lets every matching row through; the filter decides).
+  // can be in it, to the highest (a bound that lets every matching row through; the filter decides).
   const { price_min: min, price_max: max } = input;
-  const net = (price: number) => Math.floor((price * 10_000) / (10_000 + counts.vat_rate));
+  const net = (price: number) => Math.floor((price * 10_000) / (10_000 + counts.price_rate));
   const priceRange =
     walk?.storedPrices && (min !== undefined || max !== undefined)
       ? sql`where stored_net between ${net(min ?? 0) - 1} and ${net((max ?? 2_147_483_646) + 1)}`
@@ -233,7 +233,7 @@ async function queryListing(context: CallContext, scope: ListingScope, input: Li
           (select coalesce(sum(n), 0)::int from groups) as scope,
           (select coalesce(sum(stale), 0)::int from groups) as stale,
           (select greatest(reltuples, 1)::float8 from pg_class where oid = 'products'::regclass) as catalogue,
-          ${vatRateSql(context.country, context.config.defaultCountry)} as vat_rate,
+          ${priceRateSql(context.country, context.config.defaultCountry)} as price_rate,
           ${filtered ? sql`(select json_agg(distinct class_id) from groups where ${allConditions(onClass)})` : sql`null`} as classes
           ${input.with_facets ? sql`, ${facetColumns(conditions, context.lang)}` : sql``}`,
     );

@@ -1,19 +1,41 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { countries } from '../db/schema.ts';
+import { selectRows } from '../db/raw.ts';
 
-/** VAT in basis points for a country; unknown countries pay the default country's rate. */
-export async function vatRateFor(db: Database, country: string, defaultCountry: string): Promise<number> {
-  const rows = await db
-    .select({ iso: countries.iso, rate: countries.vatRateBasisPoints })
-    .from(countries)
-    .where(sql`${countries.iso} in (${country}, ${defaultCountry})`);
-  return (rows.find((row) => row.iso === country) ?? rows.find((row) => row.iso === defaultCountry))?.rate ?? 0;
+/**
+ * Price zones (docs/adr/0023-shelf-prices.md): every country in the home country's group (the EU) sees the same
+ * shelf price, its net price with the home country's VAT, set to end as shoppers expect (89,95, 90,00); the VAT it
+ * holds is the destination's. Countries outside that group buy VAT-free: they see the net price.
+ * The rate shelf prices are made with for the countries row `country`, `home` being the home country's row.
+ */
+export function shelfRateSql(country: SQL, home: SQL): SQL {
+  return sql`case when ${country}.group_key = ${home}.group_key then ${home}.vat_rate_bp else 0 end`;
 }
 
-/** The same rate as vatRateFor, as an SQL expression evaluated once per query. */
-export function vatRateSql(country: string, defaultCountry: string): SQL {
-  return sql`coalesce((select vat_rate_bp from countries where iso = ${country}), (select vat_rate_bp from countries where iso = ${defaultCountry}), 0)`;
+/** The VAT the prices hold in the countries row `country`: its own rate in the home group (EU distance sales), none outside (an export). */
+export function destinationVatSql(country: SQL, home: SQL): SQL {
+  return sql`case when ${country}.group_key = ${home}.group_key then ${country}.vat_rate_bp else 0 end`;
+}
+
+/** shelfRateSql for a country code, evaluated once per query; an unknown country is priced as the home country. */
+export function priceRateSql(country: string, homeCountry: string): SQL {
+  return sql`coalesce((select ${shelfRateSql(sql`c`, sql`home`)} from countries c, countries home where c.iso = ${country} and home.iso = ${homeCountry}),
+    (select vat_rate_bp from countries where iso = ${homeCountry}), 0)`;
+}
+
+/** The same rate as priceRateSql, for code that prices in TypeScript. */
+export async function priceRateFor(db: Database, country: string, homeCountry: string): Promise<number> {
+  const [row] = await selectRows<{ rate: number }>(db, sql`select ${priceRateSql(country, homeCountry)} as rate`);
+  return Number(row?.rate ?? 0);
+}
+
+/**
+ * The net price whose shelf price at `rate` is exactly `shelfCents`, or null when rounding skips that amount
+ * (a step of one net cent moves the shelf price by more than a cent). The demo catalogue sets its prices with it.
+ */
+export function netForShelfPrice(shelfCents: number, rate: number): number | null {
+  const guess = Math.round((shelfCents * 10_000) / (10_000 + rate));
+  return [guess, guess - 1, guess + 1].find((net) => withVat(net, rate) === shelfCents) ?? null;
 }
 
 /** Price with VAT, in whole cents, rounded half up. */

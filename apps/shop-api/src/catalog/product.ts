@@ -4,7 +4,7 @@ import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { loadCategoryTree } from './categories.ts';
-import { ACTIVE_REDUCTION, discountPercent, reducedNet, vatRateFor, withVat } from './pricing.ts';
+import { ACTIVE_REDUCTION, discountPercent, reducedNet, priceRateFor, withVat } from './pricing.ts';
 import { productSummaries } from './summaries.ts';
 import { heldByCarts } from '../cart/lines.ts';
 
@@ -39,7 +39,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
   const { db, lang } = context;
   const id = input.product_id;
   // Every part at once: one round trip's time, not nine.
-  const [[summary], [detail], groups, combinations, images, alternates, tree, vatRate, sizeChart] = await Promise.all([
+  const [[summary], [detail], groups, combinations, images, alternates, tree, priceRate, sizeChart] = await Promise.all([
     productSummaries(context, [id]),
     selectRows<DetailRow>(
       db,
@@ -74,7 +74,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
     ),
     productAlternates(context, id),
     loadCategoryTree(db, lang),
-    vatRateFor(db, context.country, context.config.defaultCountry),
+    priceRateFor(db, context.country, context.config.defaultCountry),
     selectRows<{ slug: string }>(
       db,
       sql`select t.slug from content_pages cp join content_page_translations t on t.page_id = cp.id and t.lang = ${lang}
@@ -90,8 +90,8 @@ export async function getProduct(input: { product_id: number; group?: Record<str
     return {
       id: combination.id,
       attributes: combination.attributes,
-      price: withVat(reducedNet(net, reduction), vatRate),
-      regular_price: withVat(net, vatRate),
+      price: withVat(reducedNet(net, reduction), priceRate),
+      regular_price: withVat(net, priceRate),
       stock: combination.quantity,
       available: sellable(combination.quantity),
       isDefault: combination.is_default,

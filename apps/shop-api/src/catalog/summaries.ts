@@ -4,7 +4,7 @@ import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { heldByCarts } from '../cart/lines.ts';
 import { intArray } from './listing-filters.ts';
-import { ACTIVE_REDUCTION, discountPercent, reducedNet, vatRateFor, withVat } from './pricing.ts';
+import { ACTIVE_REDUCTION, discountPercent, reducedNet, priceRateFor, withVat } from './pricing.ts';
 
 /** Stock at or under this is shown as 'only N left'. */
 export const LOW_STOCK = 5;
@@ -41,7 +41,7 @@ type SummaryRow = {
 export async function productSummaries(context: CallContext, ids: number[], colorIds: readonly number[] = []): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
   const { db, lang } = context;
-  const [rows, vatRate] = await Promise.all([
+  const [rows, priceRate] = await Promise.all([
     selectRows<SummaryRow>(
       db,
       sql`select p.id, p.reference, p.badges, p.free_shipping, p.quantity_limit, p.price_net_cents, p.out_of_stock_policy,
@@ -76,15 +76,15 @@ export async function productSummaries(context: CallContext, ids: number[], colo
       ) colors on true
       where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
     ),
-    vatRateFor(db, context.country, context.config.defaultCountry),
+    priceRateFor(db, context.country, context.config.defaultCountry),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, toSummary(row, vatRate)]));
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row, priceRate)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function toSummary(row: SummaryRow, vatRate: number): ProductSummary {
-  const regular = withVat(row.price_net_cents, vatRate);
-  const price = withVat(reducedNet(row.price_net_cents, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), vatRate);
+function toSummary(row: SummaryRow, priceRate: number): ProductSummary {
+  const regular = withVat(row.price_net_cents, priceRate);
+  const price = withVat(reducedNet(row.price_net_cents, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), priceRate);
   const discount = discountPercent(regular, price);
   return {
     id_product: row.id,

@@ -62,7 +62,7 @@ export async function checkoutView(db: Queryable, context: CallContext, state: C
   const { row, shipping } = state;
   const country = shipping?.country ?? null;
   const terms = await countryTerms(db, context, { country });
-  const contents = await loadCartContents(db, context, state.owner, terms.vatRateBasisPoints);
+  const contents = await loadCartContents(db, context, state.owner, terms.priceRateBasisPoints);
   const carriers = country && contents.lines.length > 0 ? await carriersFor(db, context, country, contents) : [];
   const carrier = carriers.find((candidate) => candidate.id === row?.carrierId) ?? null;
   const point = carrier?.kind === 'pickup' && row?.pickupPointId ? await findPickupPoint(db, row.pickupPointId) : null;
@@ -168,7 +168,7 @@ export function updateCheckoutCarrier(input: { carrier_id: number; pickup_point_
     const country = state.shipping?.country;
     if (!country) throw new ApiError(409, 'checkout_incomplete', 'Enter the shipping address first');
     const terms = await countryTerms(tx, context, { country });
-    const carriers = await carriersFor(tx, context, country, await loadCartContents(tx, context, state.owner, terms.vatRateBasisPoints));
+    const carriers = await carriersFor(tx, context, country, await loadCartContents(tx, context, state.owner, terms.priceRateBasisPoints));
     const carrier = carriers.find((candidate) => candidate.id === input.carrier_id);
     if (!carrier) throw new ApiError(409, 'carrier_unavailable', 'This carrier does not deliver to the shipping address');
     let pickupPointId: number | null = null;
@@ -194,7 +194,7 @@ async function destination(context: CallContext) {
 export async function getCarriers(context: CallContext) {
   const { owner, country } = await destination(context);
   const terms = await countryTerms(context.db, context, { country });
-  const contents = await loadCartContents(context.db, context, owner, terms.vatRateBasisPoints);
+  const contents = await loadCartContents(context.db, context, owner, terms.priceRateBasisPoints);
   return { carriers: await carriersFor(context.db, context, terms.iso, contents) };
 }
 

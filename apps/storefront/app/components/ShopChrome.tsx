@@ -58,7 +58,7 @@ export function Logo() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
-    <Link to={localePath()} className="px-1 text-lg font-semibold tracking-tight whitespace-nowrap lg:text-xl">
+    <Link to={localePath()} className="px-1 font-display text-xl font-bold whitespace-nowrap lg:text-2xl">
       {t('site.name')}
     </Link>
   );

@@ -26,6 +26,8 @@ import {
   TEXTURE_OF,
   type Style,
 } from './product-lines.ts';
+import { netForShelfPrice, withVat } from '../../catalog/pricing.ts';
+import { country } from './countries.ts';
 import { createRandom, type Random } from './random.ts';
 import { byLang, daysBeforeReference, LANGS, REFERENCE_TIME, type Translated } from './shared.ts';
 import { slugify } from './slug.ts';
@@ -80,9 +82,12 @@ const PROMOTION_BADGES: Badge[] = ['sale', 'promo', 'outlet', 'discount', 'offer
 const REDUCTION_PERCENTS = [10, 15, 20, 25, 30, 40, 50];
 // Discounts that end must still run at least until the end of 2027, so that the demo shows them.
 const DISCOUNT_ENDS = [Date.UTC(2027, 11, 31, 23, 59, 59), Date.UTC(2028, 2, 31, 23, 59, 59), Date.UTC(2028, 5, 30, 23, 59, 59)];
-const XL_SURCHARGE_NET_CENTS = 200;
-const MIN_NET_PRICE_CENTS = 1_590;
-const MAX_NET_PRICE_CENTS = 24_990;
+/** What XL costs more on the shelf, where a product charges for it. */
+const XL_SURCHARGE_CENTS = 500;
+const MIN_SHELF_PRICE_CENTS = 1_995;
+const MAX_SHELF_PRICE_CENTS = 29_995;
+/** Shelf prices are set with the home country's VAT (docs/adr/0023-shelf-prices.md). */
+const SHELF_RATE = country('IT').vatRateBasisPoints;
 
 function sizeRun(gender: Gender, garment: Garment): Size[] {
   if (garment === 'scarf') return [ONE_SIZE];
@@ -90,11 +95,24 @@ function sizeRun(gender: Gender, garment: Garment): Size[] {
   return SIZE_RUNS[gender];
 }
 
-/** Realistic net prices: within the style's range, scaled by the material, ending in 90 cents. */
+/**
+ * The net price of a shelf price ending as shoppers expect: of `shelfCents` and the amounts 5 € and 10 € above and
+ * below it, the first that the VAT's rounding reaches (the seed is fixed, so this is the same every run).
+ */
+function netOnShelf(shelfCents: number): number {
+  for (const step of [0, 500, -500, 1_000, -1_000]) {
+    const net = netForShelfPrice(shelfCents + step, SHELF_RATE);
+    if (net !== null) return net;
+  }
+  throw new Error(`No net price puts ${shelfCents} cents on the shelf`);
+}
+
+/** Realistic prices: within the style's range, scaled by the material, on the shelf at x4,95 or x9,95. */
 function netPrice(style: Style, priceFactor: number, random: Random): number {
   const [min, max] = style.price;
-  const cents = Math.round((random.int(min, max) * priceFactor) / 100) * 100 - 10;
-  return Math.min(MAX_NET_PRICE_CENTS, Math.max(MIN_NET_PRICE_CENTS, cents));
+  const gross = (random.int(min, max) * priceFactor * (10_000 + SHELF_RATE)) / 10_000;
+  const shelf = Math.round(gross / 500) * 500 - 5;
+  return netOnShelf(Math.min(MAX_SHELF_PRICE_CENTS, Math.max(MIN_SHELF_PRICE_CENTS, shelf)));
 }
 
 type Naming = { collection: string; names: Translated; slugs: Translated };
@@ -162,13 +180,20 @@ function assignStockPolicies(planned: SeededProduct[], random: Random): void {
   for (const product of shuffled.slice(PREORDER_COUNT, PREORDER_COUNT + BACKORDER_COUNT)) product.policy = 'backorder';
 }
 
+/** The net amount that takes about a fifth, in whole 5 €, off a product's shelf price. */
+function amountOff(net: number): number {
+  const shelf = withVat(net, SHELF_RATE);
+  return net - netOnShelf(shelf - Math.max(500, Math.round((shelf * 0.2) / 500) * 500));
+}
+
 function discountFor(product: SeededProduct, index: number, random: Random): Discount {
   // One discount in eight is an amount rather than a percentage.
   const byAmount = index % 8 === 7;
   const period = random.pick(['always', 'from', 'window'] as const);
   return {
     reductionPercent: byAmount ? null : random.pick(REDUCTION_PERCENTS),
-    reductionNetCents: byAmount ? Math.round((product.priceNetCents * 0.2) / 100) * 100 : null,
+    // About a fifth off, in whole 5 €, so that the sale price ends like the shelf price.
+    reductionNetCents: byAmount ? amountOff(product.priceNetCents) : null,
     startsAt: period === 'always' ? null : daysBeforeReference(random.int(5, 90)),
     endsAt: period === 'window' ? new Date(random.pick(DISCOUNT_ENDS)) : null,
   };
@@ -209,7 +234,7 @@ function assignCombinations(planned: SeededProduct[], random: Random, firstId = 
         reference: `${product.reference}-${size.key}-${colour.key}`,
         size,
         colour,
-        priceImpactNetCents: surchargeXl && size.key === 'XL' ? XL_SURCHARGE_NET_CENTS : 0,
+        priceImpactNetCents: surchargeXl && size.key === 'XL' ? netOnShelf(withVat(product.priceNetCents, SHELF_RATE) + XL_SURCHARGE_CENTS) - product.priceNetCents : 0,
         quantity: stock(product.policy, colourIndex * product.sizes.length + sizeIndex, random),
         isDefault: false,
       })),

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
@@ -32,6 +32,14 @@ export function AddToCartForm({ product, selected }: Props) {
   const failureText = useCartFailureText();
   const { fetcher, onSubmit, busy, confirmMissing, onTick } = useCartForm();
   const [quantity, setQuantity] = useState(product.minimal_quantity);
+  const quantityField = useRef<HTMLSelectElement>(null);
+  // A quantity chosen before the page's script ran is in the field, not in the state: adopt it.
+  useEffect(() => {
+    const chosenEarly = Number(quantityField.current?.value);
+    // The field is the outside world here: React did not see that choice, so the state catches up once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (chosenEarly) setQuantity(chosenEarly);
+  }, []);
   // The mini cart opens for each add that worked, until the shopper closes it.
   const [closedFor, setClosedFor] = useState<unknown>(null);
 
@@ -65,6 +73,7 @@ export function AddToCartForm({ product, selected }: Props) {
         <label className="flex items-center gap-2 text-sm">
           <span className="font-semibold">{t('product.quantity')}</span>
           <select
+            ref={quantityField}
             name="quantity"
             disabled={!available}
             value={chosen}
@@ -88,7 +97,7 @@ export function AddToCartForm({ product, selected }: Props) {
             aria-busy={busy || undefined}
             className="button-primary flex flex-1 items-center justify-center disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none"
           >
-                        {t('product.addToCart')}
+            {t('product.addToCart')}
             {busy ? <span className="sr-only"> {t('cart.sending')}</span> : null}
           </button>
         )}

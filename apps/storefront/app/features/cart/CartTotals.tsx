@@ -12,7 +12,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** Subtotal, what the codes take off, shipping (or 'Free'), the total and the VAT it includes. */
+/** Subtotal, what the codes take off, shipping (or 'Free'), the total and the VAT it includes (none for an export). */
 export function CartTotals({ cart }: { cart: Cart }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -27,7 +27,7 @@ export function CartTotals({ cart }: { cart: Cart }) {
         <Row label={t('cart.shipping')} value={totals.shipping_free ? t('cart.free') : format(totals.shipping)} />
         <Row label={t('cart.total')} value={format(totals.total)} strong />
       </dl>
-      <p className="text-sm text-stone-600">{t('cart.vatIncluded', { amount: format(totals.tax), rate })}</p>
+      <p className="text-sm text-stone-600">{totals.vat_rate_bp > 0 ? t('cart.vatIncluded', { amount: format(totals.tax), rate }) : t('cart.noVat')}</p>
     </div>
   );
 }

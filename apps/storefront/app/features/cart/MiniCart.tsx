@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatPrice, useLocalePath } from '../../lib/hooks';
 import { LineSummary } from './CartLines';
+import { CartTotals, FreeShippingProgress } from './CartTotals';
 
 type Props = { cart: Cart | null; open: boolean; onClose: () => void };
 
 /**
- * The mini cart: a drawer (a modal dialog) with the cart's lines, its total and the ways on, 'View cart' and
+ * The mini cart: a drawer (a modal dialog) with the cart's lines, its totals and the ways on, 'View cart' and
  * 'Go to checkout'. The browser's modal dialog moves the focus in, keeps it there and closes on Escape; on
  * closing, the focus goes back to where it was (the button that opened it).
  */
@@ -70,10 +71,9 @@ export function MiniCart({ cart, open, onClose }: Props) {
               ))}
             </ul>
             <div className="space-y-3 border-t border-stone-200 px-5 py-4">
-              <p className="flex justify-between text-lg font-semibold">
-                <span>{t('cart.total')}</span>
-                <span>{format(cart.totals.total)}</span>
-              </p>
+              {/* The total says what it includes: the same rows as the cart page's. */}
+              <CartTotals cart={cart} />
+              <FreeShippingProgress cart={cart} />
               <Link to={localePath('/checkout')} className="button-primary block text-center">
                 {t('cart.checkout')}
               </Link>
