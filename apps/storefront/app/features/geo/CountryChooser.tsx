@@ -37,7 +37,7 @@ export function CountryForm({ root, className }: { root: RootData; className?: s
           <CountryOptions countries={root.bootstrap.countries} />
         </select>
         <button type="submit" className="button-primary">
-          {t('locale.save')}
+          {t('geo.apply')}
         </button>
       </div>
     </PreferencesForm>
