@@ -22,7 +22,7 @@ export function LocaleChooser({ root }: { root: RootData }) {
         <span className="sr-only">{t('locale.language')}: </span>
         {current?.label ?? lang}
       </summary>
-      <Form method="post" action={`/${lang}/preferences`} className="absolute right-0 z-30 mt-2 w-56 space-y-4 rounded border border-stone-200 bg-white p-4 text-stone-900 shadow-lg">
+      <Form method="post" action={`/${lang}/preferences`} className="absolute right-0 z-50 mt-2 w-56 space-y-4 rounded border border-stone-200 bg-white p-4 text-stone-900 shadow-lg">
         <fieldset>
           <legend className="mb-2 font-semibold">{t('locale.language')}</legend>
           {languages.map((language) => (

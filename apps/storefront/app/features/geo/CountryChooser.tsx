@@ -54,7 +54,7 @@ export function CountryChooser({ root }: { root: RootData }) {
         <span className="sr-only">{t('geo.chooser')}: </span>
         {countryName(root.country, lang)}
       </summary>
-      <CountryForm root={root} className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded border border-stone-200 bg-white p-4 text-sm text-stone-900 shadow-lg" />
+      <CountryForm root={root} className="absolute right-0 z-50 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded border border-stone-200 bg-white p-4 text-sm text-stone-900 shadow-lg" />
     </details>
   );
 }
