@@ -73,6 +73,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: SHOPS.main,
+    // A browser language without a region: the shop would otherwise take en-US's for the visitor's country and
+    // offer the United States on every page (the country notice, ADR 0021; geo.spec.ts sets its own).
+    locale: 'en',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -91,8 +94,9 @@ export default defineConfig({
   webServer: [
     // The main shop keeps its mail in a local outbox, readable on the development mailbox page.
     shop(PORTS.main, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: dataDir, DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.main, ADMIN_TOKEN: E2E_ADMIN_TOKEN }),
-    // The blue shop sits behind a trusted proxy (this machine): it believes X-Forwarded-For.
-    shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue', TRUSTED_PROXIES: '127.0.0.1' }),
+    // The blue shop sits behind a trusted proxy (this machine): it believes X-Forwarded-For, and X-Country as the
+    // CDN's word on the visitor's country (geo.spec.ts).
+    shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue', TRUSTED_PROXIES: '127.0.0.1', COUNTRY_HEADER: 'X-Country' }),
     shop(PORTS.maintenance, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
     // Nothing listens on port 9: the storefront finds its API down.
     shop(PORTS.apiDown, { ...ONE_CLIENT_FOR_ALL_TESTS, SHOP_API_URL: 'http://127.0.0.1:9' }),

@@ -128,7 +128,7 @@ const build = await import('./build/server/index.js');
 const pageUrl = (request) => URL.parse(`${request.protocol}://${request.get('host')}${request.originalUrl}`)?.href;
 app.get('*', (request, response, next) => {
   const url = pageUrl(request);
-  const kept = url ? build.entry.module.keptPage(request.method, url, request.get('cookie')) : null;
+  const kept = url ? build.entry.module.keptPage(request.method, url, (name) => request.get(name)) : null;
   if (!kept) return next();
   response.status(kept.status);
   for (const [name, value] of kept.headers) response.setHeader(name, value);

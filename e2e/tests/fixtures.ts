@@ -13,7 +13,8 @@ type Messages = typeof import('../../apps/storefront/app/i18n/locales/en/common.
   typeof import('../../apps/storefront/app/i18n/locales/en/validation.json') &
   typeof import('../../apps/storefront/app/i18n/locales/en/wishlist.json') &
   typeof import('../../apps/storefront/app/i18n/locales/en/cart.json') &
-  typeof import('../../apps/storefront/app/i18n/locales/en/checkout.json');
+  typeof import('../../apps/storefront/app/i18n/locales/en/checkout.json') &
+  typeof import('../../apps/storefront/app/i18n/locales/en/geo.json');
 
 /** A language's texts: every feature file of its folder, merged as the storefront merges them. */
 function readTexts(lang: TestLang): Messages {

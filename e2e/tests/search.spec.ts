@@ -95,7 +95,7 @@ test('search does not mind accents, and switching language keeps the query and f
   await filters.getByRole('group', { name: TEXTS.fr.facets.colors }).getByRole('checkbox').first().check();
   await expect(page).toHaveURL(/color=\d+/);
   const query = new URL(page.url()).search;
-  await page.locator('summary', { hasText: TEXTS.fr.locale.chooser }).click();
+  await page.locator('summary', { hasText: TEXTS.fr.locale.language }).click();
   await page.getByRole('radio', { name: 'Deutsch' }).check();
   await page.getByRole('button', { name: TEXTS.fr.locale.save }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/de/search' && url.search === query);

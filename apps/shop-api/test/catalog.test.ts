@@ -13,7 +13,12 @@ describe.each(DRIVERS)('catalogue calls on %s', (driver) => {
     expect(body.psdata.menu.map((c: { slug: string }) => c.slug)).toEqual(['femme', 'homme', 'enfant']);
     expect(body.psdata.menu[0].children.length).toBeGreaterThan(2);
     expect(body.psdata.settings).toEqual({ maintenance_mode: false, theme: 'default', gtm_id: null, currency: 'EUR', default_country: 'IT' });
-    expect(body.psdata.countries.find((c: { iso: string }) => c.iso === 'IT')).toMatchObject({ vat_rate_bp: 2200, free_shipping_from: 15000 });
+    const country = (iso: string) => body.psdata.countries.find((c: { iso: string }) => c.iso === iso);
+    expect(country('IT')).toMatchObject({ vat_rate_bp: 2200, free_shipping_from: 15000 });
+    // Each country's delivery times: from the quickest carrier to the slowest that go there (the demo's rates per group).
+    expect(country('IT').delivery_days).toEqual({ min: 1, max: 5 });
+    expect(country('CH').delivery_days).toEqual({ min: 2, max: 8 });
+    expect(country('US').delivery_days).toEqual({ min: 3, max: 14 });
     expect(body.psdata.footer_links.length).toBeGreaterThan(3);
   });
 

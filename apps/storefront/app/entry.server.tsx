@@ -9,6 +9,7 @@ import type { TextLang } from '@shop/contract/constants';
 import type { i18n as I18n } from 'i18next';
 import { createI18n, loadResources } from './i18n/i18n';
 import { storefrontConfig } from './lib/config.server';
+import { detectionHeaders } from './lib/geo.server';
 import { isSecureRequest, requestLanguage } from './lib/locale.server';
 import { NonceContext } from './lib/nonce';
 import { setSecurityHeaders } from './lib/security-headers.server';
@@ -67,7 +68,8 @@ export default async function handleRequest(request: Request, status: number, he
           const body = new PassThrough();
           headers.set('Content-Type', 'text/html; charset=utf-8');
           headers.set('Cache-Control', cacheControl(request, status));
-          headers.append('Vary', 'Cookie');
+          // The country notice (ADR 0021) follows the detected country: a CDN keeps one page per detection.
+          headers.append('Vary', ['Cookie', ...detectionHeaders()].join(', '));
           setSecurityHeaders(headers, { nonce, secure: isSecureRequest(request), production: import.meta.env.PROD, tagManager: Boolean(storefrontConfig.gtmId) });
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
           pipe(body);

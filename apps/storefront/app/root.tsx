@@ -23,6 +23,7 @@ import { I18N_STATE_GLOBAL, switchLanguage } from './i18n/i18n';
 import { loadOrFail } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
 import { shopperSummary } from './lib/auth.server';
+import { countryNotice, noticeCandidate } from './lib/geo.server';
 import { readCookies } from './lib/locale.server';
 import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-context.server';
 import { pageCacheMiddleware } from './lib/page-cache.server';
@@ -53,10 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shopperSummary(request, api),
   ]);
   if (bootstrap.settings.maintenance_mode) throw data({ reason: 'maintenance' }, { status: 503 });
-  const flash = readCookies(request)[FLASH_COOKIE] || null;
+  const cookies = readCookies(request);
+  const flash = cookies[FLASH_COOKIE] || null;
+  const pageCountry = country || bootstrap.settings.default_country;
   const rootData: RootData = {
     lang,
-    country: country || bootstrap.settings.default_country,
+    country: pageCountry,
+    countryNotice: countryNotice(noticeCandidate(cookies, (name) => request.headers.get(name)), pageCountry, bootstrap.countries),
     bootstrap,
     origin: publicOrigin(request),
     customer: customer && { first_name: customer.first_name },

@@ -10,14 +10,22 @@ import { notFound } from '../http/errors.ts';
 /** Each language named in itself, as a language chooser shows it. */
 const LANGUAGE_LABELS: Record<Lang, string> = { en: 'English', fr: 'Français', it: 'Italiano', es: 'Español', de: 'Deutsch' };
 
-/** The countries the shop sells to, with the states or provinces an address there names. */
+/** The countries the shop sells to, with their delivery times and the states or provinces an address there names. */
 export async function listCountries(db: Database): Promise<Country[]> {
-  const rows = await selectRows<Omit<Country, 'states'>>(
+  const rows = await selectRows<Omit<Country, 'states' | 'delivery_days'> & { min_days: number | null; max_days: number | null }>(
     db,
-    sql`select iso, group_key as "group", vat_rate_bp, free_shipping_from_cents as free_shipping_from
-      from countries where is_active order by iso`,
+    sql`select c.iso, c.group_key as "group", c.vat_rate_bp, c.free_shipping_from_cents as free_shipping_from,
+        min(r.min_days)::int as min_days, max(r.max_days)::int as max_days
+      from countries c
+      left join carrier_rates r on r.group_key = c.group_key
+        and exists (select 1 from carriers k where k.id = r.carrier_id and k.is_active)
+      where c.is_active group by c.iso order by c.iso`,
   );
-  return rows.map((row) => ({ ...row, states: [...(COUNTRY_STATES[row.iso] ?? [])] }));
+  return rows.map(({ min_days, max_days, ...row }) => ({
+    ...row,
+    delivery_days: min_days === null || max_days === null ? null : { min: min_days, max: max_days },
+    states: [...(COUNTRY_STATES[row.iso] ?? [])],
+  }));
 }
 
 export async function getCountry(db: Database, iso: string): Promise<Country> {

@@ -4,31 +4,9 @@ import { useLang } from '../lib/hooks';
 import type { RootData } from '../lib/root-data';
 import { usePageAlternates } from './HeadLinks';
 
-/** Country names in the shopper's language, from the browser's own data (no translation files). */
-export function countryName(iso: string, lang: string): string {
-  return new Intl.DisplayNames([lang], { type: 'region' }).of(iso) ?? iso;
-}
-
-/** The shop's countries as options of a select, by name in the shopper's language. */
-export function CountryOptions({ countries }: { countries: Array<{ iso: string }> }) {
-  const lang = useLang();
-  const named = countries.map((country) => ({ iso: country.iso, name: countryName(country.iso, lang) }));
-  return (
-    <>
-      {named
-        .sort((a, b) => a.name.localeCompare(b.name, lang))
-        .map((country) => (
-          <option key={country.iso} value={country.iso}>
-            {country.name}
-          </option>
-        ))}
-    </>
-  );
-}
-
 /**
- * Language and country chooser. A plain form (works before hydration and without JavaScript): the
- * preferences action stores both choices in cookies and goes to the same page in the chosen language.
+ * Language chooser (the country has its own, features/geo). A plain form (works before hydration and without
+ * JavaScript): the preferences action stores the choice in a cookie and goes to the same page in that language.
  */
 export function LocaleChooser({ root }: { root: RootData }) {
   const { t } = useTranslation();
@@ -41,10 +19,10 @@ export function LocaleChooser({ root }: { root: RootData }) {
   return (
     <details className="relative">
       <summary className="cursor-pointer rounded px-2 py-1 hover:bg-stone-100">
-        <span className="sr-only">{t('locale.chooser')}: </span>
-        {t('locale.current', { language: current?.label ?? lang, country: countryName(root.country, lang) })}
+        <span className="sr-only">{t('locale.language')}: </span>
+        {current?.label ?? lang}
       </summary>
-      <Form method="post" action={`/${lang}/preferences`} className="absolute right-0 z-30 mt-2 w-72 space-y-4 rounded border border-stone-200 bg-white p-4 text-stone-900 shadow-lg">
+      <Form method="post" action={`/${lang}/preferences`} className="absolute right-0 z-50 mt-2 w-56 space-y-4 rounded border border-stone-200 bg-white p-4 text-stone-900 shadow-lg">
         <fieldset>
           <legend className="mb-2 font-semibold">{t('locale.language')}</legend>
           {languages.map((language) => (
@@ -55,12 +33,6 @@ export function LocaleChooser({ root }: { root: RootData }) {
             </label>
           ))}
         </fieldset>
-        <label className="block">
-          <span className="mb-1 block font-semibold">{t('locale.country')}</span>
-          <select name="country" defaultValue={root.country} className="w-full rounded border border-stone-300 px-2 py-1">
-            <CountryOptions countries={root.bootstrap.countries} />
-          </select>
-        </label>
         <button type="submit" className="button-primary w-full">
           {t('locale.save')}
         </button>

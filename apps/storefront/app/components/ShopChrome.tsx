@@ -2,7 +2,7 @@ import type { CategoryNode } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
-import { useFormatPrice, useLang, useLocalePath } from '../lib/hooks';
+import { useLang, useLocalePath } from '../lib/hooks';
 import { Drawer, DrawerToggle } from './Drawer';
 import { Icon } from './Icon';
 import { NavigationProgress } from './NavigationProgress';
@@ -11,7 +11,10 @@ import { FlashMessage } from './FlashMessage';
 import { SearchBox } from '../features/search/SearchBox';
 import { WishlistLink } from '../features/wishlist/WishlistLink';
 import { CartLink } from '../features/cart/CartLink';
-import { countryName, LocaleChooser } from './LocaleChooser';
+import { LocaleChooser } from './LocaleChooser';
+import { CountryChooser, CountryForm } from '../features/geo/CountryChooser';
+import { CountryNotice } from '../features/geo/CountryNotice';
+import { ShippingRule } from '../features/geo/ShippingRule';
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
 
@@ -76,25 +79,6 @@ export function SkipLink() {
 const ICON_BUTTON = 'flex h-11 w-11 items-center justify-center rounded hover:bg-stone-100 lg:hidden';
 
 /**
- * The banner's shipping promise for the shopper's country, from the same rule the cart applies (the country's
- * free-shipping threshold, bootstrap.countries): 'Italy: free shipping from €150.00', or where it ships without one.
- */
-function ShippingBanner({ root }: { root: RootData }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const formatPrice = useFormatPrice();
-  const country = root.bootstrap.countries.find((candidate) => candidate.iso === root.country);
-  const name = countryName(root.country, lang);
-  return (
-    <p>
-      {country?.free_shipping_from != null
-        ? t('header.shippingBanner', { amount: formatPrice(country.free_shipping_from), country: name })
-        : t('header.deliveryBanner', { country: name })}
-    </p>
-  );
-}
-
-/**
  * The banner, then a compact sticky bar: on a phone the menu button, the logo, search, wishlist and cart (the
  * categories, brands and account in the menu drawer; the search field opens under the bar); from `lg` up all
  * of it in one row.
@@ -112,10 +96,16 @@ function Header({ root }: { root: RootData }) {
   const accountLabel = root.customer ? t('account.hello', { name: root.customer.first_name }) : t('header.account');
   return (
     <header>
+      <CountryNotice root={root} />
       <div className="bg-stone-900 text-xs text-white sm:text-sm">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-1">
-          <ShippingBanner root={root} />
-          <LocaleChooser root={root} />
+          <p>
+            <ShippingRule root={root} />
+          </p>
+          <div className="flex items-center">
+            <CountryChooser root={root} />
+            <LocaleChooser root={root} />
+          </div>
         </div>
       </div>
       <div className="sticky top-0 z-40 border-b border-stone-200 bg-white">
@@ -195,6 +185,7 @@ function Footer({ root }: { root: RootData }) {
           <h2 className="font-semibold text-stone-900">{t('footer.contactTitle')}</h2>
           <p className="mt-2">{t('footer.contactText')}</p>
           <p className="mt-2">{t('footer.payments')}</p>
+          <CountryForm root={root} className="mt-4 text-stone-900" />
         </div>
       </div>
       <p className="pb-6 text-center text-xs text-stone-600">{t('footer.copyright', { year: new Date().getFullYear() })}</p>

@@ -24,6 +24,11 @@ export const storefrontConfig = {
   gtmId: /^GTM-[A-Z0-9]+$/i.test(process.env.GTM_ID ?? '') ? process.env.GTM_ID : undefined,
   shopApiTimeoutMs: Number(process.env.SHOP_API_TIMEOUT_MS ?? 10_000),
   localeDomains: parseLocaleDomains(process.env.LOCALE_DOMAINS),
+  /**
+   * The request header in which the CDN or proxy in front of the shop names the visitor's country (e.g. CF-IPCountry),
+   * for the country notice (lib/geo.server.ts). Unset: no header is believed, as any visitor can send one.
+   */
+  countryHeader: /^[A-Za-z0-9-]+$/.test(process.env.COUNTRY_HEADER ?? '') ? process.env.COUNTRY_HEADER!.toLowerCase() : undefined,
   /** The shop's public address for absolute links (sitemap, canonical); defaults to the request's origin. */
   publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, ''),
 };

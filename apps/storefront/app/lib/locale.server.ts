@@ -4,6 +4,8 @@ import { storefrontConfig } from './config.server';
 
 export const LANG_COOKIE = 'lang';
 export const COUNTRY_COOKIE = 'country';
+/** The country whose notice the visitor dismissed (lib/geo.server.ts). */
+export const COUNTRY_NOTICE_COOKIE = 'country_notice';
 /** SPEC §2 and §9: the language choice is kept for 365 days, path /, SameSite=Lax. */
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
@@ -11,22 +13,27 @@ export function readCookies(request: Request): Record<string, string | undefined
   return parse(request.headers.get('Cookie') ?? '');
 }
 
-export function localeCookie(name: typeof LANG_COOKIE | typeof COUNTRY_COOKIE, value: string, secure: boolean): string {
+export function localeCookie(name: typeof LANG_COOKIE | typeof COUNTRY_COOKIE | typeof COUNTRY_NOTICE_COOKIE, value: string, secure: boolean): string {
   return serialize(name, value, { maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', sameSite: 'lax', secure });
 }
 
-/** Languages of an Accept-Language header, most wanted first (q-values honoured). */
-export function acceptedLanguages(header: string | null): string[] {
+/** The language tags of an Accept-Language header as sent (`de-DE`, `fr`), most wanted first (q-values honoured). */
+export function acceptedLocales(header: string | null): string[] {
   return (header ?? '')
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = Number(params.find((param) => param.trim().startsWith('q='))?.trim().slice(2) ?? 1);
-      return { lang: tag.trim().slice(0, 2).toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
     })
-    .filter((entry) => entry.lang && entry.q > 0)
+    .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.lang);
+    .map((entry) => entry.tag);
+}
+
+/** Languages of an Accept-Language header, most wanted first. */
+export function acceptedLanguages(header: string | null): string[] {
+  return acceptedLocales(header).map((tag) => tag.slice(0, 2).toLowerCase());
 }
 
 /**

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'cookie';
-import { COUNTRY_COOKIE } from './locale.server';
+import { chosenCountry, noticeCandidate, type HeaderOf } from './geo.server';
 import { hasPersonalCookies } from './session.server';
 
 /**
  * Whole answers for visitors without a session, kept in this process for a few seconds (DESIGN.md §2).
- * Such a page depends only on its URL and the visitor's country, so one render serves everyone who asks
+ * Such a page depends only on its URL and the visitor's country (chosen, or detected for the country notice), so one render serves everyone who asks
  * for it meanwhile; concurrent asks for a page being rendered wait for that render. Only what the render
  * itself marks public (Cache-Control: public, 200, no cookie set) is kept. Each answer says X-Page-Cache:
  * hit or miss.
@@ -26,13 +26,14 @@ let storedBytes = 0;
 
 /**
  * Everything a public page depends on: its URL (scheme and host included, as the storefront's server resolved
- * them from trusted sources only) and the visitor's country. Nothing else of a request changes the page.
+ * them from trusted sources only), the country the visitor chose and the country its notice may offer (ADR 0021).
+ * Nothing else of a request changes the page.
  */
-function keyOf(method: string, url: string, cookieHeader: string | null | undefined): string | null {
+function keyOf(method: string, url: string, header: HeaderOf): string | null {
   if (method !== 'GET') return null;
-  const cookies = parse(cookieHeader ?? '');
+  const cookies = parse(header('cookie') ?? '');
   if (hasPersonalCookies(cookies)) return null;
-  return `${cookies[COUNTRY_COOKIE]?.toUpperCase() ?? ''} ${url}`;
+  return `${chosenCountry(cookies) ?? ''} ${noticeCandidate(cookies, header) ?? ''} ${url}`;
 }
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
@@ -65,8 +66,8 @@ function answer({ status, headers, body }: Kept): Response {
  * before React Router handles the request at all; null when there is none (a personal page, a miss, a page
  * being rendered).
  */
-export function keptPage(method: string, url: string, cookieHeader: string | undefined): Kept | null {
-  const key = keyOf(method, url, cookieHeader);
+export function keptPage(method: string, url: string, header: HeaderOf): Kept | null {
+  const key = keyOf(method, url, header);
   const entry = key ? entries.get(key) : undefined;
   return entry && entry.expiresAt > Date.now() ? withNonce(entry, freshNonce(), 'hit') : null;
 }
@@ -105,7 +106,7 @@ async function renderAndKeep(key: string, next: () => Promise<Response>): Promis
 }
 
 export async function pageCacheMiddleware({ request }: { request: Request }, next: () => Promise<Response>): Promise<Response> {
-  const key = keyOf(request.method, request.url, request.headers.get('Cookie'));
+  const key = keyOf(request.method, request.url, (name) => request.headers.get(name));
   if (!key) return next();
   const cached = entries.get(key);
   if (cached && cached.expiresAt > Date.now()) return answer(withNonce(cached, freshNonce(), 'hit'));

@@ -3,7 +3,8 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import { shopApi, type ShopApi } from './api/shop.server';
 import { currentCustomer, loginRedirect } from './auth.server';
 import { storefrontConfig } from './config.server';
-import { COUNTRY_COOKIE, readCookies, requestLanguage } from './locale.server';
+import { chosenCountry } from './geo.server';
+import { readCookies, requestLanguage } from './locale.server';
 
 /**
  * What every loader and action of a request works with, built once by the root's middleware: the language
@@ -16,8 +17,7 @@ const pageContextKey = createContext<PageContext>();
 
 export const pageContextMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
   const lang = params.lang === undefined ? requestLanguage(request) : isLang(params.lang) ? params.lang : notFound(new URL(request.url).pathname);
-  const chosen = readCookies(request)[COUNTRY_COOKIE]?.toUpperCase();
-  const country = chosen && /^[A-Z]{2}$/.test(chosen) ? chosen : '';
+  const country = chosenCountry(readCookies(request)) ?? '';
   const api = shopApi(request, lang, country);
   let customer: Promise<Customer | null> | undefined;
   context.set(pageContextKey, { lang, country, api, customer: () => (customer ??= currentCustomer(request, api)) });

@@ -8,6 +8,8 @@ import type { Bootstrap, Lang, ShopperSummary } from '@shop/contract';
 export type RootData = {
   lang: Lang;
   country: string;
+  /** A country the visitor seems to be in, other than the page's: the notice offers to switch to it (ADR 0021). */
+  countryNotice: string | null;
   bootstrap: Bootstrap;
   /** The shop's public origin, for absolute links (canonical, hreflang). */
   origin: string;

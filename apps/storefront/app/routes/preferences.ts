@@ -2,14 +2,17 @@ import { isLang } from '@shop/contract/constants';
 import { redirect } from 'react-router';
 import type { Route } from './+types/preferences';
 import { assertSameOrigin } from '../lib/csrf.server';
-import { COUNTRY_COOKIE, isSecureRequest, LANG_COOKIE, localeCookie } from '../lib/locale.server';
+import { COUNTRY_COOKIE, COUNTRY_NOTICE_COOKIE, isSecureRequest, LANG_COOKIE, localeCookie } from '../lib/locale.server';
 import { notFound } from '../lib/request-context.server';
 import { readForm } from '../lib/form-body.server';
 
 /** Only the chooser posts here. */
 export const loader = () => notFound();
 
-/** Stores the chosen language and country, then shows the same page in the chosen language. */
+/**
+ * Stores the chosen language and country, then shows the same page in the chosen language. The country notice
+ * posts here too: 'Switch' as a country choice, 'Dismiss' (intent=dismiss) remembers the country it offered.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
@@ -22,6 +25,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append('Set-Cookie', localeCookie(LANG_COOKIE, lang, secure));
   const country = String(form.get('country') ?? '').toUpperCase();
-  if (/^[A-Z]{2}$/.test(country)) headers.append('Set-Cookie', localeCookie(COUNTRY_COOKIE, country, secure));
+  const cookie = form.get('intent') === 'dismiss' ? COUNTRY_NOTICE_COOKIE : COUNTRY_COOKIE;
+  if (/^[A-Z]{2}$/.test(country)) headers.append('Set-Cookie', localeCookie(cookie, country, secure));
   return redirect(to, { headers });
 }

@@ -3,7 +3,7 @@ import type { FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../components/forms/fields';
-import { countryName } from '../../components/LocaleChooser';
+import { countryName } from '../geo/countries';
 import { useLang, useRootData } from '../../lib/hooks';
 
 type AddressField = 'alias' | 'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'postcode' | 'city' | 'country' | 'state' | 'phone' | 'vat_number';

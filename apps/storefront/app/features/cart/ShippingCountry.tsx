@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
-import { CountryOptions } from '../../components/LocaleChooser';
-import { useLang, useRootData } from '../../lib/hooks';
+import { CountryOptions } from '../geo/countries';
+import { PreferencesForm } from '../geo/CountryChooser';
+import { useRootData } from '../../lib/hooks';
 
 /**
  * The country the shipping and VAT are estimated for. It is the shopper's country choice, stored by the
@@ -9,12 +9,9 @@ import { useLang, useRootData } from '../../lib/hooks';
  */
 export function ShippingCountry({ country }: { country: string }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const countries = useRootData()?.bootstrap.countries ?? [];
   return (
-    <Form method="post" action={`/${lang}/preferences`} className="flex items-end gap-2">
-      <input type="hidden" name="lang" value={lang} />
-      <input type="hidden" name={`path_${lang}`} value={`/${lang}/cart`} />
+    <PreferencesForm className="flex items-end gap-2">
       <label htmlFor="cart-country" className="flex-1 text-sm">
         <span className="mb-1 block font-semibold">{t('cart.shippingTo')}</span>
         <select key={country} id="cart-country" name="country" defaultValue={country} className="w-full rounded border border-stone-400 px-2 py-2">
@@ -24,6 +21,6 @@ export function ShippingCountry({ country }: { country: string }) {
       <button type="submit" className="rounded border border-stone-900 px-4 py-2 font-medium hover:bg-stone-100">
         {t('cart.changeCountry')}
       </button>
-    </Form>
+    </PreferencesForm>
   );
 }

@@ -3,7 +3,8 @@ import type { Product, RelatedProducts as Related } from '@shop/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLang } from '../../lib/hooks';
+import { useLang, useRootData } from '../../lib/hooks';
+import { ShippingInfo } from '../geo/ShippingRule';
 import { ADD_TO_CART_BUTTON_ID, ADD_TO_CART_FORM_ID, AddToCartForm, SIZE_CHOICE_ID } from '../cart/AddToCartForm';
 import { useHydrated } from '../../components/Drawer';
 import { WishlistButton } from '../wishlist/WishlistButton';
@@ -150,9 +151,10 @@ function StockState({ product, selected }: { product: Product; selected: Combina
   return <p className="text-sm text-emerald-800">{t('product.inStock')}</p>;
 }
 
+/** The info blocks below the description: a title and its text; null, the shipping block of the shopper's country. */
 const INFO_BLOCKS = [
   ['product.manual', 'product.manualText'],
-  ['product.shipping', 'product.shippingText'],
+  ['product.shipping', null],
   ['product.returns', 'product.returnsText'],
   ['product.payment', 'product.paymentText'],
   ['product.support', 'product.supportText'],
@@ -191,6 +193,7 @@ export function ProductView({ product, related, reviews }: ViewProps) {
   const selected = unchosen.size > 0 ? undefined : shown;
   const images = shownImages(product);
   const hydrated = useHydrated();
+  const root = useRootData();
   return (
     <>
       <Breadcrumbs trail={product.breadcrumbs} current={product.name} />
@@ -234,7 +237,7 @@ export function ProductView({ product, related, reviews }: ViewProps) {
             {INFO_BLOCKS.map(([title, text]) => (
               <details key={title} className="py-3">
                 <summary className="cursor-pointer font-medium">{t(title)}</summary>
-                <p className="mt-2 text-sm text-stone-700">{t(text)}</p>
+                <p className="mt-2 text-sm text-stone-700">{text ? t(text) : root ? <ShippingInfo root={root} /> : null}</p>
               </details>
             ))}
           </div>

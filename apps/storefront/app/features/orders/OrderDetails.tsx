@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../../components/LocaleChooser';
+import { countryName } from '../geo/countries';
 import { useFormatDate, useFormatPrice, useLang } from '../../lib/hooks';
 
 export function OrderStatus({ status }: { status: string }) {

@@ -7,7 +7,7 @@ import { CheckboxField, SubmitButton } from '../../components/forms/fields';
 import { ConfirmDeleteForm } from '../../components/forms/ConfirmDeleteForm';
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
-import { countryName } from '../../components/LocaleChooser';
+import { countryName } from '../../features/geo/countries';
 import { AccountScreen } from '../../features/account/AccountScreen';
 import { AddressFields } from '../../features/account/AddressFields';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField, SubmitButton, TextField } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';
 import { useShopForm } from '../../../components/forms/useShopForm';
-import { countryName } from '../../../components/LocaleChooser';
+import { countryName } from '../../geo/countries';
 import { useLang, useRootData } from '../../../lib/hooks';
 import { AddressFields } from '../../account/AddressFields';
 import { checkoutAddressForm, checkoutLabels } from '../forms';
