@@ -17,7 +17,9 @@ sharp.concurrency(1);
 const MAX_SIDE = 1600;
 /** Pictures beyond this many pixels are refused before they are decoded (a small file can claim a huge image). */
 const MAX_INPUT_PIXELS = 50_000_000;
-/** An upload not shown with a review after this long is dropped. */
+/** An upload whose last chunk has not arrived this long after its start is abandoned (a phone gone for good). */
+export const UNFINISHED_UPLOAD_MINUTES = 60;
+/** A finished photo not shown with a review after this long is dropped. */
 const UNUSED_UPLOAD_HOURS = 24;
 
 type UploadRow = { id: number; upload_id: string; size: number; received: number; width: number | null; height: number | null; has_picture: boolean };
@@ -60,15 +62,27 @@ async function ownUpload(db: Queryable, customerId: number, uploadId: string): P
 }
 
 /**
- * Announces a photo of `size` bytes for a review of the product (the customer must have bought it). Its chunks
- * follow; the customer's uploads never shown with a review are dropped after a day.
+ * Drops every customer's uploads left behind: unfinished an hour after they started (their chunks weigh up to
+ * 8 MB each), finished but not shown with a review after a day. Run by each upload start and by the API's hourly
+ * housekeeping, so an abandoned upload goes whoever started it. Returns how many went.
  */
+export async function dropAbandonedUploads(db: Queryable, now = new Date()): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`delete from review_photos where review_id is null and (
+        (picture is null and created_at < ${now.toISOString()}::timestamptz - make_interval(mins => ${UNFINISHED_UPLOAD_MINUTES}))
+        or created_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${UNUSED_UPLOAD_HOURS}))
+      returning id`,
+  );
+  return rows.length;
+}
+
+/** Announces a photo of `size` bytes for a review of the product (the customer must have bought it). Its chunks follow. */
 export async function startReviewPhotoUpload({ productId, size }: { productId: number; size: number }, context: CallContext): Promise<PhotoUpload> {
   const customerId = await requireUploader(context);
   await takeAttempt(context.db, [{ limit: RATE_LIMITS.photoUploadsPerCustomer, subject: [String(customerId)] }]);
   if (!(await hasPurchased(context.db, customerId, productId))) throw new ApiError(403, 'purchase_required', PURCHASE_REQUIRED);
-  await context.db.execute(sql`delete from review_photos where customer_id = ${customerId} and review_id is null
-    and created_at < now() - make_interval(hours => ${UNUSED_UPLOAD_HOURS})`);
+  await dropAbandonedUploads(context.db);
   const [row] = await selectRows<UploadRow>(
     context.db,
     sql`insert into review_photos (upload_id, customer_id, product_id, size, upload) values (${newToken()}, ${customerId}, ${productId}, ${size}, ''::bytea)
