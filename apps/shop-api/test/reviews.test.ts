@@ -298,12 +298,19 @@ describe.each(DRIVERS)('product reviews on %s', (driver) => {
       const left = async () =>
         (await query<{ upload_id: string }>(sql`select upload_id from review_photos where customer_id = ${customer.customer.id} order by id`)).map((row) => row.upload_id);
       expect(await left()).toEqual(expect.arrayContaining([abandoned.uploadId, recent.uploadId, done.uploadId]));
+      const chunksOf = async (uploadId: string) =>
+        (await query<{ count: number }>(sql`select count(*)::int as count from review_photo_chunks c join review_photos p on p.id = c.photo_id
+          where p.upload_id = ${uploadId}`))[0]!.count;
+      expect(await chunksOf(abandoned.uploadId)).toBe(2);
+      const chunksLeft = async () => (await query<{ count: number }>(sql`select count(*)::int as count from review_photo_chunks`))[0]!.count;
+      const chunksBefore = await chunksLeft();
 
       // Another customer starting an upload sweeps it away, chunks and all.
       const other = await buyer(productId);
       expect((await call('startReviewPhotoUpload', { productId, size: 1000 }, other.token)).status).toBe(200);
       expect(await left()).not.toContain(abandoned.uploadId);
       expect(await left()).toEqual(expect.arrayContaining([recent.uploadId, done.uploadId]));
+      expect(await chunksLeft()).toBe(chunksBefore - 2);
       expect((await call('getReviewPhotoUpload', { uploadId: abandoned.uploadId }, customer.token)).status).toBe(404);
 
       // The hourly housekeeping does the same when nobody uploads: an hour and a minute on, the recent one has gone

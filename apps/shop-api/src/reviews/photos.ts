@@ -85,7 +85,7 @@ export async function startReviewPhotoUpload({ productId, size }: { productId: n
   await dropAbandonedUploads(context.db);
   const [row] = await selectRows<UploadRow>(
     context.db,
-    sql`insert into review_photos (upload_id, customer_id, product_id, size, upload) values (${newToken()}, ${customerId}, ${productId}, ${size}, ''::bytea)
+    sql`insert into review_photos (upload_id, customer_id, product_id, size) values (${newToken()}, ${customerId}, ${productId}, ${size})
       returning ${UPLOAD_COLUMNS}`,
   );
   return toUpload(row!);
@@ -105,13 +105,18 @@ export async function uploadReviewPhotoChunk(input: { uploadId: string; offset: 
   const customerId = await requireUploader(context);
   const bytes = Buffer.from(input.data, 'base64');
   if (bytes.length === 0 || bytes.length > UPLOAD_CHUNK_BYTES) throw new ApiError(400, 'bad_request', 'A chunk holds 1 to 65536 bytes');
-  // One statement: two copies of a chunk sent at once cannot both be appended.
-  const [appended] = await selectRows<UploadRow & { upload: Buffer | Uint8Array | null }>(
+  // One statement: two copies of a chunk sent at once cannot both be counted; the chunk is stored in a row of its own.
+  const [appended] = await selectRows<UploadRow>(
     context.db,
-    sql`update review_photos set upload = upload || ${bytes}, received = received + ${bytes.length}
-      where upload_id = ${input.uploadId} and customer_id = ${customerId} and received = ${input.offset}
-        and picture is null and received + ${bytes.length} <= size
-      returning ${UPLOAD_COLUMNS}, case when received = size then upload end as upload`,
+    sql`with advanced as (
+        update review_photos set received = received + ${bytes.length}
+        where upload_id = ${input.uploadId} and customer_id = ${customerId} and received = ${input.offset}
+          and picture is null and received + ${bytes.length} <= size
+        returning ${UPLOAD_COLUMNS}
+      ), stored as (
+        insert into review_photo_chunks (photo_id, "offset", data) select id, ${input.offset}, ${bytes} from advanced
+      )
+      select * from advanced`,
   );
   if (!appended) {
     const current = await ownUpload(context.db, customerId, input.uploadId);
@@ -119,8 +124,12 @@ export async function uploadReviewPhotoChunk(input: { uploadId: string; offset: 
     if (input.offset + bytes.length > current.size) throw photoRefused('The photo is larger than announced', 'max');
     throw new ApiError(409, 'conflict', 'The chunk does not start where the upload stands', { received: current.received });
   }
-  if (appended.received < appended.size || !appended.upload) return toUpload(appended);
-  return finishPhoto(context, appended.id, Buffer.from(appended.upload));
+  if (appended.received < appended.size) return toUpload(appended);
+  const [file] = await selectRows<{ bytes: Buffer | Uint8Array }>(
+    context.db,
+    sql`select string_agg(data, ''::bytea order by "offset") as bytes from review_photo_chunks where photo_id = ${appended.id}`,
+  );
+  return finishPhoto(context, appended.id, Buffer.from(file!.bytes));
 }
 
 async function finishPhoto(context: CallContext, id: number, file: Buffer): Promise<PhotoUpload> {
@@ -143,9 +152,10 @@ async function finishPhoto(context: CallContext, id: number, file: Buffer): Prom
   }
   const [row] = await selectRows<UploadRow>(
     context.db,
-    sql`update review_photos set picture = ${picture.data}, width = ${picture.info.width}, height = ${picture.info.height}, upload = null
+    sql`update review_photos set picture = ${picture.data}, width = ${picture.info.width}, height = ${picture.info.height}
       where id = ${id} returning ${UPLOAD_COLUMNS}`,
   );
+  await context.db.execute(sql`delete from review_photo_chunks where photo_id = ${id}`);
   return toUpload(row!);
 }
 
