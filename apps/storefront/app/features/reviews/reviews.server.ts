@@ -22,9 +22,10 @@ export const REVIEW_FORM_MAX_BYTES = REVIEW_LIMITS.photos * REVIEW_PHOTO_MAX_BYT
  * carries photos; the review form does when it is larger than a form (its files, sent without JavaScript).
  */
 export function postBodyAllowance(pathAndQuery: string, declaredBytes: number | null): { maxBytes: number; photoBytes: number } {
-  const url = new URL(pathAndQuery, 'http://storefront');
-  const review = /^\/[a-z]{2}\/reviews\/[0-9]+(\/photos)?$/.exec(url.pathname);
-  if (review?.[1] && url.searchParams.has('upload')) return { maxBytes: UPLOAD_CHUNK_BYTES, photoBytes: declaredBytes ?? UPLOAD_CHUNK_BYTES };
+  // A request target no URL can be made of (a hostile one) is a form's: the app answers it as such.
+  const url = URL.parse(pathAndQuery, 'http://storefront');
+  const review = url && /^\/[a-z]{2}\/reviews\/[0-9]+(\/photos)?$/.exec(url.pathname);
+  if (review?.[1] && url?.searchParams.has('upload')) return { maxBytes: UPLOAD_CHUNK_BYTES, photoBytes: declaredBytes ?? UPLOAD_CHUNK_BYTES };
   if (review && !review[1]) {
     const bytes = declaredBytes ?? REVIEW_FORM_MAX_BYTES;
     return { maxBytes: REVIEW_FORM_MAX_BYTES, photoBytes: bytes > MAX_FORM_BYTES ? bytes : 0 };
