@@ -2,7 +2,8 @@
 // - Forwarded headers (X-Forwarded-For/-Host/-Proto) are believed only from TRUSTED_PROXIES (express's
 //   'trust proxy', proxy-addr semantics); the shopper's address reaches the app as X-Shop-Client-Ip.
 // - Only ALLOWED_HOSTS are answered: nothing (links, the page cache, CSRF) is built from an unchecked Host.
-// - GET, HEAD and POST only; bodies up to MAX_BODY_BYTES. Refusals are small pages in the visitor's language.
+// - GET, HEAD and POST only; bodies up to MAX_BODY_BYTES, or what the app allows a post to carry (review photos).
+//   Refusals are small pages in the visitor's language.
 // - /health/live and /health/ready for supervisors and load balancers; SIGTERM finishes the requests in flight.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,17 +13,21 @@ import compression from 'compression';
 import express from 'express';
 import { createPostAdmission } from './admission.js';
 
+const build = await import('./build/server/index.js');
 const PORT = Number(process.env.PORT ?? 3000);
 const SHOP_API_URL = (process.env.SHOP_API_URL ?? `http://127.0.0.1:${process.env.SHOP_API_PORT ?? 4000}`).replace(/\/+$/, '');
-/** Form posts are small; a larger body is refused before anything reads it. */
+/** Requests other than posts carry no body worth reading; a larger one is refused before anything reads it. */
 const MAX_BODY_BYTES = 64 * 1024;
 const DRAIN_TIMEOUT_MS = 10_000;
 /** A setting that must be a positive number, else its default. */
 const positive = (value, fallback) => (Number(value) > 0 ? Number(value) : fallback);
-// Form posts per client: a burst, then a steady rate; a few at a time over all clients (admission.js).
+// Form posts per client: a burst, then a steady rate; a few at a time over all clients (admission.js). Photos
+// are paid in bytes: four 8 MB photos at once (a review's three, and one sent again), then four a minute.
+const PHOTO_MEGABYTES_PER_CLIENT_PER_MINUTE = positive(process.env.PHOTO_MEGABYTES_PER_CLIENT_PER_MINUTE, 32);
 const admitPost = createPostAdmission({
   burst: positive(process.env.POSTS_PER_CLIENT_BURST, 20),
   perSecond: positive(process.env.POSTS_PER_CLIENT_PER_MINUTE, 60) / 60,
+  photoBudget: { burst: PHOTO_MEGABYTES_PER_CLIENT_PER_MINUTE * 1024 * 1024, perSecond: (PHOTO_MEGABYTES_PER_CLIENT_PER_MINUTE * 1024 * 1024) / 60 },
   perClientInShop: positive(process.env.POSTS_PER_CLIENT_AT_ONCE, 4),
   running: 2,
   waiting: 16,
@@ -91,8 +96,11 @@ app.use((request, response, next) => {
   if (!allowedHosts.has(request.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1')) || !hostPortsValid(request)) {
     return refuse(request, response, 400, 'unknown_host');
   }
-  const declared = Number(request.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) return refuse(request, response, 413, 'payload_too_large');
+  const declared = request.get('content-length') === undefined ? null : Number(request.get('content-length'));
+  // A post's limits are the app's (its forms, a photo chunk, the review form with its files): see postBodyAllowance.
+  const { maxBytes, photoBytes } =
+    request.method === 'POST' ? build.entry.module.postBodyAllowance(request.originalUrl, declared) : { maxBytes: MAX_BODY_BYTES, photoBytes: 0 };
+  if (declared !== null && declared > maxBytes) return refuse(request, response, 413, 'payload_too_large');
   // What the app may believe about the request: resolved here, never taken from the request as sent.
   for (const name of Object.keys(request.headers)) if (name.startsWith('x-shop-')) delete request.headers[name];
   request.headers['x-shop-client-ip'] = request.ip;
@@ -100,11 +108,16 @@ app.use((request, response, next) => {
   request.headers['x-shop-request-id'] = randomUUID();
   response.set('X-Request-Id', request.headers['x-shop-request-id']);
   if (request.method !== 'POST') return next();
-  const refusal = admitPost(request.ip, next, (release) => {
-    // A post that waited may find its client gone already.
-    if (response.writableFinished || request.socket.destroyed) release();
-    else response.once('close', release);
-  });
+  const refusal = admitPost(
+    request.ip,
+    next,
+    (release) => {
+      // A post that waited may find its client gone already.
+      if (response.writableFinished || request.socket.destroyed) release();
+      else response.once('close', release);
+    },
+    photoBytes,
+  );
   if (refusal) {
     // Answered when the wait is over: a script posting in a loop gets one refusal per wait, not thousands a second.
     response.set('Retry-After', String(refusal.retryAfterSeconds));
@@ -120,7 +133,6 @@ app.get('/health/ready', async (_request, response) => {
 });
 
 app.use(compression());
-const build = await import('./build/server/index.js');
 // A page kept for visitors without a session (app/lib/page-cache.server.ts) is sent from here, with a fresh
 // nonce, before the static files are looked for and without React Router handling the request; any other
 // request goes on. The key is the page's URL as React Router builds it: when the two differ, the app finds

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { clearExpired } from '../src/db/housekeeping.ts';
 import { selectRows } from '../src/db/raw.ts';
 import { DEMO_CUSTOMER } from '../src/db/seed/index.ts';
 import { callApi, DRIVERS, registerCustomer, shopperHeaders, useTestShop } from './databases.ts';
@@ -281,6 +282,43 @@ describe.each(DRIVERS)('product reviews on %s', (driver) => {
       expect(bytes.includes(Buffer.from('SpyCam'))).toBe(false);
       // Others see the photo, not its upload id.
       expect((await reviewsOf(productId)).reviews[0].photos[0].upload_id).toBeNull();
+    });
+
+    it('drops an upload not finished within an hour, whoever started it; a finished one waits a day for its review', async () => {
+      const productId = await freshProduct();
+      const customer = await buyer(productId);
+      const file = await photo();
+      const abandoned = await upload(customer.token, productId, file, 2);
+      const recent = await upload(customer.token, productId, file, 1);
+      const done = await upload(customer.token, productId, await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } }).png().toBuffer());
+      expect(done.last.psdata.photo).not.toBeNull();
+      // The phone that sent the first one went away 61 minutes ago; the finished photo was made two hours ago.
+      await shop().handle.db.execute(sql`update review_photos set created_at = now() - interval '61 minutes' where upload_id = ${abandoned.uploadId}`);
+      await shop().handle.db.execute(sql`update review_photos set created_at = now() - interval '2 hours' where upload_id = ${done.uploadId}`);
+      const left = async () =>
+        (await query<{ upload_id: string }>(sql`select upload_id from review_photos where customer_id = ${customer.customer.id} order by id`)).map((row) => row.upload_id);
+      expect(await left()).toEqual(expect.arrayContaining([abandoned.uploadId, recent.uploadId, done.uploadId]));
+      const chunksOf = async (uploadId: string) =>
+        (await query<{ count: number }>(sql`select count(*)::int as count from review_photo_chunks c join review_photos p on p.id = c.photo_id
+          where p.upload_id = ${uploadId}`))[0]!.count;
+      expect(await chunksOf(abandoned.uploadId)).toBe(2);
+      const chunksLeft = async () => (await query<{ count: number }>(sql`select count(*)::int as count from review_photo_chunks`))[0]!.count;
+      const chunksBefore = await chunksLeft();
+
+      // Another customer starting an upload sweeps it away, chunks and all.
+      const other = await buyer(productId);
+      expect((await call('startReviewPhotoUpload', { productId, size: 1000 }, other.token)).status).toBe(200);
+      expect(await left()).not.toContain(abandoned.uploadId);
+      expect(await left()).toEqual(expect.arrayContaining([recent.uploadId, done.uploadId]));
+      expect(await chunksLeft()).toBe(chunksBefore - 2);
+      expect((await call('getReviewPhotoUpload', { uploadId: abandoned.uploadId }, customer.token)).status).toBe(404);
+
+      // The hourly housekeeping does the same when nobody uploads: an hour and a minute on, the recent one has gone
+      // too; the finished photo goes once it is a day old.
+      await clearExpired(shop().handle.db, new Date(Date.now() + 61 * 60_000));
+      expect(await left()).toEqual([done.uploadId]);
+      await clearExpired(shop().handle.db, new Date(Date.now() + 22 * 60 * 60_000 + 60_000));
+      expect(await left()).toEqual([]);
     });
 
     it('checks the type by content, not by name, and refuses a file larger than announced or allowed', async () => {

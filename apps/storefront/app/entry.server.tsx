@@ -19,6 +19,8 @@ export const streamTimeout = 10_000;
 
 /** For the storefront's server (server.js): kept pages are answered before React Router handles a request. */
 export { keptPage } from './lib/page-cache.server';
+/** For server.js: how large a post's body may be, and how much of it is photos (the post admission's byte budget). */
+export { postBodyAllowance } from './features/reviews/reviews.server';
 
 /**
  * Caching of whole pages (DESIGN.md §2): a successful page for a visitor without a session is the same

@@ -1,6 +1,7 @@
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { RATE_LIMITS } from '../accounts/rate-limit.ts';
 import { loggableError } from '../http/safe-log.ts';
+import { dropAbandonedUploads } from '../reviews/photos.ts';
 import type { Database } from './client.ts';
 import { passwordResetTokens, pendingRegistrations, rateLimits, sessions } from './schema.ts';
 
@@ -11,8 +12,8 @@ const longestRateWindowMs = Math.max(...Object.values(RATE_LIMITS).map((limit) =
 
 /**
  * Deletes expired sessions (with the guest carts and wishlists that hang on them), used or expired password
- * reset links, unconfirmed registrations past their link's expiry and rate-limit windows (and blocks) that have
- * ended. Returns how many sessions went.
+ * reset links, unconfirmed registrations past their link's expiry, rate-limit windows (and blocks) that have
+ * ended and review photo uploads left behind. Returns how many sessions went.
  */
 export async function clearExpired(db: Database, now = new Date()): Promise<number> {
   const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
@@ -20,6 +21,7 @@ export async function clearExpired(db: Database, now = new Date()): Promise<numb
   await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
   const blockEnded = or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, now));
   await db.delete(rateLimits).where(and(lt(rateLimits.windowStartedAt, new Date(now.getTime() - longestRateWindowMs)), blockEnded));
+  await dropAbandonedUploads(db, now);
   return gone.length;
 }
 

@@ -750,11 +750,26 @@ export const reviewPhotos = pgTable(
     position: smallint('position').notNull().default(0),
     size: integer('size').notNull(),
     received: integer('received').notNull().default(0),
-    upload: bytea('upload'),
     picture: bytea('picture'),
     width: integer('width'),
     height: integer('height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('review_photos_review_idx').on(t.reviewId), index('review_photos_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * The chunks of a photo upload still under way, one row each: appending a chunk writes 64 KB, not the whole file
+ * so far again (ADR 16). The last chunk joins them into the photo and they go.
+ */
+export const reviewPhotoChunks = pgTable(
+  'review_photo_chunks',
+  {
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => reviewPhotos.id, { onDelete: 'cascade' }),
+    offset: integer('offset').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.offset] })],
 );

@@ -17,7 +17,9 @@ sharp.concurrency(1);
 const MAX_SIDE = 1600;
 /** Pictures beyond this many pixels are refused before they are decoded (a small file can claim a huge image). */
 const MAX_INPUT_PIXELS = 50_000_000;
-/** An upload not shown with a review after this long is dropped. */
+/** An upload whose last chunk has not arrived this long after its start is abandoned (a phone gone for good). */
+export const UNFINISHED_UPLOAD_MINUTES = 60;
+/** A finished photo not shown with a review after this long is dropped. */
 const UNUSED_UPLOAD_HOURS = 24;
 
 type UploadRow = { id: number; upload_id: string; size: number; received: number; width: number | null; height: number | null; has_picture: boolean };
@@ -60,18 +62,30 @@ async function ownUpload(db: Queryable, customerId: number, uploadId: string): P
 }
 
 /**
- * Announces a photo of `size` bytes for a review of the product (the customer must have bought it). Its chunks
- * follow; the customer's uploads never shown with a review are dropped after a day.
+ * Drops every customer's uploads left behind: unfinished an hour after they started (their chunks weigh up to
+ * 8 MB each), finished but not shown with a review after a day. Run by each upload start and by the API's hourly
+ * housekeeping, so an abandoned upload goes whoever started it. Returns how many went.
  */
+export async function dropAbandonedUploads(db: Queryable, now = new Date()): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`delete from review_photos where review_id is null and (
+        (picture is null and created_at < ${now.toISOString()}::timestamptz - make_interval(mins => ${UNFINISHED_UPLOAD_MINUTES}))
+        or created_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${UNUSED_UPLOAD_HOURS}))
+      returning id`,
+  );
+  return rows.length;
+}
+
+/** Announces a photo of `size` bytes for a review of the product (the customer must have bought it). Its chunks follow. */
 export async function startReviewPhotoUpload({ productId, size }: { productId: number; size: number }, context: CallContext): Promise<PhotoUpload> {
   const customerId = await requireUploader(context);
   await takeAttempt(context.db, [{ limit: RATE_LIMITS.photoUploadsPerCustomer, subject: [String(customerId)] }]);
   if (!(await hasPurchased(context.db, customerId, productId))) throw new ApiError(403, 'purchase_required', PURCHASE_REQUIRED);
-  await context.db.execute(sql`delete from review_photos where customer_id = ${customerId} and review_id is null
-    and created_at < now() - make_interval(hours => ${UNUSED_UPLOAD_HOURS})`);
+  await dropAbandonedUploads(context.db);
   const [row] = await selectRows<UploadRow>(
     context.db,
-    sql`insert into review_photos (upload_id, customer_id, product_id, size, upload) values (${newToken()}, ${customerId}, ${productId}, ${size}, ''::bytea)
+    sql`insert into review_photos (upload_id, customer_id, product_id, size) values (${newToken()}, ${customerId}, ${productId}, ${size})
       returning ${UPLOAD_COLUMNS}`,
   );
   return toUpload(row!);
@@ -91,13 +105,18 @@ export async function uploadReviewPhotoChunk(input: { uploadId: string; offset: 
   const customerId = await requireUploader(context);
   const bytes = Buffer.from(input.data, 'base64');
   if (bytes.length === 0 || bytes.length > UPLOAD_CHUNK_BYTES) throw new ApiError(400, 'bad_request', 'A chunk holds 1 to 65536 bytes');
-  // One statement: two copies of a chunk sent at once cannot both be appended.
-  const [appended] = await selectRows<UploadRow & { upload: Buffer | Uint8Array | null }>(
+  // One statement: two copies of a chunk sent at once cannot both be counted; the chunk is stored in a row of its own.
+  const [appended] = await selectRows<UploadRow>(
     context.db,
-    sql`update review_photos set upload = upload || ${bytes}, received = received + ${bytes.length}
-      where upload_id = ${input.uploadId} and customer_id = ${customerId} and received = ${input.offset}
-        and picture is null and received + ${bytes.length} <= size
-      returning ${UPLOAD_COLUMNS}, case when received = size then upload end as upload`,
+    sql`with advanced as (
+        update review_photos set received = received + ${bytes.length}
+        where upload_id = ${input.uploadId} and customer_id = ${customerId} and received = ${input.offset}
+          and picture is null and received + ${bytes.length} <= size
+        returning ${UPLOAD_COLUMNS}
+      ), stored as (
+        insert into review_photo_chunks (photo_id, "offset", data) select id, ${input.offset}, ${bytes} from advanced
+      )
+      select * from advanced`,
   );
   if (!appended) {
     const current = await ownUpload(context.db, customerId, input.uploadId);
@@ -105,8 +124,12 @@ export async function uploadReviewPhotoChunk(input: { uploadId: string; offset: 
     if (input.offset + bytes.length > current.size) throw photoRefused('The photo is larger than announced', 'max');
     throw new ApiError(409, 'conflict', 'The chunk does not start where the upload stands', { received: current.received });
   }
-  if (appended.received < appended.size || !appended.upload) return toUpload(appended);
-  return finishPhoto(context, appended.id, Buffer.from(appended.upload));
+  if (appended.received < appended.size) return toUpload(appended);
+  const [file] = await selectRows<{ bytes: Buffer | Uint8Array }>(
+    context.db,
+    sql`select string_agg(data, ''::bytea order by "offset") as bytes from review_photo_chunks where photo_id = ${appended.id}`,
+  );
+  return finishPhoto(context, appended.id, Buffer.from(file!.bytes));
 }
 
 async function finishPhoto(context: CallContext, id: number, file: Buffer): Promise<PhotoUpload> {
@@ -129,9 +152,10 @@ async function finishPhoto(context: CallContext, id: number, file: Buffer): Prom
   }
   const [row] = await selectRows<UploadRow>(
     context.db,
-    sql`update review_photos set picture = ${picture.data}, width = ${picture.info.width}, height = ${picture.info.height}, upload = null
+    sql`update review_photos set picture = ${picture.data}, width = ${picture.info.width}, height = ${picture.info.height}
       where id = ${id} returning ${UPLOAD_COLUMNS}`,
   );
+  await context.db.execute(sql`delete from review_photo_chunks where photo_id = ${id}`);
   return toUpload(row!);
 }
 

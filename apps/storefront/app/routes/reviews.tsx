@@ -8,7 +8,7 @@ import { postedForm, submitAccountForm } from '../features/account/form-action.s
 import { productPath } from '../features/catalog/paths';
 import { reviewForm, reviewLabels } from '../features/reviews/forms';
 import { ReviewForm } from '../features/reviews/ReviewForm';
-import { backToProduct, backWithFlash } from '../features/reviews/reviews.server';
+import { backToProduct, backWithFlash, REVIEW_FORM_MAX_BYTES, uploadPostedPhotos } from '../features/reviews/reviews.server';
 import { ShopApiError } from '../lib/api/client';
 import { loadOrFail, pageError } from '../lib/api/shop.server';
 import { apiErrorMessage } from '../lib/api-messages';
@@ -38,7 +38,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!productId) return notFound();
   const page = pageContext(context);
   const { api, lang } = page;
-  const { formData, formId } = await postedForm(request);
+  // The review form may carry photos (without JavaScript): up to REVIEW_FORM_MAX_BYTES, as server.js allows.
+  const { formData, formId } = await postedForm(request, REVIEW_FORM_MAX_BYTES);
   const reviewId = rowId(String(formData.get('reviewId') ?? ''));
   const back = backToProduct(request, productPath(lang, await loadOrFail(api('getProduct', { product_id: productId }))));
   if (formId === 'delete-review') {
@@ -60,7 +61,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     lang,
     formData,
     reviewForm,
-    async (review) => {
+    async (review, t) => {
+      const kept = review.photos ?? [];
+      review = { ...review, photos: [...kept, ...(await uploadPostedPhotos(api, productId, formData, kept.length, t))] };
       if (reviewId) await api('updateProductReview', { productId, reviewId, review });
       else await api('createProductReview', { productId, review });
       return backWithFlash(request, back, reviewId ? 'reviews.flash.updated' : 'reviews.flash.submitted');

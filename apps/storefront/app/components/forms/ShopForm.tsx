@@ -10,6 +10,8 @@ type Props = {
   busy: boolean;
   incomplete: boolean;
   action?: string;
+  /** multipart/form-data for a form with a file input (its files are sent with it without JavaScript). */
+  encType?: 'multipart/form-data';
   className?: string;
   children: React.ReactNode;
 };
@@ -20,11 +22,11 @@ type Props = {
  * incomplete' alert below them,
  * and is disabled while it is being sent.
  */
-export function ShopForm({ form, onSubmit, busy, incomplete, action, className = 'space-y-4', children }: Props) {
+export function ShopForm({ form, onSubmit, busy, incomplete, action, encType, className = 'space-y-4', children }: Props) {
   const { t } = useTranslation();
   const refusal = form.errors?.[0];
   return (
-    <Form method="post" action={action} {...getFormProps(form)} onSubmit={onSubmit} className={className}>
+    <Form method="post" action={action} encType={encType} {...getFormProps(form)} onSubmit={onSubmit} className={className}>
       <input type="hidden" name="form" value={form.id} />
       <FormAlert message={refusal} />
       <fieldset disabled={busy} className="space-y-4">

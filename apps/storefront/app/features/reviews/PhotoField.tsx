@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldErrors } from '../../components/forms/fields';
 import { useLang } from '../../lib/hooks';
-import { reviewsPath } from './paths';
+import { PHOTO_FILES_FIELD, reviewsPath } from './paths';
+import { photoRefusalMessage, photoTypeNames } from './words';
 
 type Photo = { upload_id: string | null; url: string; width: number; height: number };
 type Upload = { upload_id: string; size: number; received: number; photo: { url: string; width: number; height: number } | null };
@@ -51,9 +52,10 @@ async function uploadPhoto(base: string, file: File, onProgress: (received: numb
 }
 
 /**
- * Up to 3 photos with a review: the ones it has, and (with JavaScript) new ones sent in chunks as soon as they are
- * chosen. The form posts the uploads' ids. JPEG, PNG or WebP up to 8 MB; the shop checks the content, resizes the
- * picture and removes its metadata.
+ * Up to 3 photos with a review: the ones it has, and new ones. With JavaScript a chosen photo is sent in chunks at
+ * once and the form posts the uploads' ids; without it, the chosen files go with the form (multipart) and the
+ * storefront sends them on. JPEG, PNG or WebP up to 8 MB; the shop checks the content, resizes the picture and
+ * removes its metadata.
  */
 export function PhotoField({ productId, initial, field }: { productId: number; initial: Photo[]; field: FieldMetadata<unknown> }) {
   const { t } = useTranslation();
@@ -64,7 +66,7 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const label = t('reviews.photos.label');
-  const types = REVIEW_PHOTO_TYPES.map((type) => type.replace('image/', '').toUpperCase()).join(', ');
+  const types = photoTypeNames();
 
   async function choose(event: React.ChangeEvent<HTMLInputElement>) {
     const files = [...(event.currentTarget.files ?? [])].slice(0, REVIEW_LIMITS.photos - photos.length);
@@ -72,7 +74,7 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
     setError(null);
     for (const file of files) {
       if (file.size > REVIEW_PHOTO_MAX_BYTES) {
-        setError(t('validation.maxFile', { name: label, max: REVIEW_PHOTO_MAX_BYTES / 1024 / 1024 }));
+        setError(photoRefusalMessage(t, 'max'));
         continue;
       }
       try {
@@ -82,13 +84,7 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
         );
         setPhotos((list) => [...list, { upload_id: done.upload_id, ...done.photo! }]);
       } catch (failure) {
-        setError(
-          failure instanceof PhotoRefused
-            ? failure.rule === 'mime'
-              ? t('validation.mime', { name: label, types })
-              : t('validation.maxFile', { name: label, max: REVIEW_PHOTO_MAX_BYTES / 1024 / 1024 })
-            : t('reviews.photos.failed'),
-        );
+        setError(failure instanceof PhotoRefused ? photoRefusalMessage(t, failure.rule) : t('reviews.photos.failed'));
       } finally {
         setProgress(null);
       }
@@ -100,7 +96,7 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
       {photos.map((photo, index) => (
         <input key={photo.upload_id} type="hidden" name={`${field.name}[${index}]`} value={photo.upload_id ?? ''} />
       ))}
-      {photos.length > 0 || hydrated ? <p className="font-medium">{label}</p> : null}
+      <p className="font-medium">{label}</p>
       {photos.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-3">
           {photos.map((photo, index) => (
@@ -115,13 +111,15 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
           ))}
         </ul>
       ) : null}
-      {hydrated && photos.length < REVIEW_LIMITS.photos ? (
+      {photos.length < REVIEW_LIMITS.photos ? (
         <div className="mt-2">
           <label htmlFor={`${field.id}-file`} className="text-sm text-stone-700">
             {t('reviews.photos.hint', { count: REVIEW_LIMITS.photos, types, max: REVIEW_PHOTO_MAX_BYTES / 1024 / 1024 })}
           </label>
+          {/* Named for the form post without JavaScript; with it, the chosen files are sent at once and the input emptied. */}
           <input
             id={`${field.id}-file`}
+            name={PHOTO_FILES_FIELD}
             type="file"
             accept={REVIEW_PHOTO_TYPES.join(',')}
             multiple

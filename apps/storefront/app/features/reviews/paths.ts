@@ -7,6 +7,9 @@ export const REVIEW_FORM_PARAM = 'review';
 /** `?review=write` (or `edit`) opens the form, `?review=delete` asks to confirm the deletion: links, so no JavaScript is needed. */
 export type ReviewFormMode = 'write' | 'edit' | 'delete';
 
+/** The review form's file input: photos chosen without JavaScript arrive with the form (with it, in chunks before). */
+export const PHOTO_FILES_FIELD = 'photo_files';
+
 /** Where the review forms post (routes/reviews.tsx), and where a refused form is shown again without JavaScript. */
 export const reviewsPath = (lang: string, productId: number) => `/${lang}/reviews/${productId}`;
 
