@@ -24,6 +24,7 @@ import { loadOrFail } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
 import { shopperSummary } from './lib/auth.server';
 import { countryNotice, noticeCandidate } from './lib/geo.server';
+import { storefrontConfig } from './lib/config.server';
 import { readCookies } from './lib/locale.server';
 import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-context.server';
 import { pageCacheMiddleware } from './lib/page-cache.server';
@@ -63,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countryNotice: countryNotice(noticeCandidate(cookies, (name) => request.headers.get(name)), pageCountry, bootstrap.countries),
     bootstrap,
     origin: publicOrigin(request),
+    socialLinks: storefrontConfig.socialLinks,
     customer: customer && { first_name: customer.first_name },
     shopper,
     flash,

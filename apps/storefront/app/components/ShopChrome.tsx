@@ -12,7 +12,8 @@ import { SearchBox } from '../features/search/SearchBox';
 import { WishlistLink } from '../features/wishlist/WishlistLink';
 import { CartLink } from '../features/cart/CartLink';
 import { LocaleChooser } from './LocaleChooser';
-import { CountryChooser, CountryForm } from '../features/geo/CountryChooser';
+import { CountryChooser } from '../features/geo/CountryChooser';
+import { Footer } from './Footer';
 import { CountryNotice } from '../features/geo/CountryNotice';
 import { ShippingRule } from '../features/geo/ShippingRule';
 
@@ -156,42 +157,6 @@ function Header({ root }: { root: RootData }) {
 
 /** From `lg` up the menu drawer's panel is the header's row of categories. */
 const MENU_WIDE = 'lg:w-auto lg:max-w-none lg:flex-row lg:items-center lg:gap-1 lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none';
-
-function Footer({ root }: { root: RootData }) {
-  const { t } = useTranslation();
-  const localePath = useLocalePath();
-  return (
-    <footer className="mt-16 border-t border-stone-200 bg-stone-50">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
-        <div>
-          <h2 className="font-semibold">{t('site.name')}</h2>
-          <p className="mt-2 text-sm text-stone-600">{t('site.tagline')}</p>
-        </div>
-        <nav aria-labelledby="footer-help">
-          <h2 id="footer-help" className="font-semibold">
-            {t('footer.help')}
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            {root.bootstrap.footer_links.map((link) => (
-              <li key={link.key}>
-                <Link to={localePath(`/${link.slug}`)} className="hover:underline">
-                  {link.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="text-sm text-stone-600">
-          <h2 className="font-semibold text-stone-900">{t('footer.contactTitle')}</h2>
-          <p className="mt-2">{t('footer.contactText')}</p>
-          <p className="mt-2">{t('footer.payments')}</p>
-          <CountryForm root={root} className="mt-4 text-stone-900" />
-        </div>
-      </div>
-      <p className="pb-6 text-center text-xs text-stone-600">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-    </footer>
-  );
-}
 
 /** The default layout's frame: header with menu, search, chooser, account and cart; footer. */
 export function ShopChrome({ root, children }: { root: RootData; children: React.ReactNode }) {

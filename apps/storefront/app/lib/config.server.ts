@@ -10,6 +10,17 @@ export function parseLocaleDomains(value: string | undefined): Map<string, Lang>
   return domains;
 }
 
+/** The demo shop's accounts: a shop sets its own. */
+const DEMO_SOCIAL_LINKS = 'https://www.instagram.com/ateliermoda,https://www.pinterest.com/ateliermoda,https://www.tiktok.com/@ateliermoda,https://www.facebook.com/ateliermoda';
+
+/** Keeps the https addresses of SOCIAL_LINKS: anything else would be a link the shop did not mean to show. */
+export function parseSocialLinks(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => URL.canParse(entry) && new URL(entry).protocol === 'https:');
+}
+
 export const storefrontConfig = {
   shopApiUrl: (process.env.SHOP_API_URL ?? `http://127.0.0.1:${process.env.SHOP_API_PORT ?? 4000}`).replace(/\/+$/, ''),
   /**
@@ -29,6 +40,8 @@ export const storefrontConfig = {
    * for the country notice (lib/geo.server.ts). Unset: no header is believed, as any visitor can send one.
    */
   countryHeader: /^[A-Za-z0-9-]+$/.test(process.env.COUNTRY_HEADER ?? '') ? process.env.COUNTRY_HEADER!.toLowerCase() : undefined,
+  /** The shop's social accounts shown in the footer (SOCIAL_LINKS, comma-separated https addresses; `none` for none). */
+  socialLinks: parseSocialLinks(process.env.SOCIAL_LINKS ?? DEMO_SOCIAL_LINKS),
   /** The shop's public address for absolute links (sitemap, canonical); defaults to the request's origin. */
   publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, ''),
 };

@@ -15,6 +15,8 @@ export type RootData = {
   origin: string;
   customer: { first_name: string } | null;
   shopper: ShopperSummary | null;
+  /** The shop's social accounts (https addresses, SOCIAL_LINKS). */
+  socialLinks: string[];
   /** The one-time message key an action left for this page. */
   flash: string | null;
 };
