@@ -27,6 +27,11 @@ import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-
 import { pageCacheMiddleware } from './lib/page-cache.server';
 import type { RootData } from './lib/root-data';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
+import { ConsentDialog } from './features/consent/ConsentDialog';
+import { requestGrants } from './features/consent/consent.server';
+import { useTagManager } from './features/consent/tag-manager';
+import { storefrontConfig } from './lib/config.server';
+import { useRootData } from './lib/hooks';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -50,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shopperSummary(request, api),
   ]);
   if (bootstrap.settings.maintenance_mode) throw data({ reason: 'maintenance' }, { status: 503 });
-  const flash = readCookies(request)[FLASH_COOKIE] || null;
+  const cookies = readCookies(request);
+  const flash = cookies[FLASH_COOKIE] || null;
   const rootData: RootData = {
     lang,
     country: country || bootstrap.settings.default_country,
@@ -59,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     customer: customer && { first_name: customer.first_name },
     shopper,
     flash,
+    // Part of the page-cache key too (lib/page-cache.server): the dialog and the tag manager differ with it.
+    consent: { tagManagerId: storefrontConfig.gtmId, granted: requestGrants(cookies) },
   };
   // A one-time message is shown once: the cookie goes with this answer.
   return data(rootData, flash ? { headers: { 'Set-Cookie': flashCookie(request, null) } } : undefined);
@@ -106,9 +114,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { consent } = useRootData()!;
+  useTagManager(consent);
   return (
     <FatalErrorProvider>
-      <Outlet />
+      <ConsentDialog state={consent}>
+        <Outlet />
+      </ConsentDialog>
     </FatalErrorProvider>
   );
 }

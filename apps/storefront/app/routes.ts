@@ -17,6 +17,7 @@ export default [
       route('home', 'routes/home.tsx', { id: 'routes/home-alias' }),
       route('error', 'routes/error.tsx'),
       route('offline', 'routes/offline.tsx'),
+      route('cookie-settings', 'routes/cookie-settings.tsx'),
       route('search', 'routes/search.tsx'),
       route('cart', 'routes/cart.tsx'),
       route('wishlist', 'routes/wishlist.tsx'),

@@ -12,6 +12,7 @@ import { SearchBox } from '../features/search/SearchBox';
 import { WishlistLink } from '../features/wishlist/WishlistLink';
 import { CartLink } from '../features/cart/CartLink';
 import { countryName, LocaleChooser } from './LocaleChooser';
+import { ConsentSettingsLink } from '../features/consent/ConsentDialog';
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
 
@@ -197,7 +198,10 @@ function Footer({ root }: { root: RootData }) {
           <p className="mt-2">{t('footer.payments')}</p>
         </div>
       </div>
-      <p className="pb-6 text-center text-xs text-stone-600">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      <p className="flex flex-wrap justify-center gap-x-4 pb-6 text-center text-xs text-stone-600">
+        <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+        <ConsentSettingsLink state={root.consent} className="underline hover:text-stone-900" />
+      </p>
     </footer>
   );
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'cookie';
+import { requestGrants } from '../features/consent/consent.server';
 import { COUNTRY_COOKIE } from './locale.server';
 import { hasPersonalCookies } from './session.server';
 
@@ -26,13 +27,16 @@ let storedBytes = 0;
 
 /**
  * Everything a public page depends on: its URL (scheme and host included, as the storefront's server resolved
- * them from trusted sources only) and the visitor's country. Nothing else of a request changes the page.
+ * them from trusted sources only), the visitor's country, and their cookie consent (whether the consent dialog
+ * shows, which categories the tag manager gets; not its date: a handful of variants). Nothing else of a request
+ * changes the page.
  */
 function keyOf(method: string, url: string, cookieHeader: string | null | undefined): string | null {
   if (method !== 'GET') return null;
   const cookies = parse(cookieHeader ?? '');
   if (hasPersonalCookies(cookies)) return null;
-  return `${cookies[COUNTRY_COOKIE]?.toUpperCase() ?? ''} ${url}`;
+  const consent = requestGrants(cookies)?.join('_') ?? '?';
+  return `${cookies[COUNTRY_COOKIE]?.toUpperCase() ?? ''} ${consent} ${url}`;
 }
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;

@@ -1,0 +1,133 @@
+import { createContext, useContext, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useFetcher, useLocation } from 'react-router';
+import { useHydrated, useModal } from '../../components/Drawer';
+import { useLocalePath } from '../../lib/hooks';
+import { CONSENT_CATEGORIES, type ConsentState } from './consent';
+
+/** The page a shopper changes their choice on without JavaScript; the footer's 'Cookie settings' link. */
+export const CONSENT_SETTINGS_PATH = '/cookie-settings';
+
+/**
+ * The consent form: 'Reject all' and 'Accept all' side by side, equally plain, and the choice per category in a
+ * <details> (open on the settings page). It posts to the settings page's action, which stores the choice and
+ * answers with the page the shopper was on: without JavaScript a plain post, with it a fetcher that keeps the
+ * scroll position. Before the shopper's first answer, only the necessary cookies are ticked.
+ */
+export function ConsentForm({ state, settingsOpen = false, onSubmit }: { state: ConsentState; settingsOpen?: boolean; onSubmit?: () => void }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== 'idle';
+  // On the settings page itself, the shopper goes back home afterwards (its form says where).
+  const returnTo = location.pathname.endsWith(CONSENT_SETTINGS_PATH) ? localePath() : `${location.pathname}${location.search}`;
+  return (
+    <fetcher.Form method="post" action={localePath(CONSENT_SETTINGS_PATH)} preventScrollReset onSubmit={onSubmit} aria-busy={busy || undefined}>
+      <input type="hidden" name="return" value={returnTo} />
+      <details open={settingsOpen} className="group mt-3">
+        <summary className="cursor-pointer py-2 font-medium underline">{t('consent.settings')}</summary>
+        <fieldset className="mt-2 space-y-3">
+          <legend className="sr-only">{t('consent.categoriesLegend')}</legend>
+          <label className="flex gap-3">
+            <input type="checkbox" checked disabled className="mt-1 h-4 w-4 shrink-0" />
+            <span>
+              <span className="block font-medium">{t('consent.categories.necessary.name')}</span>
+              <span className="block text-sm text-stone-600">{t('consent.categories.necessary.text')}</span>
+            </span>
+          </label>
+          {CONSENT_CATEGORIES.map((category) => (
+            <label key={category} className="flex gap-3">
+              <input type="checkbox" name="category" value={category} defaultChecked={state.granted?.includes(category)} className="mt-1 h-4 w-4 shrink-0" />
+              <span>
+                <span className="block font-medium">{t(`consent.categories.${category}.name`)}</span>
+                <span className="block text-sm text-stone-600">{t(`consent.categories.${category}.text`)}</span>
+              </span>
+            </label>
+          ))}
+          <button type="submit" name="choice" value="chosen" disabled={busy} className="rounded border border-stone-900 px-5 py-2.5 font-medium hover:bg-stone-100">
+            {t('consent.save')}
+          </button>
+        </fieldset>
+      </details>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="submit" name="choice" value="none" disabled={busy} className="button-primary flex-1 whitespace-nowrap">
+          {t('consent.rejectAll')}
+        </button>
+        <button type="submit" name="choice" value="all" disabled={busy} className="button-primary flex-1 whitespace-nowrap">
+          {t('consent.acceptAll')}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+const ConsentDialogContext = createContext<() => void>(() => {});
+
+/**
+ * The 'Cookie settings' link (footer): the settings page without JavaScript, the dialog with it. Only in a shop
+ * with something to consent to.
+ */
+export function ConsentSettingsLink({ state, className }: { state: ConsentState; className?: string }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const reopen = useContext(ConsentDialogContext);
+  if (!state.tagManagerId) return null;
+  return (
+    <Link
+      to={localePath(CONSENT_SETTINGS_PATH)}
+      className={className}
+      onClick={(event) => {
+        event.preventDefault();
+        reopen();
+      }}
+    >
+      {t('consent.link')}
+    </Link>
+  );
+}
+
+/**
+ * The consent dialog, on every page until the shopper answers the current consent text, and again when they ask
+ * (ConsentSettingsLink). Without JavaScript a panel at the foot of the window whose form posts; with it a modal
+ * dialog: the focus stays inside, and Escape closes it only when the shopper opened it themselves (a first
+ * answer is needed). The server renders it from the consent cookie, which the page cache keys on too.
+ */
+export function ConsentDialog({ state, children }: { state: ConsentState; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const [reopened, setReopened] = useState(false);
+  const hydrated = useHydrated();
+  const panel = useRef<HTMLDivElement>(null);
+  const open = Boolean(state.tagManagerId) && (state.granted === null || reopened);
+  const { pathname } = useLocation();
+  // The settings page shows the same form in the page: no dialog over it.
+  const shown = open && !pathname.endsWith(CONSENT_SETTINGS_PATH);
+  useModal(panel, shown && hydrated, setReopened);
+  return (
+    <ConsentDialogContext value={() => setReopened(true)}>
+      {shown ? (
+        <div className="fixed inset-0 z-[60] flex items-end justify-center pointer-events-none sm:items-center">
+          {hydrated ? <div aria-hidden="true" className="pointer-events-auto absolute inset-0 bg-stone-900/50" /> : null}
+          <div
+            ref={panel}
+            role="dialog"
+            aria-modal={hydrated || undefined}
+            aria-labelledby="consent-title"
+            aria-describedby="consent-text"
+            tabIndex={-1}
+            className="pointer-events-auto relative max-h-[90vh] w-full overflow-y-auto overscroll-contain border-t border-stone-200 bg-white p-5 shadow-2xl outline-none sm:max-w-xl sm:rounded sm:border"
+          >
+            <h2 id="consent-title" className="text-lg font-semibold">
+              {t('consent.title')}
+            </h2>
+            <p id="consent-text" className="mt-2 text-sm text-stone-700">
+              {t('consent.text')}
+            </p>
+            <ConsentForm state={state} onSubmit={() => setReopened(false)} />
+          </div>
+        </div>
+      ) : null}
+      {children}
+    </ConsentDialogContext>
+  );
+}
