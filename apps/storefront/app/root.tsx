@@ -27,7 +27,7 @@ import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-
 import { pageCacheMiddleware } from './lib/page-cache.server';
 import type { RootData } from './lib/root-data';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
-import { ConsentDialog } from './features/consent/ConsentDialog';
+import { ConsentProvider } from './features/consent/ConsentProvider';
 import { requestGrants } from './features/consent/consent.server';
 import { useTagManager } from './features/consent/tag-manager';
 import { storefrontConfig } from './lib/config.server';
@@ -118,9 +118,9 @@ export default function App() {
   useTagManager(consent);
   return (
     <FatalErrorProvider>
-      <ConsentDialog state={consent}>
+      <ConsentProvider state={consent}>
         <Outlet />
-      </ConsentDialog>
+      </ConsentProvider>
     </FatalErrorProvider>
   );
 }

@@ -12,7 +12,7 @@ import { SearchBox } from '../features/search/SearchBox';
 import { WishlistLink } from '../features/wishlist/WishlistLink';
 import { CartLink } from '../features/cart/CartLink';
 import { countryName, LocaleChooser } from './LocaleChooser';
-import { ConsentSettingsLink } from '../features/consent/ConsentDialog';
+import { ConsentSettingsLink } from '../features/consent/ConsentProvider';
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
 

@@ -1,12 +1,9 @@
-import { createContext, useContext, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useFetcher, useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import { useHydrated, useModal } from '../../components/Drawer';
 import { useLocalePath } from '../../lib/hooks';
-import { CONSENT_CATEGORIES, type ConsentState } from './consent';
-
-/** The page a shopper changes their choice on without JavaScript; the footer's 'Cookie settings' link. */
-export const CONSENT_SETTINGS_PATH = '/cookie-settings';
+import { CONSENT_CATEGORIES, CONSENT_SETTINGS_PATH, type ConsentState } from './consent';
 
 /**
  * The consent form: 'Reject all' and 'Accept all' side by side, equally plain, and the choice per category in a
@@ -62,72 +59,36 @@ export function ConsentForm({ state, settingsOpen = false, onSubmit }: { state: 
   );
 }
 
-const ConsentDialogContext = createContext<() => void>(() => {});
-
 /**
- * The 'Cookie settings' link (footer): the settings page without JavaScript, the dialog with it. Only in a shop
- * with something to consent to.
+ * The consent dialog (ConsentProvider shows it). Without JavaScript a panel at the foot of the window whose form
+ * posts; with it a modal dialog: the focus stays inside, and Escape closes it only when the shopper opened it
+ * themselves (`close`; a first answer is needed).
  */
-export function ConsentSettingsLink({ state, className }: { state: ConsentState; className?: string }) {
+export default function ConsentDialog({ state, close }: { state: ConsentState; close: () => void }) {
   const { t } = useTranslation();
-  const localePath = useLocalePath();
-  const reopen = useContext(ConsentDialogContext);
-  if (!state.tagManagerId) return null;
-  return (
-    <Link
-      to={localePath(CONSENT_SETTINGS_PATH)}
-      className={className}
-      onClick={(event) => {
-        event.preventDefault();
-        reopen();
-      }}
-    >
-      {t('consent.link')}
-    </Link>
-  );
-}
-
-/**
- * The consent dialog, on every page until the shopper answers the current consent text, and again when they ask
- * (ConsentSettingsLink). Without JavaScript a panel at the foot of the window whose form posts; with it a modal
- * dialog: the focus stays inside, and Escape closes it only when the shopper opened it themselves (a first
- * answer is needed). The server renders it from the consent cookie, which the page cache keys on too.
- */
-export function ConsentDialog({ state, children }: { state: ConsentState; children: React.ReactNode }) {
-  const { t } = useTranslation();
-  const [reopened, setReopened] = useState(false);
   const hydrated = useHydrated();
   const panel = useRef<HTMLDivElement>(null);
-  const open = Boolean(state.tagManagerId) && (state.granted === null || reopened);
-  const { pathname } = useLocation();
-  // The settings page shows the same form in the page: no dialog over it.
-  const shown = open && !pathname.endsWith(CONSENT_SETTINGS_PATH);
-  useModal(panel, shown && hydrated, setReopened);
+  useModal(panel, hydrated, close);
   return (
-    <ConsentDialogContext value={() => setReopened(true)}>
-      {shown ? (
-        <div className="fixed inset-0 z-[60] flex items-end justify-center pointer-events-none sm:items-center">
-          {hydrated ? <div aria-hidden="true" className="pointer-events-auto absolute inset-0 bg-stone-900/50" /> : null}
-          <div
-            ref={panel}
-            role="dialog"
-            aria-modal={hydrated || undefined}
-            aria-labelledby="consent-title"
-            aria-describedby="consent-text"
-            tabIndex={-1}
-            className="pointer-events-auto relative max-h-[90vh] w-full overflow-y-auto overscroll-contain border-t border-stone-200 bg-white p-5 shadow-2xl outline-none sm:max-w-xl sm:rounded sm:border"
-          >
-            <h2 id="consent-title" className="text-lg font-semibold">
-              {t('consent.title')}
-            </h2>
-            <p id="consent-text" className="mt-2 text-sm text-stone-700">
-              {t('consent.text')}
-            </p>
-            <ConsentForm state={state} onSubmit={() => setReopened(false)} />
-          </div>
-        </div>
-      ) : null}
-      {children}
-    </ConsentDialogContext>
+    <div className="pointer-events-none fixed inset-0 z-[60] flex items-end justify-center sm:items-center">
+      {hydrated ? <div aria-hidden="true" className="pointer-events-auto absolute inset-0 bg-stone-900/50" /> : null}
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal={hydrated || undefined}
+        aria-labelledby="consent-title"
+        aria-describedby="consent-text"
+        tabIndex={-1}
+        className="pointer-events-auto relative max-h-[90vh] w-full overflow-y-auto overscroll-contain border-t border-stone-200 bg-white p-5 shadow-2xl outline-none sm:max-w-xl sm:rounded sm:border"
+      >
+        <h2 id="consent-title" className="text-lg font-semibold">
+          {t('consent.title')}
+        </h2>
+        <p id="consent-text" className="mt-2 text-sm text-stone-700">
+          {t('consent.text')}
+        </p>
+        <ConsentForm state={state} onSubmit={close} />
+      </div>
+    </div>
   );
 }

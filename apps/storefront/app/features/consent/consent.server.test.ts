@@ -36,7 +36,7 @@ describe('consentCookies', () => {
   const removed = (headers: string[]) =>
     headers
       .slice(1)
-      .map(parseSetCookie)
+      .map((header) => parseSetCookie(header))
       .map((cookie) => `${cookie.name}@${cookie.domain ?? 'host'}`);
 
   it('stores the choice as a necessary cookie for six months', () => {

@@ -4,6 +4,9 @@
  * and the browser (the dialog, the tag manager).
  */
 
+/** The page a shopper changes their choice on without JavaScript: the footer's 'Cookie settings' link. */
+export const CONSENT_SETTINGS_PATH = '/cookie-settings';
+
 /** Raise it when the consent text or the categories change: every shopper is asked again. */
 export const CONSENT_VERSION = 1;
 

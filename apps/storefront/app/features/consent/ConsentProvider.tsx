@@ -1,0 +1,53 @@
+import { createContext, lazy, Suspense, useContext, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useLocalePath } from '../../lib/hooks';
+import { CONSENT_SETTINGS_PATH, type ConsentState } from './consent';
+
+// Most pages are seen by shoppers who answered long ago: the dialog's code loads only when it shows. A page
+// rendered with it keeps the server's markup (a working form) until then.
+const ConsentDialog = lazy(() => import('./ConsentDialog'));
+
+const ReopenContext = createContext<() => void>(() => {});
+
+/**
+ * Shows the consent dialog on every page until the shopper answers the current consent text, and again when they
+ * ask (ConsentSettingsLink). Only a shop with a tag manager asks: without one it sets necessary cookies only. The
+ * server renders the dialog from the consent cookie, which the page cache keys on too (docs/adr/0019).
+ */
+export function ConsentProvider({ state, children }: { state: ConsentState; children: React.ReactNode }) {
+  const [reopened, setReopened] = useState(false);
+  const { pathname } = useLocation();
+  // The settings page has the same form in the page: no dialog over it.
+  const shown = Boolean(state.tagManagerId) && (state.granted === null || reopened) && !pathname.endsWith(CONSENT_SETTINGS_PATH);
+  return (
+    <ReopenContext value={() => setReopened(true)}>
+      {shown ? (
+        <Suspense fallback={null}>
+          <ConsentDialog state={state} close={() => setReopened(false)} />
+        </Suspense>
+      ) : null}
+      {children}
+    </ReopenContext>
+  );
+}
+
+/** The footer's 'Cookie settings' link: the settings page without JavaScript, the dialog with it. */
+export function ConsentSettingsLink({ state, className }: { state: ConsentState; className?: string }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const reopen = useContext(ReopenContext);
+  if (!state.tagManagerId) return null;
+  return (
+    <Link
+      to={localePath(CONSENT_SETTINGS_PATH)}
+      className={className}
+      onClick={(event) => {
+        event.preventDefault();
+        reopen();
+      }}
+    >
+      {t('consent.link')}
+    </Link>
+  );
+}
