@@ -100,6 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        <link rel="manifest" href={`/${lang}/manifest.webmanifest`} />
         <Meta />
         <Links />
       </head>

@@ -8,6 +8,7 @@ export default [
   route('review-photos/:file', 'routes/review-photo.ts'),
   ...prefix(':lang', [
     route('preferences', 'routes/preferences.ts'),
+    route('manifest.webmanifest', 'routes/manifest.ts'),
     route('search/suggestions', 'routes/search-suggestions.ts'),
     route('logout', 'routes/logout.ts'),
     route('password-strength', 'routes/password-strength.ts'),

@@ -8,6 +8,9 @@ import { CONSENT_SETTINGS_PATH, type ConsentState } from './consent';
 // rendered with it keeps the server's markup (a working form) until then.
 const ConsentDialog = lazy(() => import('./ConsentDialog'));
 
+/** Pages the dialog never stands over. */
+const QUIET_PAGES = [CONSENT_SETTINGS_PATH, '/offline'];
+
 const ReopenContext = createContext<() => void>(() => {});
 
 /**
@@ -18,8 +21,8 @@ const ReopenContext = createContext<() => void>(() => {});
 export function ConsentProvider({ state, children }: { state: ConsentState; children: React.ReactNode }) {
   const [reopened, setReopened] = useState(false);
   const { pathname } = useLocation();
-  // The settings page has the same form in the page: no dialog over it.
-  const shown = Boolean(state.tagManagerId) && (state.granted === null || reopened) && !pathname.endsWith(CONSENT_SETTINGS_PATH);
+  // The settings page has the same form in the page; the offline screen is kept for when no form can be sent.
+  const shown = Boolean(state.tagManagerId) && (state.granted === null || reopened) && !QUIET_PAGES.some((path) => pathname.endsWith(path));
   return (
     <ReopenContext value={() => setReopened(true)}>
       {shown ? (
