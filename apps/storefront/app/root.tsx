@@ -27,9 +27,8 @@ import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-
 import { pageCacheMiddleware } from './lib/page-cache.server';
 import type { RootData } from './lib/root-data';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
-import { ConsentProvider } from './features/consent/ConsentProvider';
+import { ConsentProvider, useTagManager } from './features/consent/ConsentProvider';
 import { requestGrants } from './features/consent/consent.server';
-import { useTagManager } from './features/consent/tag-manager';
 import { storefrontConfig } from './lib/config.server';
 import { useRootData } from './lib/hooks';
 

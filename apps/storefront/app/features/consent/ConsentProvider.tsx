@@ -1,12 +1,15 @@
-import { createContext, lazy, Suspense, useContext, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
-import { CONSENT_SETTINGS_PATH, type ConsentState } from './consent';
+import { CONSENT_SETTINGS_PATH, type ConsentCategory, type ConsentState } from './consent';
 
 // Most pages are seen by shoppers who answered long ago: the dialog's code loads only when it shows. A page
-// rendered with it keeps the server's markup (a working form) until then.
-const ConsentDialog = lazy(() => import('./ConsentDialog'));
+// rendered with it keeps the server's markup (a working form) until then. Should the code fail to load even after
+// the reload for a deploy (entry.client), the page goes on without the dialog: nothing is consented to.
+const ConsentDialog = lazy<React.ComponentType<{ state: ConsentState; close: () => void }>>(() =>
+  import('./ConsentDialog').catch(() => ({ default: () => null })),
+);
 
 /** Pages the dialog never stands over. */
 const QUIET_PAGES = [CONSENT_SETTINGS_PATH, '/offline'];
@@ -53,4 +56,19 @@ export function ConsentSettingsLink({ state, className }: { state: ConsentState;
       {t('consent.link')}
     </Link>
   );
+}
+
+/**
+ * The tag manager follows the shopper's consent (features/consent/tag-manager): nothing of it loads, not even its
+ * code, before the shopper granted a category; with no consent, not one request leaves for it.
+ */
+export function useTagManager({ tagManagerId: id, granted }: ConsentState): void {
+  const grantedKey = granted?.join(' ') ?? null;
+  useEffect(() => {
+    // The id is one the server checked (SPEC §9, lib/config.server).
+    if (!id || grantedKey === null) return;
+    // Nothing granted still goes through: a tag manager loaded earlier on this page is told.
+    const categories = (grantedKey ? grantedKey.split(' ') : []) as ConsentCategory[];
+    void import('./tag-manager').then(({ applyConsent }) => applyConsent(id, categories)).catch(() => undefined);
+  }, [id, grantedKey]);
 }

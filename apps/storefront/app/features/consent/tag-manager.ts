@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { tagManagerId as validId, type ConsentCategory, type ConsentState } from './consent';
+import type { ConsentCategory } from './consent';
 
 type ConsentMode = Record<'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage' | 'functionality_storage' | 'personalization_storage', 'granted' | 'denied'>;
 
@@ -33,26 +32,21 @@ let loadedId: string | null = null;
 
 /**
  * Loads the shop's tag manager once the shopper granted statistics or marketing, consent-mode style: everything
- * denied by default, then updated to the shopper's choice (and again whenever it changes). Before that, not one
- * request leaves for it. Once loaded it stays for the page's life: a later refusal is passed on as denied.
+ * denied by default, then updated to the shopper's choice (and again whenever it changes). Once loaded it stays
+ * for the page's life: a later refusal is passed on as denied.
  */
-export function useTagManager({ tagManagerId, granted }: ConsentState): void {
-  const grantedKey = granted?.join(' ') ?? null;
-  useEffect(() => {
-    if (!tagManagerId || validId(tagManagerId) !== tagManagerId || grantedKey === null) return;
-    const categories = (grantedKey ? grantedKey.split(' ') : []) as ConsentCategory[];
-    if (loadedId === tagManagerId) {
-      gtag('consent', 'update', consentMode(categories));
-      return;
-    }
-    if (!categories.some((category) => LOADING_CATEGORIES.includes(category))) return;
-    loadedId = tagManagerId;
-    gtag('consent', 'default', consentMode([]));
-    gtag('consent', 'update', consentMode(categories));
-    (window as TagWindow).dataLayer!.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
-    const script = document.createElement('script');
-    script.async = true;
-    script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(tagManagerId)}`;
-    document.head.append(script);
-  }, [tagManagerId, grantedKey]);
+export function applyConsent(tagManagerId: string, granted: ConsentCategory[]): void {
+  if (loadedId === tagManagerId) {
+    gtag('consent', 'update', consentMode(granted));
+    return;
+  }
+  if (!granted.some((category) => LOADING_CATEGORIES.includes(category))) return;
+  loadedId = tagManagerId;
+  gtag('consent', 'default', consentMode([]));
+  gtag('consent', 'update', consentMode(granted));
+  (window as TagWindow).dataLayer!.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(tagManagerId)}`;
+  document.head.append(script);
 }

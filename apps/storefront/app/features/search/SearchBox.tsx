@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useLocation, useNavigate } from 'react-router';
-import { readJson } from '../../lib/fetch-json';
 import { useFormatPrice, useLang } from '../../lib/hooks';
 import { searchPath, suggestionsPath } from './paths';
 import { MIN_QUERY_LENGTH, type SuggestionList } from './suggestions';
@@ -71,8 +70,11 @@ export function SearchBox({ open: shown }: { /** Shown on a phone too (it always
     if (typed.length < MIN_QUERY_LENGTH) return;
     // A newer query aborts the request still in flight (and its retries): a stale answer never arrives.
     const controller = new AbortController();
+    // The reader's code loads with the first suggestions, not with every page.
     const timer = setTimeout(() => {
-      readJson<SuggestionList>(suggestionsPath(lang, typed), { signal: controller.signal }).then(setAnswer, () => undefined);
+      import('../../lib/fetch-json')
+        .then(({ readJson }) => readJson<SuggestionList>(suggestionsPath(lang, typed), { signal: controller.signal }))
+        .then(setAnswer, () => undefined);
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
