@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation } from 'react-router';
 import { useHydrated, useModal } from '../../components/Drawer';
@@ -11,16 +11,25 @@ import { CONSENT_CATEGORIES, CONSENT_SETTINGS_PATH, type ConsentState } from './
  * answers with the page the shopper was on: without JavaScript a plain post, with it a fetcher that keeps the
  * scroll position. Before the shopper's first answer, only the necessary cookies are ticked.
  */
-export function ConsentForm({ state, settingsOpen = false, onSubmit }: { state: ConsentState; settingsOpen?: boolean; onSubmit?: () => void }) {
+export function ConsentForm({ state, settingsOpen = false, onDone }: { state: ConsentState; settingsOpen?: boolean; onDone?: () => void }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const location = useLocation();
   const fetcher = useFetcher();
   const busy = fetcher.state !== 'idle';
+  // Done once the page has the new choice: a fetcher unmounted earlier would drop its answer (and the new choice).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (busy) sent.current = true;
+    else if (sent.current) {
+      sent.current = false;
+      onDone?.();
+    }
+  }, [busy, onDone]);
   // On the settings page itself, the shopper goes back home afterwards (its form says where).
   const returnTo = location.pathname.endsWith(CONSENT_SETTINGS_PATH) ? localePath() : `${location.pathname}${location.search}`;
   return (
-    <fetcher.Form method="post" action={localePath(CONSENT_SETTINGS_PATH)} preventScrollReset onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <fetcher.Form method="post" action={localePath(CONSENT_SETTINGS_PATH)} preventScrollReset aria-busy={busy || undefined}>
       <input type="hidden" name="return" value={returnTo} />
       <details open={settingsOpen} className="group mt-3">
         <summary className="cursor-pointer py-2 font-medium underline">{t('consent.settings')}</summary>
@@ -87,7 +96,7 @@ export default function ConsentDialog({ state, close }: { state: ConsentState; c
         <p id="consent-text" className="mt-2 text-sm text-stone-700">
           {t('consent.text')}
         </p>
-        <ConsentForm state={state} onSubmit={close} />
+        <ConsentForm state={state} onDone={close} />
       </div>
     </div>
   );

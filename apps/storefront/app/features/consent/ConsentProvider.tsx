@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useState } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
@@ -23,6 +23,8 @@ const ReopenContext = createContext<() => void>(() => {});
  */
 export function ConsentProvider({ state, children }: { state: ConsentState; children: React.ReactNode }) {
   const [reopened, setReopened] = useState(false);
+  // One function for the page's life: the dialog's focus trap starts again whenever it changes.
+  const close = useCallback(() => setReopened(false), []);
   const { pathname } = useLocation();
   // The settings page has the same form in the page; the offline screen is kept for when no form can be sent.
   const shown = Boolean(state.tagManagerId) && (state.granted === null || reopened) && !QUIET_PAGES.some((path) => pathname.endsWith(path));
@@ -30,7 +32,7 @@ export function ConsentProvider({ state, children }: { state: ConsentState; chil
     <ReopenContext value={() => setReopened(true)}>
       {shown ? (
         <Suspense fallback={null}>
-          <ConsentDialog state={state} close={() => setReopened(false)} />
+          <ConsentDialog state={state} close={close} />
         </Suspense>
       ) : null}
       {children}
