@@ -44,8 +44,11 @@ test('the web app manifest is named in each language', async ({ request, page })
 test('a code chunk gone after a deploy reloads the page once, never in a loop', async ({ page, context }) => {
   // The blue shop's consent dialog loads its code when it shows: that chunk is gone, as after a deploy.
   await context.route(/\/assets\/ConsentDialog-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  // Page loads counted by their document requests (a reload can come before the first page's load event).
   let loads = 0;
-  page.on('load', () => loads++);
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads++;
+  });
   await page.goto(`${SHOPS.blue}/en`);
   await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
   // The reloaded page fails the same way within 10 s: it stays, without the dialog (so nothing is consented to).
