@@ -200,7 +200,7 @@ function Footer({ root }: { root: RootData }) {
       </div>
       <p className="flex flex-wrap justify-center gap-x-4 pb-6 text-center text-xs text-stone-600">
         <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
-        <ConsentSettingsLink state={root.consent} className="underline hover:text-stone-900" />
+        <ConsentSettingsLink state={root.consent} className="inline-block py-1 underline hover:text-stone-900" />
       </p>
     </footer>
   );
