@@ -32,6 +32,10 @@ const ONE_CLIENT_FOR_ALL_TESTS = {
   HELD_UNITS_PER_CLIENT: '100000',
 };
 
+/** The blue shop's tag manager, and the main shop's id that is not one. */
+export const E2E_GTM_ID = 'GTM-E2E0TEST';
+export const E2E_BAD_GTM_ID = 'UA-12345-1';
+
 /** The main shop's back-office token (ADMIN_TOKEN): tests refund its orders with `npm run refund`. */
 export const E2E_ADMIN_TOKEN = 'e2e-back-office-token-0123456789abcdef';
 
@@ -78,6 +82,9 @@ export default defineConfig({
     // offer the United States on every page (the country notice, ADR 0021; geo.spec.ts sets its own).
     locale: 'en',
     trace: 'retain-on-failure',
+    // The shop registers a service worker (offline screen): tests that are not about it go to the network directly,
+    // where page.route sees every request (tests/offline.spec.ts allows it).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -94,10 +101,12 @@ export default defineConfig({
   },
   webServer: [
     // The main shop keeps its mail in a local outbox, readable on the development mailbox page.
-    shop(PORTS.main, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: dataDir, DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.main, ADMIN_TOKEN: E2E_ADMIN_TOKEN }),
+    // Its GTM_ID is an old Analytics id, not a tag manager's (SPEC §9): it has no tag manager and asks no consent.
+    shop(PORTS.main, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: dataDir, DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.main, ADMIN_TOKEN: E2E_ADMIN_TOKEN, GTM_ID: E2E_BAD_GTM_ID }),
     // The blue shop sits behind a trusted proxy (this machine): it believes X-Forwarded-For, and X-Country as the
-    // CDN's word on the visitor's country (geo.spec.ts).
-    shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue', TRUSTED_PROXIES: '127.0.0.1', COUNTRY_HEADER: 'X-Country' }),
+    // CDN's word on the visitor's country (geo.spec.ts). It has a tag manager, so it asks for cookie consent
+    // (tests/consent.spec.ts; page.route answers for Google, there is no internet).
+    shop(PORTS.blue, { DATA_DIR: 'memory://', THEME: 'blue', TRUSTED_PROXIES: '127.0.0.1', COUNTRY_HEADER: 'X-Country', GTM_ID: E2E_GTM_ID }),
     shop(PORTS.maintenance, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
     // Nothing listens on port 9: the storefront finds its API down.
     shop(PORTS.apiDown, { ...ONE_CLIENT_FOR_ALL_TESTS, SHOP_API_URL: 'http://127.0.0.1:9' }),

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
+
+import { CONSENT_VERSION } from '../../apps/storefront/app/features/consent/consent';
 
 export { SHOPS } from '../playwright.config';
 
@@ -14,7 +16,8 @@ type Messages = typeof import('../../apps/storefront/app/i18n/locales/en/common.
   typeof import('../../apps/storefront/app/i18n/locales/en/wishlist.json') &
   typeof import('../../apps/storefront/app/i18n/locales/en/cart.json') &
   typeof import('../../apps/storefront/app/i18n/locales/en/checkout.json') &
-  typeof import('../../apps/storefront/app/i18n/locales/en/geo.json');
+  typeof import('../../apps/storefront/app/i18n/locales/en/geo.json') &
+  typeof import('../../apps/storefront/app/i18n/locales/en/consent.json');
 
 /** A language's texts: every feature file of its folder, merged as the storefront merges them. */
 function readTexts(lang: TestLang): Messages {
@@ -24,6 +27,14 @@ function readTexts(lang: TestLang): Messages {
 }
 
 export const TEXTS = Object.fromEntries(LANGS.map((lang) => [lang, readTexts(lang)])) as Record<TestLang, Messages>;
+
+/**
+ * The shopper already answered the cookie-consent dialog (necessary cookies only): for tests of a shop with a tag
+ * manager (the blue shop) that are about something else. Cookies ignore ports: every shop on this host gets it.
+ */
+export async function consentAnswered(context: BrowserContext) {
+  await context.addCookies([{ name: 'consent', value: `${CONSENT_VERSION}..2026-01-01T00:00:00.000Z`, domain: '127.0.0.1', path: '/' }]);
+}
 
 /** axe finds no violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {

@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cents, expectNoAxeViolations, fill, hydrated, openSizedProduct, SHOPS, TEXTS, type TestLang } from './fixtures';
+import { cents, consentAnswered, expectNoAxeViolations, fill, hydrated, openSizedProduct, SHOPS, TEXTS, type TestLang } from './fixtures';
 
 // Shopping journeys over two countries: give them time on a busy machine.
 test.describe.configure({ timeout: 60_000 });
+// The blue shop has a tag manager and asks for cookie consent first: these visitors have answered.
+test.beforeEach(({ context }) => consentAnswered(context));
 
 const name = (iso: string, lang: TestLang) => new Intl.DisplayNames([lang], { type: 'region' }).of(iso)!;
 const euros = (lang: TestLang, amount: number) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : `${lang}-${lang.toUpperCase()}`, { style: 'currency', currency: 'EUR' }).format(amount);
@@ -146,6 +148,7 @@ test.describe('a visitor the CDN places in France', () => {
 
   test('without JavaScript, switching from the notice and choosing in the footer stay on the page', async ({ browser }) => {
     const context = await browser.newContext({ ...visitorFrom('FR'), javaScriptEnabled: false });
+    await consentAnswered(context);
     const page = await context.newPage();
     const t = TEXTS.fr;
     await page.goto('/fr/search?q=robe');

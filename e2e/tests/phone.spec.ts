@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, fill, hydrated, openSizedProduct, SHOPS, TEXTS, type TestLang } from './fixtures';
+import { consentAnswered, expectNoAxeViolations, fill, hydrated, openSizedProduct, SHOPS, TEXTS, type TestLang } from './fixtures';
 
 /** The shop on a phone (issue 16, 'Phone first'): 390×844 unless a test says otherwise. */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -219,6 +219,7 @@ for (const lang of ['en', 'de'] as const satisfies TestLang[]) {
 
     // Brand pages exist in the blue theme only.
     const blue = await browser.newPage({ viewport: { width: 320, height: 700 } });
+    await consentAnswered(blue.context());
     await blue.goto(`${SHOPS.blue}/${lang}/brands`);
     await expectNoSidewaysScroll(blue, 'brand list');
     await blue.locator('main a[href*="/brands/"]').first().click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SHOPS, TEXTS, type TestLang } from './fixtures';
+import { consentAnswered, SHOPS, TEXTS, type TestLang } from './fixtures';
 
 /** Every screen of SPEC §2 whose heading is a fixed text, with the message that heading shows. */
 const SCREENS: Array<[path: string, heading: (t: (typeof TEXTS)['en']) => string]> = [
@@ -160,6 +160,8 @@ test('a picture the shop cannot draw is answered with the placeholder image, not
 
 test.describe('brand pages with the blue theme', () => {
   test.use({ baseURL: SHOPS.blue });
+  // The blue shop has a tag manager: its consent dialog would stand over the page.
+  test.beforeEach(({ context }) => consentAnswered(context));
 
   test('lists brands and opens one with its products', async ({ page }) => {
     const response = await page.goto('/it/brands');

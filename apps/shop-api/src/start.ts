@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { repeat, scheduleHousekeeping } from './db/housekeeping.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isSeeded, seedDemoShop } from './db/seed/index.ts';
+import { loggerOptions } from './http/log.ts';
 import { loggableError } from './http/safe-log.ts';
 import { releaseUnpaidOrders } from './orders/payment.ts';
 
@@ -32,7 +33,7 @@ export async function prepareDatabase(config: ApiConfig, seedDemo = true): Promi
 
 export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = process.env): Promise<{ app: FastifyInstance; handle: DatabaseHandle }> {
   const handle = await prepareDatabase(config, env.SEED_DEMO === undefined || isOn(env.SEED_DEMO));
-  const app = buildApp({ db: handle.db, config, logger: { level: config.logLevel } });
+  const app = buildApp({ db: handle.db, config, logger: loggerOptions(config.logLevel) });
   const stopHousekeeping = scheduleHousekeeping(handle.db, (message) => app.log.info(message));
   const stopReleasing = repeat(
     () =>

@@ -30,6 +30,9 @@ import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-
 import { pageCacheMiddleware } from './lib/page-cache.server';
 import type { RootData } from './lib/root-data';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
+import { ConsentProvider, useTagManager } from './features/consent/ConsentProvider';
+import { requestGrants } from './features/consent/consent.server';
+import { useRootData } from './lib/hooks';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -68,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     customer: customer && { first_name: customer.first_name },
     shopper,
     flash,
+    // Part of the page-cache key too (lib/page-cache.server): the dialog and the tag manager differ with it.
+    consent: { tagManagerId: storefrontConfig.gtmId, granted: requestGrants(cookies) },
   };
   // A one-time message is shown once: the cookie goes with this answer.
   return data(rootData, flash ? { headers: { 'Set-Cookie': flashCookie(request, null) } } : undefined);
@@ -101,6 +106,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        <link rel="manifest" href={`/${lang}/manifest.webmanifest`} />
         <Meta />
         <Links />
       </head>
@@ -115,9 +122,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { consent } = useRootData()!;
+  useTagManager(consent);
   return (
     <FatalErrorProvider>
-      <Outlet />
+      <ConsentProvider state={consent}>
+        <Outlet />
+      </ConsentProvider>
     </FatalErrorProvider>
   );
 }

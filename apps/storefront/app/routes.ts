@@ -8,6 +8,7 @@ export default [
   route('review-photos/:file', 'routes/review-photo.ts'),
   ...prefix(':lang', [
     route('preferences', 'routes/preferences.ts'),
+    route('manifest.webmanifest', 'routes/manifest.ts'),
     route('search/suggestions', 'routes/search-suggestions.ts'),
     route('logout', 'routes/logout.ts'),
     route('password-strength', 'routes/password-strength.ts'),
@@ -17,6 +18,7 @@ export default [
       route('home', 'routes/home.tsx', { id: 'routes/home-alias' }),
       route('error', 'routes/error.tsx'),
       route('offline', 'routes/offline.tsx'),
+      route('cookie-settings', 'routes/cookie-settings.tsx'),
       route('search', 'routes/search.tsx'),
       route('cart', 'routes/cart.tsx'),
       route('wishlist', 'routes/wishlist.tsx'),

@@ -37,7 +37,7 @@ export function DrawerToggle({ href, onClick, expanded, controls, className, lab
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea,summary,[tabindex="0"]';
 
 /** While open: Tab and Shift+Tab stay in the panel, Escape closes it, the page behind does not scroll; closed, the focus returns. */
-function useModal(panel: React.RefObject<HTMLElement | null>, open: boolean, setOpen: (open: boolean) => void) {
+export function useModal(panel: React.RefObject<HTMLElement | null>, open: boolean, setOpen: (open: boolean) => void) {
   useEffect(() => {
     const element = panel.current;
     if (!open || !element) return;

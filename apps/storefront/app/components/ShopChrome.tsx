@@ -16,6 +16,7 @@ import { CountryChooser } from '../features/geo/CountryChooser';
 import { Footer } from './Footer';
 import { CountryNotice } from '../features/geo/CountryNotice';
 import { ShippingRule } from '../features/geo/ShippingRule';
+import { ConsentSettingsLink } from '../features/consent/ConsentProvider';
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
 
@@ -170,7 +171,7 @@ export function ShopChrome({ root, children }: { root: RootData; children: React
       <main id="main" tabIndex={-1} aria-busy={loading || undefined} className="mx-auto max-w-7xl px-4 outline-none">
         {children}
       </main>
-      <Footer root={root} />
+      <Footer root={root} extra={<ConsentSettingsLink state={root.consent} className="inline-block py-1 underline hover:text-stone-900" />} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { isLang, type Lang } from '@shop/contract';
+import { tagManagerId } from '../features/consent/consent';
 
 /** Parses LOCALE_DOMAINS, e.g. `boutique.example.fr=fr,shop.example.de=de`, into host → language. */
 export function parseLocaleDomains(value: string | undefined): Map<string, Lang> {
@@ -31,8 +32,8 @@ export const storefrontConfig = {
     ...(JSON.parse(process.env.SHOP_API_HEADERS ?? '{}') as Record<string, string>),
     ...(process.env.SHOP_API_SECRET ? { 'X-Shop-Api-Secret': process.env.SHOP_API_SECRET } : {}),
   },
-  /** The tag manager (SPEC §9: GTM- then letters or digits); its hosts are allowed by the CSP only when it is set. */
-  gtmId: /^GTM-[A-Z0-9]+$/i.test(process.env.GTM_ID ?? '') ? process.env.GTM_ID : undefined,
+  /** The tag manager (SPEC §9: GTM- then letters or digits, else none); its hosts are allowed by the CSP only when it is set. */
+  gtmId: tagManagerId(process.env.GTM_ID),
   shopApiTimeoutMs: Number(process.env.SHOP_API_TIMEOUT_MS ?? 10_000),
   localeDomains: parseLocaleDomains(process.env.LOCALE_DOMAINS),
   /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'cookie';
+import { requestGrants } from '../features/consent/consent.server';
 import { chosenCountry, noticeCandidate, type HeaderOf } from './geo.server';
 import { hasPersonalCookies } from './session.server';
 
@@ -26,14 +27,16 @@ let storedBytes = 0;
 
 /**
  * Everything a public page depends on: its URL (scheme and host included, as the storefront's server resolved
- * them from trusted sources only), the country the visitor chose and the country its notice may offer (ADR 0021).
- * Nothing else of a request changes the page.
+ * them from trusted sources only), the country the visitor chose and the country its notice may offer (ADR 0021),
+ * and their cookie consent (whether the consent dialog shows, which categories the tag manager gets; not its date:
+ * a handful of variants, ADR 0019). Nothing else of a request changes the page.
  */
 function keyOf(method: string, url: string, header: HeaderOf): string | null {
   if (method !== 'GET') return null;
   const cookies = parse(header('cookie') ?? '');
   if (hasPersonalCookies(cookies)) return null;
-  return `${chosenCountry(cookies) ?? ''} ${noticeCandidate(cookies, header) ?? ''} ${url}`;
+  const consent = requestGrants(cookies)?.join('_') ?? '?';
+  return `${chosenCountry(cookies) ?? ''} ${noticeCandidate(cookies, header) ?? ''} ${consent} ${url}`;
 }
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;

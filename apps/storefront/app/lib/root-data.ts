@@ -1,4 +1,5 @@
 import type { Bootstrap, Lang, ShopperSummary } from '@shop/contract';
+import type { ConsentState } from '../features/consent/consent';
 
 /**
  * What the root loader gives every page (root.tsx): the shop's frame (settings, menu, countries), the language
@@ -19,4 +20,6 @@ export type RootData = {
   socialLinks: string[];
   /** The one-time message key an action left for this page. */
   flash: string | null;
+  /** The tag manager and the shopper's cookie consent (features/consent). */
+  consent: ConsentState;
 };

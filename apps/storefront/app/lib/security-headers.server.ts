@@ -15,11 +15,11 @@ export function setSecurityHeaders(
     'Content-Security-Policy',
     [
       "default-src 'self'",
-      // The tag manager's hosts only for a shop that uses one (GTM_ID).
-      `script-src 'self' 'nonce-${nonce}'${tagManager ? ' https://www.googletagmanager.com' : ''}`,
+      // The tag manager's hosts (Google's list for it and Analytics 4) only for a shop that uses one (a valid GTM_ID).
+      `script-src 'self' 'nonce-${nonce}'${tagManager ? ' https://*.googletagmanager.com' : ''}`,
       "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data:${tagManager ? ' https://www.googletagmanager.com' : ''}`,
-      `connect-src 'self'${tagManager ? ' https://www.google-analytics.com' : ''}`,
+      `img-src 'self' data:${tagManager ? ' https://*.google-analytics.com https://*.googletagmanager.com' : ''}`,
+      `connect-src 'self'${tagManager ? ' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com' : ''}`,
       "font-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",

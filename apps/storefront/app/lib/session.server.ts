@@ -1,4 +1,5 @@
 import { serialize } from 'cookie';
+import { removalCookie } from './cookies.server';
 import { isSecureRequest, readCookies } from './locale.server';
 
 /** The storefront's first-party cookie that carries the shop API session token (DESIGN.md §2). */
@@ -16,15 +17,11 @@ function tokenOf(cookies: Record<string, string | undefined>): string | undefine
   return token && SESSION_TOKEN.test(token) ? token : undefined;
 }
 
-/** HttpOnly (no script reads it), SameSite=Lax (not sent on cross-site posts), Secure behind HTTPS. */
+/** HttpOnly (no script reads it), SameSite=Lax (not sent on cross-site posts), Secure behind HTTPS; null removes it. */
 export function sessionCookie(request: Request, session: { token: string; expires_at: string } | null): string {
-  return serialize(SESSION_COOKIE, session?.token ?? '', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecureRequest(request),
-    path: '/',
-    ...(session ? { expires: new Date(session.expires_at) } : { maxAge: 0 }),
-  });
+  const options = { httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request), path: '/' } as const;
+  if (!session) return removalCookie(SESSION_COOKIE, options);
+  return serialize(SESSION_COOKIE, session.token, { ...options, expires: new Date(session.expires_at) });
 }
 
 /**
@@ -45,7 +42,8 @@ export function requestId(request: Request): string | undefined {
 export const FLASH_COOKIE = 'flash';
 
 export function flashCookie(request: Request, key: string | null): string {
-  return serialize(FLASH_COOKIE, key ?? '', { httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request), path: '/', maxAge: key ? 60 : 0 });
+  const options = { httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request), path: '/' } as const;
+  return key ? serialize(FLASH_COOKIE, key, { ...options, maxAge: 60 }) : removalCookie(FLASH_COOKIE, options);
 }
 
 /** Whether the page may show something personal: then it must never be cached for others. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useFetcher, useLocation, useNavigate } from 'react-router';
+import { Form, useLocation, useNavigate } from 'react-router';
 import { useFormatPrice, useLang } from '../../lib/hooks';
 import { searchPath, suggestionsPath } from './paths';
 import { MIN_QUERY_LENGTH, type SuggestionList } from './suggestions';
@@ -58,24 +58,32 @@ export function SearchBox({ open: shown }: { /** Shown on a phone too (it always
   const lang = useLang();
   const navigate = useNavigate();
   const location = useLocation();
-  const fetcher = useFetcher<SuggestionList>();
+  const [answer, setAnswer] = useState<SuggestionList | null>(null);
   const id = useId();
   const onResultsPage = location.pathname === `/${lang}/search`;
   const [query, setQuery] = useState(() => (onResultsPage ? (new URLSearchParams(location.search).get('q') ?? '') : ''));
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = query.trim();
-  const load = fetcher.load;
 
   useEffect(() => {
     if (typed.length < MIN_QUERY_LENGTH) return;
-    // fetcher.load aborts the fetcher's request still in flight: a stale answer never arrives.
-    const timer = setTimeout(() => void load(suggestionsPath(lang, typed)), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, lang, load]);
+    // A newer query aborts the request still in flight (and its retries): a stale answer never arrives.
+    const controller = new AbortController();
+    // The reader's code loads with the first suggestions, not with every page.
+    const timer = setTimeout(() => {
+      import('../../lib/fetch-json')
+        .then(({ readJson }) => readJson<SuggestionList>(suggestionsPath(lang, typed), { signal: controller.signal }))
+        .then(setAnswer, () => undefined);
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [typed, lang]);
 
   // Only the answer for what is typed now is shown, never one for an earlier query.
-  const list = fetcher.data && fetcher.data.q === typed && typed.length >= MIN_QUERY_LENGTH ? fetcher.data : null;
+  const list = answer && answer.q === typed && typed.length >= MIN_QUERY_LENGTH ? answer : null;
   const options = useOptions(list, typed);
   const expanded = open && options.length > 0;
   const suggestionCount = (list?.products.length ?? 0) + (list?.categories.length ?? 0);
