@@ -1,6 +1,6 @@
 import type { CategoryNode } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { useLang, useLocalePath } from '../lib/hooks';
 import { Drawer, DrawerToggle } from './Drawer';
@@ -13,10 +13,14 @@ import { WishlistLink } from '../features/wishlist/WishlistLink';
 import { CartLink } from '../features/cart/CartLink';
 import { LocaleChooser } from './LocaleChooser';
 import { CountryChooser } from '../features/geo/CountryChooser';
-import { Footer } from './Footer';
-import { CountryNotice } from '../features/geo/CountryNotice';
 import { ShippingRule } from '../features/geo/ShippingRule';
 import { ConsentSettingsLink } from '../features/consent/ConsentProvider';
+
+// The footer is below the fold: its code loads after the page's (the server renders it whole; until the code is
+// there, the server's markup stays as it is, links and forms working; docs/performance.md).
+const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
+// The country notice shows to few visitors: its code comes only with it.
+const CountryNotice = lazy(() => import('../features/geo/CountryNotice').then((module) => ({ default: module.CountryNotice })));
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
 
@@ -98,7 +102,11 @@ function Header({ root }: { root: RootData }) {
   const accountLabel = root.customer ? t('account.hello', { name: root.customer.first_name }) : t('header.account');
   return (
     <header>
-      <CountryNotice root={root} />
+      {root.countryNotice ? (
+        <Suspense fallback={null}>
+          <CountryNotice root={root} />
+        </Suspense>
+      ) : null}
       <div className="bg-stone-900 text-xs text-white sm:text-sm">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-1">
           <p>
@@ -171,7 +179,9 @@ export function ShopChrome({ root, children }: { root: RootData; children: React
       <main id="main" tabIndex={-1} aria-busy={loading || undefined} className="mx-auto max-w-7xl px-4 outline-none">
         {children}
       </main>
-      <Footer root={root} extra={<ConsentSettingsLink state={root.consent} className="inline-block py-1 underline hover:text-stone-900" />} />
+      <Suspense fallback={null}>
+        <Footer root={root} extra={<ConsentSettingsLink state={root.consent} className="inline-block py-1 underline hover:text-stone-900" />} />
+      </Suspense>
     </>
   );
 }
