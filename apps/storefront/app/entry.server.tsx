@@ -14,6 +14,7 @@ import { isSecureRequest, requestLanguage } from './lib/locale.server';
 import { NonceContext } from './lib/nonce';
 import { setSecurityHeaders } from './lib/security-headers.server';
 import { hasPersonalState } from './lib/session.server';
+import { log } from './lib/log.server';
 
 export const streamTimeout = 10_000;
 
@@ -79,7 +80,7 @@ export default async function handleRequest(request: Request, status: number, he
         onShellError: reject,
         onError(error: unknown) {
           status = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error('render failed', { failure: error instanceof Error ? (error.stack ?? error.message) : String(error) });
         },
       },
     );

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, throttledLines } from './log.ts';
+import { throttledLines } from '@shop/contract/log-lines';
+import { loggerOptions } from './log.ts';
 
 /** A throttle whose clock the test moves. */
 function throttleAt() {

@@ -1,6 +1,7 @@
 import type { Route } from './+types/search-suggestions';
 import { MIN_QUERY_LENGTH, NO_SUGGESTIONS, toSuggestionList } from '../features/search/suggestions';
 import { pageContext } from '../lib/request-context.server';
+import { log } from '../lib/log.server';
 
 const MAX_QUERY_LENGTH = 100;
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json(toSuggestionList(lang, q, found), { headers: { 'Cache-Control': 'public, max-age=60' } });
   } catch (error) {
     // Suggestions are a help, not the search: when they fail, the box simply shows none (the form still works).
-    console.error(`search suggestions failed: ${(error as Error).message}`);
+    log.error('search suggestions failed', { failure: (error as Error).message });
     return Response.json(NO_SUGGESTIONS(q), { headers: { 'Cache-Control': 'no-store' } });
   }
 }

@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { storefrontConfig } from '../config.server';
 import { clientIp, requestId, sessionToken } from '../session.server';
 import { createShopClient, ShopApiError } from './client';
+import { log } from '../log.server';
 
 /** One client for the whole process, so that its 5-second cache serves every request. */
 const client = createShopClient({
@@ -39,7 +40,7 @@ export function pageError(error: unknown): never {
   if (error instanceof ShopApiError) {
     if (error.status === 0 || error.status >= 500) {
       // A call aborted because the visitor went away says nothing about the API.
-      if (error.code !== 'aborted') console.error(`shop API unavailable: ${error.code}: ${error.message}`);
+      if (error.code !== 'aborted') log.error('shop API unavailable', { code: error.code, failure: error.message });
       throw data({ reason: 'unavailable' }, { status: 503 });
     }
     const { status, reason } = REFUSALS[error.status] ?? { status: 400, reason: 'bad_request' };
@@ -68,7 +69,7 @@ export async function orNothing<T>(call: Promise<T>, what: string): Promise<T | 
     return await call;
   } catch (error) {
     const quiet = error instanceof ShopApiError && (error.code === 'aborted' || (error.status >= 400 && error.status < 500));
-    if (!quiet) console.error(`${what} left out: ${error instanceof Error ? error.message : String(error)}`);
+    if (!quiet) log.warn(`${what} left out`, { failure: error instanceof Error ? error.message : String(error) });
     return null;
   }
 }

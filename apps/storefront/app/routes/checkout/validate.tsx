@@ -5,6 +5,7 @@ import type { Route } from './+types/validate';
 import { Screen } from '../../components/Screen';
 import { notFound, pageContext } from '../../lib/request-context.server';
 import { ORDER_KEY_PARAM, orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
+import { log } from '../../lib/log.server';
 
 /**
  * The gateway sends the shopper back here: the shop asks the gateway what happened (the address's query alone
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map(([key, value]) => [key.slice(0, 64), value.slice(0, 512)]),
   );
   const order: Order | null = await api('validateOrder', { ...access, query }).catch((error: unknown) => {
-    console.error(`validateOrder ${access.reference}: ${(error as Error).message}`);
+    log.error('validateOrder failed', { reference: access.reference, failure: (error as Error).message });
     return null;
   });
   const params = new URLSearchParams({ order: access.reference, ...(access.token ? { [ORDER_KEY_PARAM]: access.token } : {}) });
