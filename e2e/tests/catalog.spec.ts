@@ -170,7 +170,7 @@ test('the size guide and content pages open in the shopper’s language', async 
   await expect(page.getByRole('table')).toBeVisible();
 
   await page.goto('/es');
-  const footerLink = page.getByRole('contentinfo').getByRole('link').first();
+  const footerLink = page.getByRole('contentinfo').getByRole('navigation', { name: TEXTS.es.footer.help }).getByRole('link').first();
   const title = (await footerLink.textContent())!.trim();
   await footerLink.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);

@@ -187,7 +187,7 @@ for (const lang of ['en', 'de'] as const satisfies TestLang[]) {
     await visit(`/${lang}`, 'home');
     await visit(`/${lang}/${WOMEN[lang]}`, 'category listing');
     await visit(`/${lang}/search?q=dress`, 'search');
-    const footerLink = await page.getByRole('contentinfo').getByRole('link').first().getAttribute('href');
+    const footerLink = await page.getByRole('contentinfo').getByRole('navigation', { name: t.footer.help }).getByRole('link').first().getAttribute('href');
     await visit(footerLink!, 'content page');
     await visit(`/${lang}/login`, 'login');
     await visit(`/${lang}/register`, 'register');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { consentAnswered, SHOPS, TEXTS, type TestLang } from './fixtures';
+import { consentAnswered, hydrated, SHOPS, TEXTS, type TestLang } from './fixtures';
 
 /** Every screen of SPEC §2 whose heading is a fixed text, with the message that heading shows. */
 const SCREENS: Array<[path: string, heading: (t: (typeof TEXTS)['en']) => string]> = [
@@ -60,6 +60,8 @@ for (const lang of ['en', 'fr', 'de'] as TestLang[]) {
 test('an unhandled error in the browser leads to the error screen, and going home clears it', async ({ page }) => {
   await page.goto('/fr/cart');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.fr.cart.title);
+  // The shop listens for unhandled errors once its script runs.
+  await hydrated(page);
   await page.evaluate(() => setTimeout(() => Promise.reject(new Error('Le widget a planté'))));
   await expect(page).toHaveURL('/fr/error');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.fr.errors.default);
