@@ -185,6 +185,12 @@ for (const lang of ['en', 'de'] as const satisfies TestLang[]) {
       await expectNoSidewaysScroll(page, what);
     };
     await visit(`/${lang}`, 'home');
+    // The header keeps one row: the logo and the cart side by side.
+    const middle = async (name: string) => {
+      const box = (await page.getByRole('banner').getByRole('link', { name, exact: true }).boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    expect(Math.abs((await middle(t.site.name)) - (await middle(t.header.cart)))).toBeLessThanOrEqual(2);
     await visit(`/${lang}/${WOMEN[lang]}`, 'category listing');
     await visit(`/${lang}/search?q=dress`, 'search');
     const footerLink = await page.getByRole('contentinfo').getByRole('navigation', { name: t.footer.help }).getByRole('link').first().getAttribute('href');

@@ -167,6 +167,20 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
     expect(checkout.cart).toMatchObject({ country: 'US', totals: { tax: 0, vat_rate_bp: 0 } });
   });
 
+  it('before an address, offers the carriers, prices and delivery times of the country the shopper chose', async () => {
+    const token = await guestWith(await product({ maxPrice: 5_000 }));
+    const carriersIn = async (country: string) =>
+      (await callApi(shop().app, 'getCarriers', {}, { ...shopperHeaders(token), 'x-shop-country': country })).body.psdata.carriers as {
+        code: string;
+        regular_price: number;
+        delivery_days: { min: number; max: number };
+      }[];
+    const [italy, us] = await Promise.all([carriersIn('IT'), carriersIn('US')]);
+    const standard = (carriers: typeof italy) => carriers.find((carrier) => carrier.code === 'standard')!;
+    expect([standard(italy).regular_price, standard(us).regular_price]).toEqual([690, 2490]);
+    expect(standard(us).delivery_days.max).toBeGreaterThan(standard(italy).delivery_days.max);
+  });
+
   it('ships standard and collection points free to Italy from 100 EUR of the one brand, never express', async () => {
     const token = await guestWith(await product({ brand: 2, minPrice: 8300, maxPrice: 12_000 }), 1);
     await call('updateCheckoutAddress', { shipping: { address: ADDRESSES.IT } }, token);

@@ -67,7 +67,7 @@ export function Logo() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
-    <Link to={localePath()} className="px-1 font-display text-xl font-bold whitespace-nowrap lg:text-2xl">
+    <Link to={localePath()} className="px-1 font-display text-lg font-bold whitespace-nowrap sm:text-xl lg:text-2xl">
       {t('site.name')}
     </Link>
   );
@@ -139,7 +139,7 @@ function Header({ root }: { root: RootData }) {
             </div>
           </Drawer>
           <SearchBox open={searchOpen || pathname === `/${lang}/search`} />
-          <nav aria-label={t('header.account')} className="ml-auto flex items-center gap-1 lg:gap-3">
+          <nav aria-label={t('header.account')} className="ml-auto flex items-center sm:gap-1 lg:gap-3">
             {/* Without JavaScript the search page, whose search field is open. */}
             <Link
               to={localePath('/search')}
