@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, stubApi } from '../../test/route-stub';
 import Home, { loader } from './home';
+import { log } from '../lib/log.server';
 
 /** The home route (loader and screen), rendered through createRoutesStub with a stubbed shop API. */
 const route = { path: '/:lang', Component: Home, loader };
@@ -48,7 +49,7 @@ afterEach(() => {
 
 describe('the home route', () => {
   it('shows every rail that answers and leaves a failing one out, the rest of the page intact', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(log, 'warn').mockImplementation(() => {});
     const { api } = stubApi({
       getProductsFeatured: () => rail(product(1, 'Linen dress')),
       getProductsBestsellers: () => rail(product(2, 'Denim jacket')),
@@ -63,7 +64,7 @@ describe('the home route', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Denim jacket' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/en/12-dresses');
     expect(screen.queryByRole('heading', { name: 'New arrivals' })).toBeNull();
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('home rail left out'));
+    expect(log.warn).toHaveBeenCalledWith('home rail left out', expect.anything());
   });
 
   it('asks for all four rails at once, and shows the page while the rails below the first still stream', async () => {

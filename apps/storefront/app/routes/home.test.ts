@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { log } from '../lib/log.server';
 
 /** A shop API whose featured and recommended rails fail while the others answer with no products. */
 let api: Server;
@@ -25,7 +26,7 @@ describe('the home page', () => {
     const { pageContextMiddleware } = await import('../lib/request-context.server');
     const context = new RouterContextProvider();
     const request = new Request('http://localhost/en');
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(log, 'warn').mockImplementation(() => {});
     const args = { request, params: { lang: 'en' }, context } as unknown as Parameters<typeof pageContextMiddleware>[0];
     let data: Awaited<ReturnType<typeof loader>> | undefined;
     await pageContextMiddleware(args, async () => {
@@ -37,6 +38,6 @@ describe('the home page', () => {
     await expect(data?.streamed.bestsellers).resolves.toEqual([]);
     await expect(data?.streamed.latest).resolves.toEqual([]);
     await expect(data?.streamed.recommended).resolves.toEqual({ products: [], category: null });
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('home rail left out'));
+    expect(log.warn).toHaveBeenCalledWith('home rail left out', expect.anything());
   });
 });

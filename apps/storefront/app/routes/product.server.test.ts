@@ -4,6 +4,7 @@ import { ShopApiError } from '../lib/api/client';
 import type { ShopApi } from '../lib/api/shop.server';
 import type { PageContext } from '../lib/request-context.server';
 import { loadProductPage } from './product.server';
+import { log } from '../lib/log.server';
 
 /** Only what loadProductPage reads of a product; the rest is passed through. */
 const product = { id_product: 7, link_rewrite: 'linen-dress', alternates: { fr: 'robe-en-lin' } } as unknown as Product;
@@ -48,12 +49,12 @@ describe('the product page data', () => {
   });
 
   it('leaves the related products and the reviews out when their calls fail, the page stays', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(log, 'warn').mockImplementation(() => {});
     const down = async () => Promise.reject(new ShopApiError(503, 'unavailable', 'down'));
     const context = pageContext({ getProduct: async () => product, getRelatedProducts: down, getProductReviews: down }, []);
     const data = await loadProductPage(context, 7, '7-linen-dress', new URL('http://localhost/en/7-linen-dress.html'));
     await expect(data.related).resolves.toBeNull();
     await expect(data.reviews).resolves.toBeNull();
-    expect(console.error).toHaveBeenCalledWith('related products left out: down');
+    expect(log.warn).toHaveBeenCalledWith('related products left out', { failure: 'down' });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ShopApiError } from './client';
 import { pageError } from './shop.server';
+import { log } from '../log.server';
 
 /** What pageError throws for a failed call: the page's status, the reason its error screen explains, its headers. */
 function pageFor(error: unknown): { status: number; reason: string; retryAfter: string | null } {
@@ -36,14 +37,15 @@ describe('the page for each refusal of the shop API', () => {
   });
 
   it('shows the 503 screen for a sick API, a timeout or no answer, and logs it unless the visitor left', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => {});
     for (const error of [new ShopApiError(500, 'internal', 'boom'), new ShopApiError(503, 'closing', 'closing'), new ShopApiError(0, 'timeout', 'late')]) {
       expect(pageFor(error)).toEqual({ status: 503, reason: 'unavailable', retryAfter: null });
     }
-    expect(log).toHaveBeenCalledTimes(3);
+    expect(logged).toHaveBeenCalledTimes(3);
+    expect(logged).toHaveBeenCalledWith('shop API unavailable', { code: 'timeout', failure: 'late' });
     expect(pageFor(new ShopApiError(0, 'aborted', 'Request aborted')).status).toBe(503);
-    expect(log).toHaveBeenCalledTimes(3);
-    log.mockRestore();
+    expect(logged).toHaveBeenCalledTimes(3);
+    logged.mockRestore();
   });
 
   it('lets any other error through unchanged', () => {
