@@ -1,7 +1,7 @@
 import type { Route } from './+types/search-suggestions';
 import { MIN_QUERY_LENGTH, NO_SUGGESTIONS, toSuggestionList } from '../features/search/suggestions';
 import { pageContext } from '../lib/request-context.server';
-import { log } from '../lib/log.server';
+import { orNothing } from '../lib/api/shop.server';
 
 const MAX_QUERY_LENGTH = 100;
 
@@ -13,12 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, lang } = pageContext(context);
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   if (q.length < MIN_QUERY_LENGTH) return Response.json(NO_SUGGESTIONS(q));
-  try {
-    const found = await api('search', { q, limit: 6 });
-    return Response.json(toSuggestionList(lang, q, found), { headers: { 'Cache-Control': 'public, max-age=60' } });
-  } catch (error) {
-    // Suggestions are a help, not the search: when they fail, the box simply shows none (the form still works).
-    log.error('search suggestions failed', { failure: (error as Error).message });
-    return Response.json(NO_SUGGESTIONS(q), { headers: { 'Cache-Control': 'no-store' } });
-  }
+  // Suggestions are a help, not the search: when they fail, the box simply shows none (the form still works). A
+  // visitor who typed on (the call aborted) is no failure to log.
+  const found = await orNothing(api('search', { q, limit: 6 }), 'search suggestions');
+  if (!found) return Response.json(NO_SUGGESTIONS(q), { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(toSuggestionList(lang, q, found), { headers: { 'Cache-Control': 'public, max-age=60' } });
 }
