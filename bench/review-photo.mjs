@@ -5,33 +5,14 @@
 // Prints the time, the chunk posts sent and the answers the photo posts got (429: held back by the admission).
 // Usage: npm run build && node bench/review-photo.mjs
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { noisePng } from './noise-png.mjs';
 import { waitFor } from './wait-for.mjs';
 
 const PORT = 5910;
 const API_PORT = 5911;
 const shopUrl = `http://127.0.0.1:${PORT}`;
 const DEMO = { email: 'demo@example.com', password: 'Demo-Passw0rd!' };
-
-/** A PNG of random RGB pixels: its size is about width × height × 3 bytes. */
-function noisePng(side) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.concat(Array.from({ length: side }, () => Buffer.concat([Buffer.from([0]), randomBytes(side * 3)])));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** A product of the demo customer's first seeded order (the review form needs a purchase). */
 async function boughtProduct() {
@@ -80,7 +61,7 @@ try {
   page.on('response', (response) => {
     if (response.request().method() === 'POST' && response.url().includes('/photos')) statuses[response.status()] = (statuses[response.status()] ?? 0) + 1;
   });
-  const png = noisePng(1670);
+  const png = noisePng(1670, 1670);
   const started = performance.now();
   await files.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
   const shown = page.locator('#review-form img');

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
+import { noisePng } from '../../bench/noise-png.mjs';
 import { shopPorts } from '../playwright.config';
 import { expectFlash, expectNoAxeViolations, fill, hydrated, registerCustomer, SHOPS, TEXTS, type TestLang } from './fixtures';
 
@@ -199,25 +198,6 @@ test('a listing sorts by rating and its cards show the stars', async ({ page }) 
   await expect(page.getByRole('combobox', { name: t.catalog.sortBy })).toHaveValue('rating_desc');
   await expect(page.getByRole('list', { name: t.catalog.products }).getByRole('img', { name: /de 5 estrellas/ }).first()).toBeVisible();
 });
-
-/** A PNG of noise (it does not compress, so it takes several 64 KB chunks), made here: no file in the repository. */
-function noisePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB
-  // Each row: filter byte 0, then random RGB.
-  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 test('a review carries a photo sent in chunks, resumed after a lost chunk; a file that is not a picture is refused by its content', async ({ page }) => {
   const t = texts('en');
