@@ -6,10 +6,15 @@ import type { Mailer } from '../mail/mailer.ts';
 import { applyNotification } from '../orders/payment.ts';
 import { InvalidNotificationError, type Gateways } from './gateway.ts';
 
+/** Seconds a gateway is asked to wait before it sends again a notification that could not be checked now. */
+export const NOTIFICATION_RETRY_AFTER_SECONDS = 30;
+
 /**
  * Gateway notifications (ADR 0011): not contract calls but plain routes, `POST /webhooks/<gateway>`, that read
  * the raw body for the signature check. A notification that cannot be verified gets 401 and changes nothing; a
- * verified one is applied once (its event id is recorded) and answered 200, so the gateway stops retrying.
+ * verified one is applied once (its event id is recorded) and answered 200, so the gateway stops retrying. One
+ * that cannot be checked now (PayPal's verification call failing or not answering) gets 503 with Retry-After:
+ * not the notification's fault, and the gateway sends it again.
  */
 export function registerWebhooks(app: FastifyInstance, deps: { db: Database; config: ApiConfig; mailer: Mailer; gateways: Gateways }): void {
   void app.register(async (webhooks) => {
@@ -30,7 +35,8 @@ export function registerWebhooks(app: FastifyInstance, deps: { db: Database; con
           request.log.warn({ gateway: name, reason: error.message }, 'notification refused');
           return reply.status(401).send({ received: false });
         }
-        throw error;
+        request.log.warn({ gateway: name, reason: (error as Error).message }, 'notification could not be verified now');
+        return reply.status(503).header('retry-after', String(NOTIFICATION_RETRY_AFTER_SECONDS)).send({ received: false });
       }
       await applyNotification({ ...deps, log: request.log }, name, notification);
       if (gateway.acknowledgement) return reply.type('text/plain; charset=utf-8').send(gateway.acknowledgement);
