@@ -75,6 +75,10 @@ test('the results page sorts and filters, and offers the right spelling for a ty
   // A typo: the results of the catalogue's spelling, and the query as typed one click away.
   await page.goto('/es/search?q=vestdo');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.search.showingResultsFor.replace('{{q}}', 'vestido'));
+  // The description search engines and shared links show speaks of what was searched, with the count found.
+  const [before, after] = texts.search.description_other.replace('{{q}}', 'vestido').replace('{{shop}}', texts.site.name).split('{{count}}');
+  const literal = (text = '') => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^${literal(before)}[1-9]\\d*${literal(after)}$`));
   await expect(products.first()).toContainText(/vestido/i);
   await page.getByRole('link', { name: texts.search.searchInstead.replace('{{q}}', 'vestdo') }).click();
   await expect(page).toHaveURL(/q=vestdo&exact=1$/);

@@ -34,10 +34,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const corrected = listing?.showing_results_for;
   const heading = corrected ? t('search.showingResultsFor', { q: corrected }) : q ? t('search.resultsFor', { q }) : t('search.title');
   const title = useListingTitle(heading, listing?.pagination.page ?? 1);
+  const description = listing ? t('search.description', { count: listing.pagination.total_items, q: corrected ?? q, shop: t('site.name') }) : t('search.noQuery');
   return (
     <div className="py-8">
       {/* Result pages are endless combinations of words: search engines should not index them. */}
-      <PageMeta title={title} noIndex />
+      <PageMeta title={title} description={description} noIndex />
       <h1 className="mb-2 text-3xl font-semibold">{heading}</h1>
       {corrected ? (
         <p className="mb-6 text-stone-700">
