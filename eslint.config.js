@@ -18,6 +18,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/storefront/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-i18next', importNames: ['useTranslation'], message: "Use the shop's useTranslation (app/i18n/use-translation.ts): react-i18next's copies the i18next instance for every component." }],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'apps/*/*.js', 'apps/*/scripts/**/*.mjs', 'apps/shop-api/src/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },

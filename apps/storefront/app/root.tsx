@@ -1,5 +1,5 @@
 import { isLang } from '@shop/contract/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/use-translation';
 import {
   data,
   Links,

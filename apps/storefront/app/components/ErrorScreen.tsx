@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useLocalePath } from '../lib/hooks';
 import { PageMeta } from './PageMeta';
 

@@ -1,5 +1,5 @@
 import { STOREFRONT_LANGUAGES } from '@shop/contract/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { CountryForm } from '../features/geo/CountryChooser';
 import { ShippingInfo } from '../features/geo/ShippingRule';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Form, useLocation } from 'react-router';
 import { useLang } from '../lib/hooks';
 import type { RootData } from '../lib/root-data';

@@ -1,5 +1,5 @@
 import type { CategoryNode } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { useLang, useLocalePath } from '../lib/hooks';

@@ -1,8 +1,9 @@
 import { intlLocale } from '@shop/contract/constants';
 import type { Lang } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from './root-data';
+import { dateFormat, numberFormat } from './intl';
 
 /** The current storefront language. */
 export function useLang(): Lang {
@@ -24,13 +25,13 @@ export function useRootData(): RootData | undefined {
 export function useFormatPrice(): (cents: number) => string {
   const lang = useLang();
   const currency = useRootData()?.bootstrap.settings.currency ?? 'EUR';
-  const format = new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency });
+  const format = numberFormat(intlLocale(lang), { style: 'currency', currency });
   return (cents) => format.format(cents / 100);
 }
 
 /** Formats a date (an ISO day or time) for the current language, as a long date ('12 March 2026'). */
 export function useFormatDate(): (iso: string) => string {
   const lang = useLang();
-  const format = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' });
+  const format = dateFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' });
   return (iso) => format.format(new Date(iso));
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { Route } from './+types/dev-mailbox';
 import { Screen } from '../components/Screen';
 import { storefrontConfig } from '../lib/config.server';

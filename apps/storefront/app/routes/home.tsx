@@ -1,7 +1,7 @@
 import { RECOMMENDED_CATEGORY_ID } from '@shop/contract/constants';
 import type { CategoryNode, ProductSummary } from '@shop/contract';
 import { productImageUrl, type Figure, type Texture } from '@shop/contract/garments';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { type ReactNode, Suspense } from 'react';
 import { Await, Link } from 'react-router';
 import type { Route } from './+types/home';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { Route } from './+types/size-chart';
 import { PageMeta } from '../components/PageMeta';
 import { SocialMeta } from '../features/catalog/seo';

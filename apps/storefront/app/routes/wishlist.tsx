@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/wishlist';
 import { Screen } from '../components/Screen';

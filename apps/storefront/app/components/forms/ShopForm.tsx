@@ -1,5 +1,5 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Form } from 'react-router';
 import { FormAlert } from './fields';
 

@@ -1,6 +1,6 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useHydrated } from '../Drawer';
 
 type AnyField = FieldMetadata<unknown>;

@@ -1,6 +1,6 @@
 import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigation } from 'react-router';
 import type { z } from 'zod';
 import { parseForm, type FieldLabels } from './parse';

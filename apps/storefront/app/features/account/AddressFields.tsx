@@ -1,7 +1,7 @@
 import { STATE_NAMES } from '@shop/contract/account';
 import type { FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { SelectField, TextField } from '../../components/forms/fields';
 import { countryName } from '../geo/countries';
 import { useLang, useRootData } from '../../lib/hooks';

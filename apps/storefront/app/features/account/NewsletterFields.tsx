@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { NEWSLETTER_INTERESTS } from '@shop/contract/account';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CheckboxField, ChoiceGroup } from '../../components/forms/fields';
 
 type Props = {

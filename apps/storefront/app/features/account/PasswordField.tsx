@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import type { PasswordCheck } from '@shop/contract/account';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TextField } from '../../components/forms/fields';
 import { useLang } from '../../lib/hooks';
 

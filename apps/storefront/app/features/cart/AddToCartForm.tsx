@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
 import { confirmationAsked, useCartFailureText } from './cart-errors';

@@ -1,5 +1,5 @@
 import type { CartLine } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useFormatDate, useFormatPrice, useLang, useLocalePath } from '../../lib/hooks';
 import { productPath } from '../catalog/paths';

@@ -1,7 +1,8 @@
 import { intlLocale } from '@shop/contract/constants';
 import type { Cart } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFormatPrice, useLang } from '../../lib/hooks';
+import { numberFormat } from '../../lib/intl';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -18,7 +19,7 @@ export function CartTotals({ cart }: { cart: Cart }) {
   const lang = useLang();
   const format = useFormatPrice();
   const { totals } = cart;
-  const rate = new Intl.NumberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(totals.vat_rate_bp / 10_000);
+  const rate = numberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(totals.vat_rate_bp / 10_000);
   return (
     <div className="space-y-2">
       <dl className="space-y-2">

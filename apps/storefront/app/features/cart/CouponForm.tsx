@@ -1,6 +1,6 @@
 import type { Cart, CartCoupon } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFormatPrice, useLocalePath } from '../../lib/hooks';
 import { useCartFailureText } from './cart-errors';
 import { useCartForm, type CartActionData } from './cart-form';

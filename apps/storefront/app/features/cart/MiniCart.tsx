@@ -1,6 +1,6 @@
 import type { Cart } from '@shop/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useFormatPrice, useLocalePath } from '../../lib/hooks';
 import { LineSummary } from './CartLines';

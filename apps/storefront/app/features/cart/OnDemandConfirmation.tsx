@@ -1,6 +1,6 @@
 import type { OnDemandKind } from '@shop/contract/constants';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFormatDate } from '../../lib/hooks';
 
 type Props = {

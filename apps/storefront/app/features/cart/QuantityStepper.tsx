@@ -1,6 +1,6 @@
 import type { CartLine } from '@shop/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocalePath } from '../../lib/hooks';
 import type { useCartForm } from './cart-form';
 

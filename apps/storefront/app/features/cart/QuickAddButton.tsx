@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@shop/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
 import { useCartFailureText } from './cart-errors';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CountryOptions } from '../geo/countries';
 import { PreferencesForm } from '../geo/CountryChooser';
 import { useRootData } from '../../lib/hooks';

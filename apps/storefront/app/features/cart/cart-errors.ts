@@ -1,5 +1,5 @@
 import { CART_ERROR_CODES, COUPON_ERROR_CODES, type OnDemandKind } from '@shop/contract/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFormatDate, useFormatPrice } from '../../lib/hooks';
 
 /** Codes the storefront itself gives to a form it cannot read (a garbage value, a missing size). */

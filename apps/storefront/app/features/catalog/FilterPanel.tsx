@@ -1,7 +1,7 @@
 import { FACET_KEYS, type FacetKey } from '@shop/contract/constants';
 import type { Facets } from '@shop/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useFormatPrice } from '../../lib/hooks';
 import { rangeParams, useOptionLabel, usePriceRangeLabel } from './facet-labels';

@@ -1,5 +1,5 @@
 import type { Listing } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Drawer, DrawerToggle } from '../../components/Drawer';

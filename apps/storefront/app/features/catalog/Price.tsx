@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFormatPrice } from '../../lib/hooks';
 
 type Props = { price: number; regularPrice: number; discountPercent: number | null; size?: 'md' | 'lg' };

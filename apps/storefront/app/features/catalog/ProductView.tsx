@@ -1,9 +1,8 @@
-import { intlLocale } from '@shop/contract/constants';
 import type { Product, RelatedProducts as Related } from '@shop/contract';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
-import { useLang, useRootData } from '../../lib/hooks';
+import { useFormatDate, useLang, useRootData } from '../../lib/hooks';
 import { ShippingInfo } from '../geo/ShippingRule';
 import { ADD_TO_CART_BUTTON_ID, ADD_TO_CART_FORM_ID, AddToCartForm, SIZE_CHOICE_ID } from '../cart/AddToCartForm';
 import { useHydrated } from '../../components/Drawer';
@@ -138,12 +137,11 @@ function Gallery({ product, images }: { product: Product; images: Product['image
 /** What the chosen size's stock allows (stock less what carts hold, as the API counts it); nothing before a size is chosen. */
 function StockState({ product, selected }: { product: Product; selected: Combination | undefined }) {
   const { t } = useTranslation();
-  const lang = useLang();
+  const formatDate = useFormatDate();
   if (!selected) return null;
   const stock = selected.stock;
   if (product.out_of_stock_policy === 'preorder' && stock <= 0 && product.available_date) {
-    const date = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(product.available_date));
-    return <p className="text-amber-800">{t('product.preorder', { date })}</p>;
+    return <p className="text-amber-800">{t('product.preorder', { date: formatDate(product.available_date) })}</p>;
   }
   if (product.out_of_stock_policy === 'backorder' && stock <= 0) return <p className="text-amber-800">{t('product.backorder')}</p>;
   if (stock <= 0) return <p className="text-red-800">{t('product.outOfStock')}</p>;

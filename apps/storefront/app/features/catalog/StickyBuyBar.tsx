@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Price } from './Price';
 
 /**

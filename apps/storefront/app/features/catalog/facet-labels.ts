@@ -1,8 +1,9 @@
 import { intlLocale } from '@shop/contract/constants';
 import type { FacetKey } from '@shop/contract/constants';
 import type { FacetOption, PriceRange } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLang, useRootData } from '../../lib/hooks';
+import { numberFormat } from '../../lib/intl';
 
 /** What a filter option is called: sizes, colours and brands are named by the shop, the rest by our texts. */
 export function useOptionLabel(): (key: FacetKey, option: FacetOption) => string {
@@ -18,7 +19,7 @@ export function useOptionLabel(): (key: FacetKey, option: FacetOption) => string
 export function useWholePrice(): (units: number) => string {
   const lang = useLang();
   const currency = useRootData()?.bootstrap.settings.currency ?? 'EUR';
-  const format = new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency, maximumFractionDigits: 0 });
+  const format = numberFormat(intlLocale(lang), { style: 'currency', currency, maximumFractionDigits: 0 });
   return (units) => format.format(units);
 }
 

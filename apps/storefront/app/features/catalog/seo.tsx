@@ -1,6 +1,6 @@
 import type { Lang } from '@shop/contract/constants';
 import type { Product } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { usePageAlternates } from '../../components/HeadLinks';
 import { useLang, useRootData } from '../../lib/hooks';
 import { useNonce } from '../../lib/nonce';

@@ -1,5 +1,5 @@
 import type { Checkout, CheckoutStep } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { isReachable, stepPath } from './steps';
 

@@ -1,5 +1,5 @@
 import type { Cart } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFormatPrice } from '../../lib/hooks';
 import { CartTotals } from '../cart/CartTotals';
 import { LineSummary } from '../cart/CartLines';

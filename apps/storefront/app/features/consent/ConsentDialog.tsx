@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFetcher, useLocation } from 'react-router';
 import { useHydrated, useModal } from '../../components/Drawer';
 import { useLocalePath } from '../../lib/hooks';

@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useLocalePath } from '../../lib/hooks';
 import { CONSENT_SETTINGS_PATH, type ConsentCategory, type ConsentState } from './consent';

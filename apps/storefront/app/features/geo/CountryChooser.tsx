@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Form, useLocation } from 'react-router';
 import { useLang } from '../../lib/hooks';
 import type { RootData } from '../../lib/root-data';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLang } from '../../lib/hooks';
 import type { RootData } from '../../lib/root-data';
 import { countryName } from './countries';

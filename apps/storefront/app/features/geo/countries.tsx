@@ -1,10 +1,11 @@
 import type { Country } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLang } from '../../lib/hooks';
+import { displayNames } from '../../lib/intl';
 
 /** Country names in the shopper's language, from the browser's own data (no translation files). */
 export function countryName(iso: string, lang: string): string {
-  return new Intl.DisplayNames([lang], { type: 'region' }).of(iso) ?? iso;
+  return displayNames(lang, { type: 'region' }).of(iso) ?? iso;
 }
 
 /** The group keys the texts name (geo.groups); a group added later is shown as 'Other countries'. */

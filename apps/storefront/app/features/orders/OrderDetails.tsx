@@ -1,5 +1,5 @@
 import type { Order } from '@shop/contract/account';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { countryName } from '../geo/countries';
 import { useFormatDate, useFormatPrice, useLang } from '../../lib/hooks';
 

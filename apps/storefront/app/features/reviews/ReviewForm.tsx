@@ -1,7 +1,7 @@
 import type { Review } from '@shop/contract';
 import { REVIEW_LIMITS } from '@shop/contract/review-constants';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
 import { SubmitButton, TextAreaField, TextField } from '../../components/forms/fields';

@@ -1,6 +1,6 @@
 import type { ProductReviews as Reviews, Review, ReviewStats } from '@shop/contract';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { ConfirmDeleteForm } from '../../components/forms/ConfirmDeleteForm';
 import { useFormatDate, useLang } from '../../lib/hooks';
@@ -9,6 +9,7 @@ import { Pagination } from '../catalog/Pagination';
 import { REVIEW_FORM_PARAM, REVIEWS_LANGUAGES_PARAM, REVIEWS_PAGE_PARAM, reviewsPath, type ReviewFormMode } from './paths';
 import { Stars } from './Stars';
 import { fitWords } from './words';
+import { displayNames, numberFormat } from '../../lib/intl';
 
 /**
  * The form and its validation (zod, Conform) load only when a shopper opens it (the product page's first-load
@@ -71,7 +72,7 @@ function SignInToReview() {
 function RatingsOverview({ stats }: { stats: ReviewStats }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const number = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const number = numberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const average = stats.average ?? 0;
   return (
     <div className="mt-6 grid gap-8 md:grid-cols-3">
@@ -165,7 +166,7 @@ function ReviewCard({ review, headingLevel = 3 }: { review: Review; headingLevel
       <Heading className="font-semibold">{review.title}</Heading>
       <p className="text-sm text-stone-600" lang={lang}>
         {t('reviews.byline', { author: review.author, date: formatDate(review.created_at) })}
-        {review.lang !== lang ? <> · {t('reviews.writtenIn', { language: new Intl.DisplayNames([lang], { type: 'language' }).of(review.lang) })}</> : null}
+        {review.lang !== lang ? <> · {t('reviews.writtenIn', { language: displayNames(lang, { type: 'language' }).of(review.lang) })}</> : null}
       </p>
       {review.fit !== null ? (
         <p className="text-sm text-stone-700" lang={lang}>
@@ -235,7 +236,7 @@ function ReviewList({ data }: { data: Reviews }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { search } = useLocation();
-  const language = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
+  const language = displayNames(lang, { type: 'language' }).of(lang) ?? lang;
   const filterLink = (languages: 'mine' | 'all') => withQuery(search, { [REVIEWS_LANGUAGES_PARAM]: languages === 'mine' ? null : 'all', [REVIEWS_PAGE_PARAM]: null, page: null });
   if (data.in_language + data.in_other_languages === 0) return null;
   const filters = [

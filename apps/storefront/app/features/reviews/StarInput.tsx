@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { FieldErrors } from '../../components/forms/fields';
 import { Star } from './Stars';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { useFormatPrice, useLang } from '../../lib/hooks';
 import { searchPath, suggestionsPath } from './paths';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFetcher, useFetchers, useLocation } from 'react-router';
 import { useLang, useRootData } from '../../lib/hooks';
 import type { action } from '../../routes/wishlist';

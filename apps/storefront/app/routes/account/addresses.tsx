@@ -1,6 +1,6 @@
 import type { Address } from '@shop/contract/account';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Form, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/addresses';
 import { CheckboxField, SubmitButton } from '../../components/forms/fields';

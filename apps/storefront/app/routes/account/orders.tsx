@@ -1,5 +1,5 @@
 import type { OrderSummary } from '@shop/contract/account';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import type { Route } from './+types/orders';
 import { AccountScreen } from '../../features/account/AccountScreen';

@@ -1,6 +1,6 @@
 import { GENDERS, PASSWORD_POLICY, type Customer } from '@shop/contract/account';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/profile';
 import { ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';

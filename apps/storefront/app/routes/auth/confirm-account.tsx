@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/confirm-account';
 import { SubmitButton } from '../../components/forms/fields';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/forgot-password';
 import { SubmitButton, TextField } from '../../components/forms/fields';

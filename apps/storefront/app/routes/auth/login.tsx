@@ -1,5 +1,5 @@
 import { redirect, useActionData, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import type { Route } from './+types/login';
 import { TextField, SubmitButton } from '../../components/forms/fields';

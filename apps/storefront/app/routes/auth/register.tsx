@@ -1,5 +1,5 @@
 import { GENDERS, PASSWORD_POLICY } from '@shop/contract/account';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { data, Link, useActionData } from 'react-router';
 import type { Route } from './+types/register';
 import { ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';

@@ -1,5 +1,5 @@
 import { PASSWORD_POLICY } from '@shop/contract/account';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/set-new-password';
 import { SubmitButton, TextField } from '../../components/forms/fields';

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useActionData } from 'react-router';
 import type { Route } from './+types/checkout';
 import { Screen } from '../../components/Screen';

@@ -1,5 +1,5 @@
 import { gatewayNameSchema } from '@shop/contract/checkout';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/failed';
 import { Screen } from '../../components/Screen';

@@ -1,5 +1,5 @@
 import type { Order } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { redirect } from 'react-router';
 import type { Route } from './+types/validate';
 import { Screen } from '../../components/Screen';

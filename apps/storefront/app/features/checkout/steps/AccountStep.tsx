@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { Checkout } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { SubmitButton, TextField } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';

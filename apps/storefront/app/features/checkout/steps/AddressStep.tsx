@@ -1,7 +1,7 @@
 import type { FieldMetadata, SubmissionResult } from '@conform-to/react';
 import type { Address, Checkout } from '@shop/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { CheckboxField, SubmitButton, TextField } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';
 import { useShopForm } from '../../../components/forms/useShopForm';

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { Carrier, Checkout } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { FieldErrors, SubmitButton } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';
 import { useShopForm } from '../../../components/forms/useShopForm';

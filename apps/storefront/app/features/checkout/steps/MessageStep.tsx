@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { DELIVERY_MESSAGE_MAX } from '@shop/contract/checkout';
 import type { Checkout } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { SubmitButton, TextAreaField } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';
 import { useShopForm } from '../../../components/forms/useShopForm';

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { Checkout, Gateway } from '@shop/contract';
 import { PAYPAL_INSTALMENTS } from '@shop/contract/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { FieldErrors, SubmitButton } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';
 import { useShopForm } from '../../../components/forms/useShopForm';

@@ -1,15 +1,16 @@
 import { intlLocale } from '@shop/contract/constants';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Checkout, PickupPoint } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Form, useNavigation } from 'react-router';
 import { FormAlert } from '../../../components/forms/fields';
 import { useLang } from '../../../lib/hooks';
+import { numberFormat } from '../../../lib/intl';
 
 function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolean; busy: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const km = point.distance_km === null ? null : new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 1 }).format(point.distance_km);
+  const km = point.distance_km === null ? null : numberFormat(intlLocale(lang), { maximumFractionDigits: 1 }).format(point.distance_km);
   return (
     <li className={`rounded border p-4 ${chosen ? 'border-stone-900' : 'border-stone-300'}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,5 +1,5 @@
 import type { Checkout } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/hooks';
 import { CouponForm } from '../../cart/CouponForm';
