@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { HOME_CATEGORY_ID } from './categories.ts';
-import { configLiteral, namePrefixQuery, queryWords, searchDocumentJoin, translationIn } from './search-sql.ts';
+import { configLiteral, namePrefixQuery, queryWords, searchMatch, translationIn } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
 
@@ -21,9 +21,8 @@ function matchingProducts(context: CallContext, words: string[], q: string, limi
   return selectRows<{ id: number }>(
     context.db,
     sql`with candidates as (
-        select l.product_id, l.sales_count from catalog_listing l
-        ${searchDocumentJoin(lang, sql`l.product_id`)}
-        where l.is_active and d.document @@ ${namePrefixQuery(lang, words)}
+        select s.product_id, s.sales_count from catalog_search_entries s
+        where ${searchMatch(lang, sql`s`, namePrefixQuery(lang, words))}
         limit ${CANDIDATE_LIMIT}
       )
       select c.product_id as id from candidates c
