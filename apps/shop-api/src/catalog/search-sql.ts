@@ -8,8 +8,9 @@ import { sql, type SQL } from 'drizzle-orm';
 export const TEXT_SEARCH_CONFIG: Record<Lang, string> = { en: 'shop_english', fr: 'shop_french', it: 'shop_italian', es: 'shop_spanish', de: 'shop_german' };
 
 /**
- * Language and configuration as SQL literals, not parameters: the planner uses a per-language partial index
- * only when it sees the constant. Both come from fixed lists, never from input.
+ * Language and configuration as SQL literals, not parameters: the planner reads only the language's partition
+ * of catalog_search_entries, and knows its statistics, when it sees the constant. Both come from fixed lists,
+ * never from input.
  */
 const langLiteral = (lang: Lang) => sql.raw(`'${lang}'`);
 export const configLiteral = (lang: Lang) => sql.raw(`'${TEXT_SEARCH_CONFIG[lang]}'::regconfig`);

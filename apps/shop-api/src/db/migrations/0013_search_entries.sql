@@ -1,19 +1,23 @@
 -- The search index (hand-written, like 0001_search and 0004_listing_entries): one row per active product and
--- language with its search document and what a listing reads of the product (its row of catalog_listing_entries
--- for the whole catalogue: class, brand, sales, date, prices).
+-- language with its search document, its name, and what a listing reads of the product (its row of
+-- catalog_listing_entries for the whole catalogue: class, brand, sales, date, prices).
 --
 -- A search read its matches from product_search_documents, then joined them to the catalogue's 100,000 rows of
 -- catalog_listing_entries for their classes and prices: on the large catalogue the join, not the text search,
 -- was most of each of the search's two statements (40-60 ms each). Here the matches of a query are the rows
--- a listing groups and sorts, read by one index (a GIN index per language) and nothing else.
+-- a listing groups and sorts, read by one index and nothing else. Suggestions rank their candidates by the
+-- similarity of their names: those are here too (looked up one by one, 200 names cost some 7 ms).
 -- Rows are copies: a trigger on each source table writes again the rows of the products whose document or
 -- entry changed (catalog_search_refresh), so that they follow products, translations, categories, stock and
 -- discounts as the listing entries do.
 
+-- Partitioned by language: a language's rows fill pages of their own, so that the matches of a query are read
+-- from some hundreds of pages rather than from a page each, and the GIN index of a language is its partition's.
 CREATE TABLE IF NOT EXISTS catalog_search_entries (
   product_id integer NOT NULL REFERENCES products (id) ON DELETE CASCADE,
   lang varchar(2) NOT NULL,
   document tsvector NOT NULL,
+  name text NOT NULL,
   -- As in catalog_listing_entries (listing.ts reads both alike).
   class_id integer NOT NULL,
   brand_id integer,
@@ -24,40 +28,46 @@ CREATE TABLE IF NOT EXISTS catalog_search_entries (
   price_from timestamptz NOT NULL,
   price_until timestamptz NOT NULL,
   PRIMARY KEY (product_id, lang)
-);
+) PARTITION BY LIST (lang);
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS catalog_search_entries_en ON catalog_search_entries USING gin (document) WHERE lang = 'en';
+CREATE TABLE IF NOT EXISTS catalog_search_entries_en PARTITION OF catalog_search_entries FOR VALUES IN ('en');
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS catalog_search_entries_fr ON catalog_search_entries USING gin (document) WHERE lang = 'fr';
+CREATE TABLE IF NOT EXISTS catalog_search_entries_fr PARTITION OF catalog_search_entries FOR VALUES IN ('fr');
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS catalog_search_entries_it ON catalog_search_entries USING gin (document) WHERE lang = 'it';
+CREATE TABLE IF NOT EXISTS catalog_search_entries_it PARTITION OF catalog_search_entries FOR VALUES IN ('it');
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS catalog_search_entries_es ON catalog_search_entries USING gin (document) WHERE lang = 'es';
+CREATE TABLE IF NOT EXISTS catalog_search_entries_es PARTITION OF catalog_search_entries FOR VALUES IN ('es');
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS catalog_search_entries_de ON catalog_search_entries USING gin (document) WHERE lang = 'de';
+CREATE TABLE IF NOT EXISTS catalog_search_entries_de PARTITION OF catalog_search_entries FOR VALUES IN ('de');
+--> statement-breakpoint
+-- Translations in a language the storefront does not search.
+CREATE TABLE IF NOT EXISTS catalog_search_entries_other PARTITION OF catalog_search_entries DEFAULT;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS catalog_search_entries_document ON catalog_search_entries USING gin (document);
 --> statement-breakpoint
 -- The documents are now searched in catalog_search_entries only.
 DROP INDEX IF EXISTS product_search_documents_en, product_search_documents_fr, product_search_documents_it,
   product_search_documents_es, product_search_documents_de;
 --> statement-breakpoint
--- The search rows of these products, written again from their documents and their whole-catalogue entry;
+-- The search rows of these products, written again from their documents, names and whole-catalogue entry;
 -- rows that did not change are left alone, and a product without an entry (inactive, gone) has none.
 CREATE OR REPLACE FUNCTION catalog_search_refresh(product_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO catalog_search_entries AS existing (product_id, lang, document, class_id, brand_id, sales_count, created_at,
+  INSERT INTO catalog_search_entries AS existing (product_id, lang, document, name, class_id, brand_id, sales_count, created_at,
     price_net_cents, reduced_net_cents, price_from, price_until)
-  SELECT e.product_id, d.lang, d.document, e.class_id, e.brand_id, e.sales_count, e.created_at,
+  SELECT e.product_id, d.lang, d.document, t.name, e.class_id, e.brand_id, e.sales_count, e.created_at,
     e.price_net_cents, e.reduced_net_cents, e.price_from, e.price_until
   FROM catalog_listing_entries e
   JOIN product_search_documents d ON d.product_id = e.product_id
+  JOIN product_translations t ON t.product_id = d.product_id AND t.lang = d.lang
   WHERE e.category_id = 0 AND e.product_id = ANY (product_ids)
-  ON CONFLICT (product_id, lang) DO UPDATE SET document = excluded.document, class_id = excluded.class_id,
+  ON CONFLICT (product_id, lang) DO UPDATE SET document = excluded.document, name = excluded.name, class_id = excluded.class_id,
     brand_id = excluded.brand_id, sales_count = excluded.sales_count, created_at = excluded.created_at,
     price_net_cents = excluded.price_net_cents, reduced_net_cents = excluded.reduced_net_cents,
     price_from = excluded.price_from, price_until = excluded.price_until
-  WHERE (existing.document, existing.class_id, existing.brand_id, existing.sales_count, existing.created_at,
+  WHERE (existing.document, existing.name, existing.class_id, existing.brand_id, existing.sales_count, existing.created_at,
       existing.price_net_cents, existing.reduced_net_cents, existing.price_from, existing.price_until)
-    IS DISTINCT FROM (excluded.document, excluded.class_id, excluded.brand_id, excluded.sales_count, excluded.created_at,
+    IS DISTINCT FROM (excluded.document, excluded.name, excluded.class_id, excluded.brand_id, excluded.sales_count, excluded.created_at,
       excluded.price_net_cents, excluded.reduced_net_cents, excluded.price_from, excluded.price_until);
 
   DELETE FROM catalog_search_entries s
