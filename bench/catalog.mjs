@@ -4,7 +4,8 @@
 // listings p95 < 100 ms on a 2-core machine.
 //
 // Usage: DATABASE_URL=postgres://…/shop npm run seed:large -w apps/shop-api   (once: 100,000 products)
-//        npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/catalog.mjs [seconds=10] [clients=4]
+//        npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/catalog.mjs [seconds=10] [clients=4] [only]
+// `only`: run just the scenarios whose name contains it (e.g. `search`).
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { waitFor } from './wait-for.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 4);
+const only = process.argv[4] ?? '';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = 6190;
 const apiUrl = `http://127.0.0.1:${port}`;
@@ -115,7 +117,7 @@ try {
   const load = loadavg().map((value) => value.toFixed(1)).join(' ');
   console.log(`${count.pagination.total_items} products, ${clients} clients, ${seconds} s per scenario, load average ${load}, ${new Date().toISOString()}`);
   console.log('scenario                                         calls/s    p50 ms   p95 ms   p99 ms');
-  for (const [name, next] of scenarios) {
+  for (const [name, next] of scenarios.filter(([name]) => name.includes(only))) {
     await measure(next).catch(() => []); // warm-up round: caches and plans
     const latencies = await measure(next);
     const rate = latencies.length / seconds;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callApi, DRIVERS, useTestShop } from './databases.ts';
 
@@ -88,6 +89,26 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(body.psdata.products.every((p: Named) => /jacket/i.test(p.name))).toBe(true);
   });
 
+  it('searches within a category or a brand: the matches that are in it', async () => {
+    const ids = (products: { id_product: number }[]) => products.map((p) => p.id_product);
+    const everyProductOf = async (scope: Record<string, unknown>) => {
+      const all: number[] = [];
+      for (let page = 1; ; page++) {
+        const { products, pagination } = (await callApi(shop().app, 'getProducts', { ...scope, page, per_page: 100, with_facets: false })).body.psdata;
+        all.push(...ids(products));
+        if (page >= pagination.pages) return new Set(all);
+      }
+    };
+    const matches = ids((await search('dress', 'en')).products);
+    for (const scope of [{ id_category: 3 }, { id_brand: 1 }]) {
+      const inScope = await everyProductOf(scope);
+      const expected = matches.filter((id) => inScope.has(id));
+      expect(expected.length, JSON.stringify(scope)).toBeGreaterThan(0);
+      expect(expected.length, JSON.stringify(scope)).toBeLessThan(matches.length);
+      expect(ids((await search('dress', 'en', scope)).products), JSON.stringify(scope)).toEqual(expected);
+    }
+  });
+
   it('answers nothing for words that match nothing, and 400 for an empty or too long query', async () => {
     const nothing = await callApi(shop().app, 'search', { q: 'zzqxw' });
     expect(nothing.body.psdata).toMatchObject({ products: [], categories: [], corrected: null });
@@ -99,5 +120,50 @@ describe.each(DRIVERS)('search on %s', (driver) => {
       expect(bad.status, JSON.stringify(payload)).toBe(400);
       expect(bad.body).toMatchObject({ success: false, code: 'bad_request' });
     }
+  });
+});
+
+describe.each(DRIVERS)('search after catalogue changes on %s', (driver) => {
+  const shop = useTestShop(driver);
+  const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+  const found = async (q: string, payload: Record<string, unknown> = {}) => {
+    const { body } = await callApi(shop().app, 'getProducts', { q, exact: true, per_page: 100, with_category_tree: false, ...payload }, { 'accept-language': 'en' });
+    return (body.psdata.products as { id_product: number }[]).map((p) => p.id_product);
+  };
+  const suggested = async (q: string) =>
+    ((await callApi(shop().app, 'search', { q }, { 'accept-language': 'en' })).body.psdata.products as { id_product: number }[]).map((p) => p.id_product);
+
+  it('follows a renamed product, a discount, new badges, a sold-out product and a product taken off sale', async () => {
+    const id = 7;
+    expect(await found('zephyrine')).toEqual([]);
+    await run(sql`update product_translations set name = name || ' Zephyrine' where product_id = ${id} and lang = 'en'`);
+    expect(await found('zephyrine')).toEqual([id]);
+    expect(await suggested('zephyr')).toEqual([id]);
+    // Written in English only: the other languages do not find it.
+    const french = await callApi(shop().app, 'getProducts', { q: 'zephyrine', exact: true }, { 'accept-language': 'fr' });
+    expect(french.body.psdata.pagination.total_items).toBe(0);
+
+    const price = async () => (await callApi(shop().app, 'getProduct', { product_id: id })).body.psdata.price as number;
+    await run(sql`delete from specific_prices where product_id = ${id}`);
+    const full = await price();
+    await run(sql`insert into specific_prices (product_id, reduction_percent) values (${id}, 50)`);
+    const reduced = await price();
+    expect(reduced).toBeLessThan(full);
+    expect(await found('zephyrine', { price_min: reduced, price_max: reduced })).toEqual([id]);
+    expect(await found('zephyrine', { price_min: full, price_max: full })).toEqual([]);
+
+    await run(sql`update products set badges = array['black_friday'] where id = ${id}`);
+    expect(await found('zephyrine', { badges: ['black_friday'] })).toEqual([id]);
+    await run(sql`update products set out_of_stock_policy = 'deny' where id = ${id}`);
+    await run(sql`update combinations set quantity = 0 where product_id = ${id}`);
+    expect(await found('zephyrine', { availability: ['out_of_stock'] })).toEqual([id]);
+    expect(await found('zephyrine', { availability: ['in_stock'] })).toEqual([]);
+
+    await run(sql`update products set is_active = false where id = ${id}`);
+    expect([await found('zephyrine'), await suggested('zephyr')]).toEqual([[], []]);
+    await run(sql`update products set is_active = true where id = ${id}`);
+    expect(await found('zephyrine')).toEqual([id]);
+    await run(sql`delete from product_translations where product_id = ${id} and lang = 'en'`);
+    expect(await found('zephyrine')).toEqual([]);
   });
 });

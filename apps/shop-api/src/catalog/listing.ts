@@ -8,7 +8,7 @@ import { getCategory, loadCategoryTree } from './categories.ts';
 import { facetColumns, priceRangeIndexSql, toFacets, type RawFacets } from './facets.ts';
 import { allConditions, classConditions, filterConditions, flagColumns, intArray } from './listing-filters.ts';
 import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVatSql } from './pricing.ts';
-import { searchDocumentJoin, translationIn, websearchQuery } from './search-sql.ts';
+import { searchMatch, translationIn, websearchQuery } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
 import { withTunedReads, type Select } from './tuned-query.ts';
@@ -59,26 +59,28 @@ const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
 
 /**
  * The products of the scope with what orders, the price filter and the facets need, one row each, read from
- * the scope's rows of catalog_listing_entries (migration 0004: category 0 is the whole catalogue); only
- * `productId`'s row when given. `class_id` stands for everything else the filters and facets look at. Prices
- * are what the shopper pays in their country; `fresh` tells whether the stored discounted price is current.
+ * the scope's rows of catalog_listing_entries (migration 0004: category 0 is the whole catalogue), or for a
+ * search from the matching rows of catalog_search_entries (migration 0013: the same columns and a document);
+ * only `productId`'s row when given. `class_id` stands for everything else the filters and facets look at.
+ * Prices are what the shopper pays in their country; `fresh` tells whether the stored discounted price is current.
  */
 function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): SQL {
   const priceRate = priceRateSql(context.country, context.config.defaultCountry);
   const query = scope.q ? websearchQuery(context.lang, scope.q) : null;
+  const inCategory = (categoryId: number) =>
+    sql`exists (select 1 from catalog_listing_entries c where c.category_id = ${categoryId} and c.product_id = e.product_id)`;
   return sql`select e.product_id as id, e.class_id, e.sales_count, e.created_at, e.reduced_net_cents as stored_net,
       ${entryPriceIsCurrentSql(sql`e`)} as fresh,
       ${withVatSql(entryReducedNetSql(sql`e`), priceRate)} as price, ${withVatSql(sql`e.price_net_cents`, priceRate)} as regular_price,
       rs.rating_sum::float / nullif(rs.review_count, 0) as rating, coalesce(rs.review_count, 0) as review_count
-      ${query ? sql`, ts_rank(d.document, ${query}) as rank` : sql``}
-    from catalog_listing_entries e
+      ${query ? sql`, ts_rank(e.document, ${query}) as rank` : sql``}
+    from ${query ? sql`catalog_search_entries` : sql`catalog_listing_entries`} e
     -- The product's ratings, for the order by rating (one row by its primary key).
     left join product_review_stats rs on rs.product_id = e.product_id
-    ${query ? searchDocumentJoin(context.lang, sql`e.product_id`) : sql``}
-    where e.category_id = ${scope.categoryId ?? 0}
+    where ${query ? searchMatch(context.lang, sql`e`, query) : sql`e.category_id = ${scope.categoryId ?? 0}`}
+      ${query && scope.categoryId ? sql`and ${inCategory(scope.categoryId)}` : sql``}
       ${productId ? sql`and e.product_id = ${productId}` : sql``}
-      ${scope.brandId ? sql`and e.brand_id = ${scope.brandId}` : sql``}
-      ${query ? sql`and d.document @@ ${query}` : sql``}`;
+      ${scope.brandId ? sql`and e.brand_id = ${scope.brandId}` : sql``}`;
 }
 
 /** What the listing's first query tells: counts, the classes of the matching products, the facets. */

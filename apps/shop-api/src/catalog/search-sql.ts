@@ -8,15 +8,19 @@ import { sql, type SQL } from 'drizzle-orm';
 export const TEXT_SEARCH_CONFIG: Record<Lang, string> = { en: 'shop_english', fr: 'shop_french', it: 'shop_italian', es: 'shop_spanish', de: 'shop_german' };
 
 /**
- * Language and configuration as SQL literals, not parameters: the planner uses a per-language partial index
- * only when it sees the constant. Both come from fixed lists, never from input.
+ * Language and configuration as SQL literals, not parameters: the planner reads only the language's partition
+ * of catalog_search_entries, and knows its statistics, when it sees the constant. Both come from fixed lists,
+ * never from input.
  */
 const langLiteral = (lang: Lang) => sql.raw(`'${lang}'`);
 export const configLiteral = (lang: Lang) => sql.raw(`'${TEXT_SEARCH_CONFIG[lang]}'::regconfig`);
 
-/** Joins product `productId`'s stored search document in `lang` as `d` (d.document: name A, description B). */
-export function searchDocumentJoin(lang: Lang, productId: SQL): SQL {
-  return sql`join product_search_documents d on d.product_id = ${productId} and d.lang = ${langLiteral(lang)}`;
+/**
+ * The rows of catalog_search_entries `entry` (migration 0013: one per active product and language) in `lang`
+ * whose document (name A, description B) matches `query`.
+ */
+export function searchMatch(lang: Lang, entry: SQL, query: SQL): SQL {
+  return sql`${entry}.lang = ${langLiteral(lang)} and ${entry}.document @@ ${query}`;
 }
 
 /** `pt` is the translation in `lang`. */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { HOME_CATEGORY_ID } from './categories.ts';
-import { configLiteral, namePrefixQuery, queryWords, searchDocumentJoin, translationIn } from './search-sql.ts';
+import { configLiteral, namePrefixQuery, queryWords, searchMatch } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
 
@@ -20,15 +20,12 @@ function matchingProducts(context: CallContext, words: string[], q: string, limi
   const { lang } = context;
   return selectRows<{ id: number }>(
     context.db,
-    sql`with candidates as (
-        select l.product_id, l.sales_count from catalog_listing l
-        ${searchDocumentJoin(lang, sql`l.product_id`)}
-        where l.is_active and d.document @@ ${namePrefixQuery(lang, words)}
+    sql`select c.product_id as id from (
+        select s.product_id, s.name, s.sales_count from catalog_search_entries s
+        where ${searchMatch(lang, sql`s`, namePrefixQuery(lang, words))}
         limit ${CANDIDATE_LIMIT}
-      )
-      select c.product_id as id from candidates c
-      join product_translations pt on pt.product_id = c.product_id and ${translationIn(lang)}
-      order by similarity(pt.name, ${q}) desc, c.sales_count desc, c.product_id
+      ) c
+      order by similarity(c.name, ${q}) desc, c.sales_count desc, c.product_id
       limit ${limit}`,
   );
 }

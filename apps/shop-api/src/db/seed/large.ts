@@ -14,7 +14,7 @@ import { COLLECTIONS } from './product-lines.ts';
 
 const BATCH_SIZE = 2_000;
 /** Tables whose statistics must follow the growth, or the triggers' queries get plans made for 300 products. */
-const GROWING_TABLES = ['products', 'product_translations', 'combinations', 'combination_attributes', 'catalog_listing', 'catalog_listing_entries'];
+const GROWING_TABLES = ['products', 'product_translations', 'combinations', 'combination_attributes', 'catalog_listing', 'catalog_listing_entries', 'product_search_documents', 'catalog_search_entries'];
 
 /** Statements that copy template product `(id - 1) % templates + 1` to each new id of [first, last]. */
 function copyBatch(first: number, last: number, templates: number, firstCombinationId: number) {
