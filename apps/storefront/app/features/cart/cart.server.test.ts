@@ -58,14 +58,14 @@ describe('the cart action', () => {
   });
 
   it('turns a refusal into its code and details, and keeps the add to confirm it', async () => {
-    const refusal = new ShopApiError(409, 'preorder_confirmation_required', 'Confirm', { in_stock: 0, available_date: '2027-02-01' });
+    const refusal = new ShopApiError(409, 'preorder_confirmation_required', 'Confirm', { in_stock: 0, available_date: '2027-02-01T00:00:00.000Z' });
     const { result } = await post({ ...add, redirectTo: '/en/12-linen-dress.html' }, () => Promise.reject(refusal));
     const { data, init } = result as unknown as { data: unknown; init: ResponseInit };
     expect(init.status).toBe(409);
     expect(data).toEqual({
       ok: false,
       intent: 'add',
-      failure: { code: 'preorder_confirmation_required', available_date: '2027-02-01' },
+      failure: { code: 'preorder_confirmation_required', in_stock: 0, available_date: '2027-02-01T00:00:00.000Z' },
       pending: { product_id: 12, combination_id: 34, quantity: 2, redirectTo: '/en/12-linen-dress.html' },
     });
   });

@@ -26,22 +26,11 @@ export async function loadCart(request: Request, api: ShopApi): Promise<Cart | n
 
 const KNOWN_CODES: readonly string[] = [...CART_ERROR_CODES, ...COUPON_ERROR_CODES];
 
-/** The details a refusal of the shop API carries (its psdata); each code uses its own. */
-const refusalDetails = z
-  .object({
-    available: z.number().int(),
-    available_date: z.string().nullable(),
-    min: z.number().int(),
-    max: z.number().int(),
-    minimum: z.number().int(),
-  })
-  .partial();
-
-/** A refusal of the shop API as a cart failure: its code (an unknown one reads as 'Something went wrong') and details. */
+/** A refusal of the shop API as a cart failure: its code (an unknown one reads as 'Something went wrong') and the contract's details. */
 export function failureOf(error: ShopApiError): CartFailure {
-  const details = refusalDetails.safeParse(error.psdata);
-  const code = KNOWN_CODES.includes(error.code) ? (error.code as CartFailureCode) : 'something_went_wrong';
-  return { code, ...(details.success ? details.data : {}) };
+  const { code, details } = error.refusal;
+  if (!KNOWN_CODES.includes(code)) return { code: 'something_went_wrong' };
+  return { code: code as CartFailureCode, ...(details as Omit<CartFailure, 'code'> | null) };
 }
 
 /** A form value the schemas cannot read (a garbage quantity, no size chosen) as a message for the shopper. */
