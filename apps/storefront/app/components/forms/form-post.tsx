@@ -29,7 +29,8 @@ type Options = {
  * The first `required` control of a form left empty (the form itself is `noValidate`: the page words its messages).
  * Only this: other bounds (a typed quantity) are the shop's to refuse, with its reason.
  */
-const firstMissing = (form: HTMLFormElement) => form.querySelector<HTMLElement>('[required]:invalid');
+const firstMissing = (form: HTMLFormElement) =>
+  [...form.elements].find((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.validity.valueMissing);
 
 /**
  * How every form of the shop is sent (ADR 26). Without JavaScript it is a plain post to the route's action (which
@@ -82,14 +83,14 @@ export type FormPost<Answer = unknown> = ReturnType<typeof useFormPost<Answer>>;
 
 type PostFormProps = Omit<React.ComponentProps<typeof Form>, 'method' | 'onSubmit' | 'id'> & {
   post: FormPost<never> | FormPost<unknown>;
-  /** The element's id when another control joins it by `form` (the quantity stepper); the form's id by default. */
+  /** The element's id, when a control outside it joins it by `form` (the quantity stepper, the sticky buy bar). */
   elementId?: string;
 };
 
 /** The form element of a useFormPost: a post to the route's action (or `action`) that says which form it is. */
 export function PostForm({ post, elementId, children, ...props }: PostFormProps) {
   return (
-    <Form method="post" noValidate id={elementId ?? post.id} onSubmit={post.onSubmit} {...props}>
+    <Form method="post" noValidate id={elementId} onSubmit={post.onSubmit} {...props}>
       <input type="hidden" name={FORM_ID_FIELD} value={post.id} />
       {children}
     </Form>

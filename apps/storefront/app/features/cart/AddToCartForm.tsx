@@ -66,7 +66,7 @@ export function AddToCartForm({ product, selected }: Props) {
 
   return (
     <>
-      <PostForm post={post} action={localePath('/cart')} className="mt-4 flex flex-wrap items-center gap-3">
+      <PostForm post={post} elementId={ADD_TO_CART_FORM_ID} action={localePath('/cart')} className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="product_id" value={product.id_product} />
         {selected ? <input type="hidden" name="combination_id" value={selected.id} /> : null}

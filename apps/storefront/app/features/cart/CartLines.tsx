@@ -91,7 +91,7 @@ function CartLineItem({ line, posted }: LineProps) {
       <div className="mt-3 space-y-2 sm:ml-32">
         <div aria-busy={form.busy || undefined} className="pending-ring flex flex-wrap items-center gap-x-4 gap-y-2">
           <QuantityStepper line={line} post={form} />
-          <PostForm post={form} elementId={`line-${line.id}-remove`} action={localePath('/cart')}>
+          <PostForm post={form} action={localePath('/cart')}>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="item_id" value={line.id} />
             <button type="submit" aria-label={t('cart.removeItem', { name: line.name })} className="text-sm text-stone-700 underline hover:no-underline">
@@ -105,7 +105,7 @@ function CartLineItem({ line, posted }: LineProps) {
           </p>
         ) : null}
         {asked && failure?.quantity ? (
-          <PostForm post={form} elementId={`line-${line.id}-confirm`} action={localePath('/cart')}>
+          <PostForm post={form} action={localePath('/cart')}>
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="item_id" value={line.id} />
             <input type="hidden" name="quantity" value={failure.quantity} />
