@@ -52,6 +52,12 @@ test('a shopper adds a size, sees the mini cart, changes the quantity and tries 
   await stepper.getByRole('button', { name: t.cart.update }).click();
   await expect.poll(async () => cents(await lineTotal.textContent())).toBe(3 * unitPrice);
   await expect(page.getByRole('term').filter({ hasText: new RegExp(`^${t.cart.subtotal}$`) })).toBeVisible();
+  // More than the product's limit is refused in place, with the limit the shop's refusal carries (ADR 26).
+  await stepper.getByRole('spinbutton').fill('98');
+  await stepper.getByRole('button', { name: t.cart.update }).click();
+  const limit = line.getByRole('alert').filter({ hasText: before(t.cart.errors.quantity_above_limit_other) });
+  await expect(limit).toHaveText(/\d/);
+  await expect(stepper.getByRole('spinbutton')).toHaveValue('3');
 
   // An unknown code is refused with a reason; a known one is added, then deleted.
   const code = page.getByRole('textbox', { name: t.cart.coupon.label });

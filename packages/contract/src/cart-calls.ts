@@ -11,9 +11,21 @@ import {
   wishlistSchema,
 } from './cart.ts';
 import { call } from './call.ts';
+import { COUPON_ERROR_CODES } from './constants.ts';
+import type { RefusalCode } from './refusals.ts';
 
 const empty = z.object({}).strict();
 const personalRead = { readOnly: true } as const;
+
+/** Why a line's quantity is refused: the stock, a consent the shopper has not given, the product's bounds. */
+const quantityRefusals = [
+  'out_of_stock',
+  'preorder_confirmation_required',
+  'backorder_confirmation_required',
+  'quantity_below_minimum',
+  'quantity_above_limit',
+  'product_unavailable',
+] as const satisfies readonly RefusalCode[];
 
 /**
  * The cart and the wishlist, bound to the session (`X-Session-Id`). A change without a session starts a
@@ -21,12 +33,12 @@ const personalRead = { readOnly: true } as const;
  */
 export const cartCalls = {
   getCartItems: call(empty, cartSchema, personalRead),
-  createCartItem: call(createCartItemInput, cartSchema),
-  updateCartItem: call(updateCartItemInput, cartSchema),
-  removeCartItem: call(removeCartItemInput, cartSchema),
-  addOrRemoveCoupon: call(addOrRemoveCouponInput, cartSchema),
+  createCartItem: call(createCartItemInput, cartSchema, { refusals: quantityRefusals }),
+  updateCartItem: call(updateCartItemInput, cartSchema, { refusals: [...quantityRefusals, 'cart_item_not_found'] }),
+  removeCartItem: call(removeCartItemInput, cartSchema, { refusals: ['cart_item_not_found'] }),
+  addOrRemoveCoupon: call(addOrRemoveCouponInput, cartSchema, { refusals: COUPON_ERROR_CODES }),
   getWishlistItems: call(empty, wishlistSchema, personalRead),
-  createWishlistItem: call(createWishlistItemInput, wishlistSchema),
+  createWishlistItem: call(createWishlistItemInput, wishlistSchema, { refusals: ['product_unavailable'] }),
   removeWishlistItem: call(removeWishlistItemInput, wishlistSchema),
   /** The cart count and saved products for the header and the hearts on cards. */
   getShopperSummary: call(empty, shopperSummarySchema, personalRead),

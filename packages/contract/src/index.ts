@@ -12,3 +12,4 @@ export * from './password-policy.ts';
 export * from './bounds.ts';
 export * from './reviews.ts';
 export * from './review-constants.ts';
+export * from './refusals.ts';

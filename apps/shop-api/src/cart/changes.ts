@@ -4,7 +4,7 @@ import type { CallContext } from '../http/call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { cartLines, carts, type OutOfStockPolicy } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, refusal } from '../http/errors.ts';
 import { sha256 } from '../accounts/tokens.ts';
 import { HELD_UNITS_PER_CART, RESERVATION_MINUTES, reservedElsewhere } from './lines.ts';
 import { findOwner, lockCart, lockCartFor, ownerForChange, type Owner } from './owner.ts';
@@ -28,14 +28,14 @@ export type StockSituation = {
  */
 export function checkQuantity(wanted: number, situation: StockSituation): { onDemand: OnDemandKind | null } {
   const { available, minimal, limit, policy, availableDate, confirmed } = situation;
-  if (wanted < minimal) throw new ApiError(400, 'quantity_below_minimum', `At least ${minimal} must be ordered`, { min: minimal });
+  if (wanted < minimal) throw refusal(400, 'quantity_below_minimum', `At least ${minimal} must be ordered`, { min: minimal });
   const max = Math.min(limit, MAX_LINE_QUANTITY);
-  if (wanted > max) throw new ApiError(400, 'quantity_above_limit', `At most ${max} can be ordered`, { max });
+  if (wanted > max) throw refusal(400, 'quantity_above_limit', `At most ${max} can be ordered`, { max });
   if (wanted <= available) return { onDemand: null };
   const inStock = Math.max(0, available);
-  if (policy === 'deny') throw new ApiError(409, 'out_of_stock', `Only ${inStock} left in stock`, { available: inStock });
+  if (policy === 'deny') throw refusal(409, 'out_of_stock', `Only ${inStock} left in stock`, { available: inStock });
   if (confirmed !== policy) {
-    throw new ApiError(409, `${policy}_confirmation_required`, `Buying beyond the stock needs the shopper's ${policy} confirmation`, {
+    throw refusal(409, `${policy}_confirmation_required`, `Buying beyond the stock needs the shopper's ${policy} confirmation`, {
       in_stock: inStock,
       available_date: availableDate ? availableDate.toISOString() : null,
     });

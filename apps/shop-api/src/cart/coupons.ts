@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { cartCoupons } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { refusal } from '../http/errors.ts';
 import { loadLines } from './lines.ts';
 import { findCartId, findOwner, lockCartFor, ownerForChange, type Owner } from './owner.ts';
 import { cartRules, findRuleByCode, validityProblem, type CartRule } from './rules.ts';
@@ -34,8 +34,8 @@ const MESSAGES: Record<CouponErrorCode, string> = {
 };
 
 function refuse(code: CouponErrorCode, rule?: CartRule): never {
-  const psdata = code === 'coupon_minimum_not_reached' && rule ? { minimum: rule.minimumAmountCents } : null;
-  throw new ApiError(STATUS[code], code, MESSAGES[code], psdata);
+  const details = code === 'coupon_minimum_not_reached' && rule ? { minimum: rule.minimumAmountCents } : null;
+  throw refusal<CouponErrorCode>(STATUS[code], code, MESSAGES[code], details);
 }
 
 /** Every condition of a code against this cart, in the order a shopper would want to hear about them. */

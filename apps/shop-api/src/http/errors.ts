@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@shop/contract';
+import type { ErrorCode, RefusalCode, RefusalDetails } from '@shop/contract';
 
 /** An error meant for the API client: it becomes an envelope with this status, code and message. */
 export class ApiError extends Error {
@@ -13,3 +13,7 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+
+/** A refusal whose details (psdata) are those the contract gives its code (refusals.ts), so that clients can read them. */
+export const refusal = <C extends RefusalCode>(status: number, code: C, message: string, details: RefusalDetails<C>) =>
+  new ApiError(status, code, message, details);

@@ -9,7 +9,7 @@ import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { cartCoupons, cartLines, cartRuleUses, checkouts, orderLines, orders, type OutOfStockPolicy } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, refusal } from '../http/errors.ts';
 import { orderToken } from './links.ts';
 import { startPayment } from './payment.ts';
 import { isPayable, orderView, type OrderRow } from './view.ts';
@@ -44,7 +44,7 @@ async function takeStock(tx: Queryable, cartId: number): Promise<Map<number, { s
     const fromStock = Math.min(row.quantity, available);
     const confirmed = row.on_demand !== null && row.on_demand === row.policy;
     if (fromStock < row.quantity && !confirmed) {
-      throw new ApiError(409, 'out_of_stock', `Only ${available} left in stock`, { combination_id: row.combination_id, available });
+      throw refusal(409, 'out_of_stock', `Only ${available} left in stock`, { combination_id: row.combination_id, available });
     }
     await tx.execute(sql`update combinations set quantity = quantity - ${fromStock} where id = ${row.combination_id}`);
     taken.set(row.combination_id, {
@@ -68,7 +68,7 @@ async function recheckCodes(tx: Queryable, cartId: number, owner: Owner, email: 
         and (customer_id is null or customer_id is distinct from ${owner.customerId})`,
     );
     const problem = validityProblem({ ...rule, timesUsedByCustomer: rule.timesUsedByCustomer + (byEmail?.uses ?? 0) }) ?? checkout.cart.coupons.find((c) => c.code === rule.code)?.problem;
-    if (problem) throw new ApiError(409, 'coupon_invalid', `The code ${rule.code} cannot be used: remove it to go on`, { code: rule.code, problem });
+    if (problem) throw refusal(409, 'coupon_invalid', `The code ${rule.code} cannot be used: remove it to go on`, { code: rule.code, problem });
   }
   return rules.map((rule) => rule.id);
 }
@@ -88,7 +88,7 @@ async function placeInTransaction(tx: Queryable, context: CallContext, idempoten
   if (cartId === null) throw new ApiError(409, 'cart_empty', 'Your cart is empty');
   const checkout = await checkoutView(tx, context, await readCheckoutState(tx, context, owner));
   if (checkout.cart.lines.length === 0) throw new ApiError(409, 'cart_empty', 'Your cart is empty');
-  if (checkout.next_step !== 'review') throw new ApiError(409, 'checkout_incomplete', 'A step of the checkout is not complete', { step: checkout.next_step });
+  if (checkout.next_step !== 'review') throw refusal(409, 'checkout_incomplete', 'A step of the checkout is not complete', { step: checkout.next_step });
   const email = checkout.email!;
   const ruleIds = await recheckCodes(tx, cartId, owner, email, checkout);
   const taken = await takeStock(tx, cartId);

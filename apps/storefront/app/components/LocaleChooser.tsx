@@ -1,6 +1,7 @@
 import { useTranslation } from '../i18n/use-translation';
-import { Form, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useLang } from '../lib/hooks';
+import { PostForm, useFormPost } from './forms/form-post';
 import type { RootData } from '../lib/root-data';
 import { usePageAlternates } from './HeadLinks';
 
@@ -14,6 +15,7 @@ export function LocaleChooser({ root }: { root: RootData }) {
   const alternates = usePageAlternates();
   // The same page in another language keeps its query: a search's words, a listing's filters (ids), the page.
   const { search } = useLocation();
+  const post = useFormPost({ id: 'language' });
   const languages = root.bootstrap.languages;
   const current = languages.find((language) => language.code === lang);
   return (
@@ -22,7 +24,7 @@ export function LocaleChooser({ root }: { root: RootData }) {
         <span className="sr-only">{t('locale.language')}: </span>
         {current?.label ?? lang}
       </summary>
-      <Form method="post" action={`/${lang}/preferences`} className="absolute right-0 z-50 mt-2 w-56 space-y-4 rounded border border-stone-200 bg-white p-4 text-stone-900 shadow-lg">
+      <PostForm post={post} action={`/${lang}/preferences`} className="absolute right-0 z-50 mt-2 w-56 space-y-4 rounded border border-stone-200 bg-white p-4 text-stone-900 shadow-lg">
         <fieldset>
           <legend className="mb-2 font-semibold">{t('locale.language')}</legend>
           {languages.map((language) => (
@@ -36,7 +38,7 @@ export function LocaleChooser({ root }: { root: RootData }) {
         <button type="submit" className="button-primary w-full">
           {t('locale.save')}
         </button>
-      </Form>
+      </PostForm>
     </details>
   );
 }

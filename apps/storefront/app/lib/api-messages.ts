@@ -33,8 +33,10 @@ const MESSAGE_KEYS: Record<string, string> = {
 /** The refusal's details go into its text (the code that cannot be used, what is left in stock). */
 export function apiErrorMessage(error: unknown, t: TFunction, fallbackKey = 'messages.somethingWentWrong'): string {
   const key = error instanceof ShopApiError ? MESSAGE_KEYS[error.code] : undefined;
-  const details = error instanceof ShopApiError && error.psdata && typeof error.psdata === 'object' ? (error.psdata as Record<string, unknown>) : {};
-  return t(key ?? fallbackKey, { code: details.code, available: details.available });
+  const refusal = error instanceof ShopApiError ? error.refusal : null;
+  const code = refusal?.code === 'coupon_invalid' ? refusal.details?.code : undefined;
+  const available = refusal?.code === 'out_of_stock' ? refusal.details?.available : undefined;
+  return t(key ?? fallbackKey, { code, available });
 }
 
 /** Per-field errors the API found (for example a password too easy to guess), in the shopper's language. */
@@ -45,7 +47,8 @@ export function apiFieldErrors(
   fieldOf: (path: string) => string = (path) => path.split('.').pop()!,
 ): Record<string, string[]> | undefined {
   if (!(error instanceof ShopApiError) || error.status !== 400) return undefined;
-  const errors = (error.psdata as { errors?: Record<string, string[]> } | null)?.errors;
+  const { details } = error.refusal;
+  const errors = details && 'errors' in details ? details.errors : undefined;
   if (!errors) return undefined;
   // The API names nested fields by their path (`address.postcode`); fieldOf says which field of the form that is.
   return Object.fromEntries(

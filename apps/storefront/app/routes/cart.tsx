@@ -6,7 +6,7 @@ import type { Route } from './+types/cart';
 import { Screen } from '../components/Screen';
 import { categoryPath } from '../components/ShopChrome';
 import { cartAction, loadCart } from '../features/cart/cart.server';
-import type { CartActionData } from '../features/cart/cart-form';
+import type { CartActionData } from '../features/cart/cart-answer';
 import { CartRefusal } from '../features/cart/CartRefusal';
 import { CART_FOCUS_ID, CartLines } from '../features/cart/CartLines';
 import { CartTotals, FreeShippingProgress } from '../features/cart/CartTotals';

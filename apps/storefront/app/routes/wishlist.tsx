@@ -1,13 +1,14 @@
 import { useTranslation } from '../i18n/use-translation';
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/wishlist';
+import { PostForm, useFormPost } from '../components/forms/form-post';
 import { Screen } from '../components/Screen';
-import { useCartFailureText, type CartFailure } from '../features/cart/cart-errors';
 import { productPath } from '../features/catalog/paths';
 import { Price } from '../features/catalog/Price';
 import { wishlistPath } from '../features/wishlist/paths';
 import { loadWishlist, wishlistAction, type WishlistEntry } from '../features/wishlist/wishlist.server';
 import { useFocusMainOnChange } from '../lib/focus';
+import { useRefusalText, type ShownRefusal } from '../lib/refusal-text';
 import { useFormatDate, useLang, useLocalePath, useRootData } from '../lib/hooks';
 import { pageContext } from '../lib/request-context.server';
 
@@ -20,17 +21,18 @@ export function action({ request, context }: Route.ActionArgs) {
   return wishlistAction(request, pageContext(context));
 }
 
-function SavedProduct({ item, refusal }: { item: WishlistEntry; refusal: CartFailure | null }) {
+function SavedProduct({ item, refusal }: { item: WishlistEntry; refusal: ShownRefusal | null }) {
   const { t } = useTranslation();
   const lang = useLang();
   const formatDate = useFormatDate();
-  const failureText = useCartFailureText();
-  const navigation = useNavigation();
+  const failureText = useRefusalText();
   const { product } = item;
+  const move = useFormPost({ id: `wishlist-move-${product.id_product}` });
+  const remove = useFormPost({ id: `wishlist-remove-${product.id_product}` });
   const headingId = `saved-${product.id_product}`;
   const link = productPath(lang, product);
   // This row's form is on its way: its buttons wait (SPEC §4).
-  const busy = navigation.formData?.get('product_id') === String(product.id_product);
+  const busy = move.busy || remove.busy;
   return (
     <article aria-labelledby={headingId} className="flex gap-4 py-6 sm:gap-6">
       <img
@@ -59,28 +61,28 @@ function SavedProduct({ item, refusal }: { item: WishlistEntry; refusal: CartFai
         ) : null}
         <div className="mt-3 flex flex-wrap items-center gap-4">
           {item.cart_combination_id ? (
-            <Form method="post">
+            <PostForm post={move}>
               <input type="hidden" name="intent" value="move" />
               <input type="hidden" name="product_id" value={product.id_product} />
               <input type="hidden" name="combination_id" value={item.cart_combination_id} />
               <button type="submit" disabled={busy} aria-describedby={headingId} className="button-primary disabled:opacity-60">
                 {t('wishlist.moveToCart')}
               </button>
-            </Form>
+            </PostForm>
           ) : (
             // No size saved, and more than one to choose from: the choice is made on the product page.
             <Link to={link} aria-describedby={headingId} className="button-primary">
               {t('wishlist.chooseSize')}
             </Link>
           )}
-          <Form method="post">
+          <PostForm post={remove}>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="product_id" value={product.id_product} />
             <input type="hidden" name="redirectTo" value={wishlistPath(lang)} />
             <button type="submit" disabled={busy} aria-describedby={headingId} className="px-1 py-2 underline disabled:opacity-60">
               {t('wishlist.remove')}
             </button>
-          </Form>
+          </PostForm>
         </div>
       </div>
     </article>

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
+import { PostForm, useFormPost } from './form-post';
 
 type Props = {
   /** Which form of the page's action this is (`form` field) and what it deletes (hidden fields). */
@@ -19,21 +20,21 @@ type Props = {
  */
 export function ConfirmDeleteForm({ form, fields, message, confirmLabel, cancelTo, action }: Props) {
   const { t } = useTranslation();
+  const post = useFormPost({ id: form });
   return (
-    <Form method="post" action={action} className="mt-4 space-y-3" role="alert">
+    <PostForm post={post} action={action} className="mt-4 space-y-3" role="alert">
       <p>{message}</p>
-      <input type="hidden" name="form" value={form} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="flex flex-wrap gap-4">
-        <button type="submit" className="rounded bg-red-800 px-4 py-2 text-white">
+        <button type="submit" aria-busy={post.busy || undefined} className="rounded bg-red-800 px-4 py-2 text-white">
           {confirmLabel}
         </button>
         <Link to={cancelTo} preventScrollReset className="px-4 py-2 underline">
           {t('account.cancel')}
         </Link>
       </div>
-    </Form>
+    </PostForm>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { Form, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { Screen } from '../../components/Screen';
 import { useLocalePath } from '../../lib/hooks';
 
@@ -12,6 +13,7 @@ const SECTIONS = [
 /** The frame of every my-account screen: its title, the account's sections and the sign-out button. */
 export function AccountScreen({ title, children }: { title: string; children?: React.ReactNode }) {
   const { t } = useTranslation();
+  const logout = useFormPost({ id: 'logout' });
   const localePath = useLocalePath();
   return (
     <Screen title={title}>
@@ -25,11 +27,11 @@ export function AccountScreen({ title, children }: { title: string; children?: R
             </li>
           ))}
         </ul>
-        <Form method="post" action={localePath('/logout')}>
-          <button type="submit" className="underline">
+        <PostForm post={logout} action={localePath('/logout')}>
+          <button type="submit" aria-busy={logout.busy || undefined} className="underline">
             {t('account.logout')}
           </button>
-        </Form>
+        </PostForm>
       </nav>
       <div className="mt-8">{children}</div>
     </Screen>

@@ -2,9 +2,10 @@ import type { Product } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { useLocalePath } from '../../lib/hooks';
-import { confirmationAsked, useCartFailureText } from './cart-errors';
-import { useCartForm } from './cart-form';
+import { confirmationAsked, refusedPreorderDate, useRefusalText } from '../../lib/refusal-text';
+import type { CartActionData } from './cart-answer';
 import { LazyMiniCart } from './LazyMiniCart';
 import { OnDemandConfirmation } from './OnDemandConfirmation';
 
@@ -29,8 +30,9 @@ export function AddToCartForm({ product, selected }: Props) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { pathname, search } = useLocation();
-  const failureText = useCartFailureText();
-  const { fetcher, onSubmit, busy, confirmMissing, onTick } = useCartForm();
+  const failureText = useRefusalText();
+  const post = useFormPost<CartActionData>({ id: ADD_TO_CART_FORM_ID, inPlace: true });
+  const { busy } = post;
   const [quantity, setQuantity] = useState(product.minimal_quantity);
   const quantityField = useRef<HTMLSelectElement>(null);
   // A quantity chosen before the page's script ran is in the field, not in the state: adopt it.
@@ -52,19 +54,19 @@ export function AddToCartForm({ product, selected }: Props) {
   // Another size may allow fewer.
   const chosen = Math.min(quantity, most);
 
-  const result = fetcher.data;
+  const result = post.answer;
   const failure = result && !result.ok ? result.failure : undefined;
   // The consent to ask: what this quantity needs here, or what the shop asked for.
   const needed = product.out_of_stock_policy !== 'deny' && chosen > stock ? product.out_of_stock_policy : null;
   const confirmation = needed ?? confirmationAsked(failure);
-  const preorderDate = failure?.available_date ?? product.available_date;
+  const preorderDate = refusedPreorderDate(failure) ?? product.available_date;
   useEffect(() => {
     if (failure?.code === 'choose_combination') document.getElementById(SIZE_CHOICE_ID)?.focus();
   }, [failure]);
 
   return (
     <>
-      <form id={ADD_TO_CART_FORM_ID} method="post" action={localePath('/cart')} onSubmit={onSubmit} noValidate className="mt-4 flex flex-wrap items-center gap-3">
+      <PostForm post={post} elementId={ADD_TO_CART_FORM_ID} action={localePath('/cart')} className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="product_id" value={product.id_product} />
         {selected ? <input type="hidden" name="combination_id" value={selected.id} /> : null}
@@ -88,7 +90,7 @@ export function AddToCartForm({ product, selected }: Props) {
           </select>
         </label>
         {confirmation && available ? (
-          <OnDemandConfirmation kind={confirmation} date={preorderDate} submitLabel={t('product.addToCart')} missing={confirmMissing} busy={busy} onTick={onTick} />
+          <OnDemandConfirmation kind={confirmation} date={preorderDate} submitLabel={t('product.addToCart')} post={post} />
         ) : (
           <button
             id={ADD_TO_CART_BUTTON_ID}
@@ -113,7 +115,7 @@ export function AddToCartForm({ product, selected }: Props) {
             </>
           ) : null}
         </div>
-      </form>
+      </PostForm>
       <LazyMiniCart cart={result?.ok ? result.cart : null} open={Boolean(result?.ok) && closedFor !== result} onClose={() => setClosedFor(result)} />
     </>
   );

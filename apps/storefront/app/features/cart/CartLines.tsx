@@ -1,11 +1,12 @@
 import type { CartLine } from '@shop/contract';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { useFormatDate, useFormatPrice, useLang, useLocalePath } from '../../lib/hooks';
+import { confirmationAsked, refusedPreorderDate, useRefusalText } from '../../lib/refusal-text';
 import { productPath } from '../catalog/paths';
 import { Price } from '../catalog/Price';
-import { confirmationAsked, useCartFailureText } from './cart-errors';
-import { useCartForm, type CartActionData } from './cart-form';
+import type { CartActionData } from './cart-answer';
 import { OnDemandConfirmation } from './OnDemandConfirmation';
 import { QuantityStepper } from './QuantityStepper';
 
@@ -66,10 +67,10 @@ function CartLineItem({ line, posted }: LineProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const format = useFormatPrice();
-  const failureText = useCartFailureText();
-  // The line's stepper, confirmation and remove button share one fetcher: one change of the line at a time.
-  const form = useCartForm();
-  const result = form.fetcher.data ?? posted;
+  const failureText = useRefusalText();
+  // The line's stepper, confirmation and remove button are one form's: one change of the line at a time.
+  const form = useFormPost<CartActionData>({ id: `line-${line.id}`, inPlace: true });
+  const result = form.answer ?? posted;
   const failure = result && !result.ok ? result : undefined;
   const asked = confirmationAsked(failure?.failure);
   return (
@@ -89,34 +90,32 @@ function CartLineItem({ line, posted }: LineProps) {
       </div>
       <div className="mt-3 space-y-2 sm:ml-32">
         <div aria-busy={form.busy || undefined} className="pending-ring flex flex-wrap items-center gap-x-4 gap-y-2">
-          <QuantityStepper line={line} form={form} />
-          <form method="post" action={localePath('/cart')} onSubmit={form.onSubmit}>
+          <QuantityStepper line={line} post={form} />
+          <PostForm post={form} action={localePath('/cart')}>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="item_id" value={line.id} />
             <button type="submit" aria-label={t('cart.removeItem', { name: line.name })} className="text-sm text-stone-700 underline hover:no-underline">
               {t('cart.remove')}
             </button>
-          </form>
-                  </div>
+          </PostForm>
+        </div>
         {failure ? (
           <p role="alert" className="text-sm text-red-800">
             {failureText(failure.failure)}
           </p>
         ) : null}
         {asked && failure?.quantity ? (
-          <form method="post" action={localePath('/cart')} onSubmit={form.onSubmit} noValidate>
+          <PostForm post={form} action={localePath('/cart')}>
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="item_id" value={line.id} />
             <input type="hidden" name="quantity" value={failure.quantity} />
             <OnDemandConfirmation
               kind={asked}
-              date={failure.failure.available_date ?? line.available_date}
+              date={refusedPreorderDate(failure.failure) ?? line.available_date}
               submitLabel={t('cart.update')}
-              missing={form.confirmMissing}
-              busy={form.busy}
-              onTick={form.onTick}
+              post={form}
             />
-          </form>
+          </PostForm>
         ) : null}
       </div>
     </li>

@@ -1,8 +1,9 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { useLocalePath } from '../../lib/hooks';
-import { confirmationAsked, useCartFailureText } from './cart-errors';
-import { useCartForm, type CartActionData } from './cart-form';
+import { confirmationAsked, refusedPreorderDate, useRefusalText } from '../../lib/refusal-text';
+import type { CartActionData } from './cart-answer';
 import { OnDemandConfirmation } from './OnDemandConfirmation';
 
 type Refusal = Extract<CartActionData, { ok: false }>;
@@ -15,19 +16,19 @@ type Refusal = Extract<CartActionData, { ok: false }>;
 export function CartRefusal({ refusal }: { refusal: Refusal }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  const failureText = useCartFailureText();
-  const form = useCartForm();
+  const failureText = useRefusalText();
+  const form = useFormPost<CartActionData>({ id: 'cart-refused-add', inPlace: true });
   const { pending } = refusal;
   const back = pending?.redirectTo ?? refusal.back;
-  if (form.fetcher.data?.ok) {
+  if (form.answer?.ok) {
     return (
       <p role="status" className="mt-6 rounded border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
-        {t(form.fetcher.data.message)}
+        {t(form.answer.message)}
       </p>
     );
   }
   // Sent again with JavaScript and refused again: the newer reason.
-  const reason = form.fetcher.data && !form.fetcher.data.ok ? form.fetcher.data.failure : refusal.failure;
+  const reason = form.answer && !form.answer.ok ? form.answer.failure : refusal.failure;
   const asked = confirmationAsked(reason);
   return (
     <div className="mt-6 space-y-3 rounded border border-red-300 bg-red-50 px-4 py-3 text-red-900">
@@ -35,7 +36,7 @@ export function CartRefusal({ refusal }: { refusal: Refusal }) {
         {refusal.intent === 'add' ? <strong className="block">{t('messages.productNotAdded')}</strong> : null} {failureText(reason)}
       </p>
       {pending && asked ? (
-        <form method="post" action={localePath('/cart')} onSubmit={form.onSubmit} noValidate>
+        <PostForm post={form} action={localePath('/cart')}>
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="product_id" value={pending.product_id} />
           <input type="hidden" name="combination_id" value={pending.combination_id} />
@@ -43,13 +44,11 @@ export function CartRefusal({ refusal }: { refusal: Refusal }) {
           <input type="hidden" name="redirectTo" value={pending.redirectTo} />
           <OnDemandConfirmation
             kind={asked}
-            date={reason.available_date ?? null}
+            date={refusedPreorderDate(reason)}
             submitLabel={t('product.addToCart')}
-            missing={form.confirmMissing}
-            busy={form.busy}
-            onTick={form.onTick}
+            post={form}
           />
-        </form>
+        </PostForm>
       ) : null}
       {back && back !== localePath('/cart') ? (
         <Link to={back} className="inline-block underline">

@@ -1,40 +1,42 @@
 import type { Cart, CartCoupon } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { useFormatPrice, useLocalePath } from '../../lib/hooks';
-import { useCartFailureText } from './cart-errors';
-import { useCartForm, type CartActionData } from './cart-form';
+import { useRefusalText } from '../../lib/refusal-text';
+import type { CartActionData } from './cart-answer';
 
 /** Every remove button shares one fetcher: the code field says what its answer was after the code is gone. */
 const REMOVE_KEY = 'coupon-remove';
+const useRemovePost = (id: string) => useFormPost<CartActionData>({ id, inPlace: { key: REMOVE_KEY } });
 
 function AppliedCode({ coupon, onSend, redirectTo }: { coupon: CartCoupon; onSend: () => void; redirectTo?: string }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const format = useFormatPrice();
-  const failureText = useCartFailureText();
-  const { onSubmit } = useCartForm(REMOVE_KEY);
+  const failureText = useRefusalText();
+  const post = useRemovePost(`coupon-remove-${coupon.code}`);
   const send = (event: React.FormEvent<HTMLFormElement>) => {
     onSend();
-    onSubmit(event);
+    post.onSubmit(event);
   };
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-2 py-2">
       <div>
         <p className="font-mono font-semibold">{coupon.code}</p>
         <p className="text-sm text-stone-600">{coupon.name}</p>
-        {coupon.problem ? <p className="text-sm text-red-800">{failureText({ code: coupon.problem })}</p> : null}
+        {coupon.problem ? <p className="text-sm text-red-800">{failureText({ code: coupon.problem, details: null })}</p> : null}
       </div>
       <div className="flex items-baseline gap-3">
         <span>{coupon.discount > 0 ? format(-coupon.discount) : coupon.free_shipping ? t('cart.coupon.freeShipping') : null}</span>
-        <form method="post" action={localePath('/cart')} onSubmit={send}>
+        <PostForm post={{ ...post, onSubmit: send }} action={localePath('/cart')}>
           <input type="hidden" name="intent" value="coupon-remove" />
           <input type="hidden" name="code" value={coupon.code} />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <button type="submit" aria-label={t('cart.coupon.removeCode', { code: coupon.code })} className="text-sm underline hover:no-underline">
             {t('cart.remove')}
           </button>
-        </form>
+        </PostForm>
       </div>
     </li>
   );
@@ -59,13 +61,12 @@ export function CouponForm({
 }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  const failureText = useCartFailureText();
-  const add = useCartForm();
-  const remove = useCartForm(REMOVE_KEY);
+  const failureText = useRefusalText();
+  const add = useFormPost<CartActionData>({ id: 'coupon-add', inPlace: true });
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const added = add.fetcher.data;
-  const removed = remove.fetcher.data;
+  const added = add.answer;
+  const removed = useRemovePost('coupon-remove').answer;
   // What is said is the answer to the form sent last (or, without JavaScript, to the plain post).
   const [sentLast, setSentLast] = useState<'add' | 'remove' | null>(null);
   const latest = sentLast === 'add' ? added : sentLast === 'remove' ? removed : postedHere(posted);
@@ -79,15 +80,16 @@ export function CouponForm({
   const failure = latest && !latest.ok ? latest.failure : undefined;
   return (
     <div className="space-y-3">
-      <form
+      <PostForm
         ref={form}
-        method="post"
-        action={localePath('/cart')}
-        onSubmit={(event) => {
-          setSentLast('add');
-          add.onSubmit(event);
+        post={{
+          ...add,
+          onSubmit: (event) => {
+            setSentLast('add');
+            add.onSubmit(event);
+          },
         }}
-        noValidate
+        action={localePath('/cart')}
       >
         <input type="hidden" name="intent" value="coupon-add" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -110,7 +112,7 @@ export function CouponForm({
             {t('cart.coupon.apply')}
           </button>
         </div>
-      </form>
+      </PostForm>
       {/* Refusals are alerts; what worked is a polite status. */}
       <div id="coupon-message">
         {failure ? (

@@ -1,6 +1,7 @@
 import type { OnDemandKind } from '@shop/contract/constants';
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import type { FormPost } from '../../components/forms/form-post';
 import { useFormatDate } from '../../lib/hooks';
 
 type Props = {
@@ -9,11 +10,11 @@ type Props = {
   date: string | null;
   /** The form's usual button ('Add to cart', 'Update'); a backorder is sent with 'Confirm order' instead. */
   submitLabel: string;
-  /** The shopper sent the form without ticking the pre-order box (see useCartForm). */
-  missing: boolean;
-  busy: boolean;
-  /** Makes the pre-order box's message go as soon as it is ticked (SPEC §4: checkboxes validate on change). */
-  onTick: () => void;
+  /**
+   * The form it is part of: sent without the pre-order box ticked, it is incomplete (the box is `required`) and
+   * the box says so; ticked, the message goes (SPEC §4: checkboxes validate on change).
+   */
+  post: Pick<FormPost, 'busy' | 'incomplete' | 'onFix'>;
 };
 
 /**
@@ -21,10 +22,11 @@ type Props = {
  * pre-order is a checkbox (the order and its pre-order items cannot be cancelled) ticked before the usual
  * button; a backorder (bought on demand) is a text and a 'Confirm order' button.
  */
-export function OnDemandConfirmation({ kind, date, submitLabel, missing, busy, onTick }: Props) {
+export function OnDemandConfirmation({ kind, date, submitLabel, post }: Props) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const messageId = useId();
+  const { busy, incomplete: missing } = post;
   if (kind === 'backorder') {
     return (
       <div className="w-full space-y-3 rounded border border-amber-300 bg-amber-50 p-4 text-amber-950">
@@ -42,7 +44,8 @@ export function OnDemandConfirmation({ kind, date, submitLabel, missing, busy, o
           type="checkbox"
           name="confirm"
           value="preorder"
-          onChange={onTick}
+          required
+          onChange={post.onFix}
           aria-invalid={missing || undefined}
           aria-describedby={missing ? messageId : undefined}
           className="mt-1 h-4 w-4 shrink-0"

@@ -1,10 +1,11 @@
 import type { CartLine } from '@shop/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { PostForm, type FormPost } from '../../components/forms/form-post';
 import { useLocalePath } from '../../lib/hooks';
-import type { useCartForm } from './cart-form';
 
-type Props = { line: CartLine; form: ReturnType<typeof useCartForm> };
+/** `post`: the line's form (CartLines), shared by its stepper, confirmation and remove button. */
+type Props = { line: CartLine; post: FormPost };
 
 const stepButton =
   'flex h-10 w-10 items-center justify-center border border-stone-400 text-lg aria-disabled:cursor-not-allowed aria-disabled:text-stone-400 focus-visible:outline-2 focus-visible:outline-stone-900';
@@ -14,13 +15,12 @@ const stepButton =
  * works without JavaScript: the buttons send the quantity they lead to, the input (with 'Update', or Enter)
  * sends what was typed. The forms themselves are invisible (`contents`); the buttons join them by `form`.
  */
-export function QuantityStepper({ line, form }: Props) {
+export function QuantityStepper({ line, post }: Props) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const [typed, setTyped] = useState<string | null>(null);
-  const { formData } = form.fetcher;
   // While a change is on its way (and the cart reloads), the stepper shows the quantity asked for.
-  const asked = formData?.get('intent') === 'update' ? Number(formData.get('quantity')) : null;
+  const asked = post.sending?.get('intent') === 'update' ? Number(post.sending.get('quantity')) : null;
   const quantity = asked ?? line.quantity;
   const most = Math.max(line.max_quantity, line.quantity);
   const stepsId = `line-${line.id}-steps`;
@@ -30,7 +30,7 @@ export function QuantityStepper({ line, form }: Props) {
     // A button at the end of the range is not disabled (it would lose the keyboard's focus): it does nothing.
     if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('aria-disabled') === 'true') return event.preventDefault();
     setTyped(null);
-    form.onSubmit(event);
+    post.onSubmit(event);
   };
   const lineFields = (
     <>
@@ -42,12 +42,12 @@ export function QuantityStepper({ line, form }: Props) {
   );
   return (
     <div role="group" aria-label={t('cart.quantityOf', { name: line.name })} className="flex items-center">
-      <form id={stepsId} method="post" action={localePath('/cart')} onSubmit={onSubmit} noValidate className="contents">
+      <PostForm post={{ ...post, onSubmit }} elementId={stepsId} action={localePath('/cart')} className="contents">
         {lineFields}
-      </form>
-      <form id={typedId} method="post" action={localePath('/cart')} onSubmit={onSubmit} noValidate className="contents">
+      </PostForm>
+      <PostForm post={{ ...post, onSubmit }} elementId={typedId} action={localePath('/cart')} className="contents">
         {lineFields}
-      </form>
+      </PostForm>
       <button
         type="submit"
         form={stepsId}

@@ -2,9 +2,10 @@ import type { ProductSummary } from '@shop/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { useLocalePath } from '../../lib/hooks';
-import { useCartFailureText } from './cart-errors';
-import { useCartForm } from './cart-form';
+import { useRefusalText } from '../../lib/refusal-text';
+import type { CartActionData } from './cart-answer';
 import { LazyMiniCart } from './LazyMiniCart';
 
 /**
@@ -15,16 +16,17 @@ export function QuickAddButton({ product }: { product: ProductSummary & { single
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { pathname, search } = useLocation();
-  const failureText = useCartFailureText();
-  const { fetcher, onSubmit, busy } = useCartForm();
+  const failureText = useRefusalText();
+  const post = useFormPost<CartActionData>({ id: `quick-add-${product.id_product}`, inPlace: true });
+  const { busy } = post;
   // The mini cart opens for each add that worked, until the shopper closes it.
   const [closedFor, setClosedFor] = useState<unknown>(null);
-  const result = fetcher.data;
+  const result = post.answer;
   const failure = result && !result.ok ? result.failure : undefined;
   return (
     <>
       {/* Above the card's stretched link, like the wishlist heart. */}
-      <form method="post" action={localePath('/cart')} onSubmit={onSubmit} className="relative z-10 flex flex-col gap-1">
+      <PostForm post={post} action={localePath('/cart')} className="relative z-10 flex flex-col gap-1">
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="product_id" value={product.id_product} />
         <input type="hidden" name="combination_id" value={product.single_combination_id} />
@@ -41,7 +43,7 @@ export function QuickAddButton({ product }: { product: ProductSummary & { single
         <p role="alert" className="text-xs text-red-800">
           {failure ? `${t('messages.productNotAdded')} ${failureText(failure)}` : null}
         </p>
-      </form>
+      </PostForm>
       <LazyMiniCart cart={result?.ok ? result.cart : null} open={Boolean(result?.ok) && closedFor !== result} onClose={() => setClosedFor(result)} />
     </>
   );

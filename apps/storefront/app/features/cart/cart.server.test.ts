@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ShopApiError } from '../../lib/api/client';
 import type { ShopApi } from '../../lib/api/shop.server';
 import { cartAction } from './cart.server';
-import { IN_PLACE_FIELD } from './cart-form';
+import { IN_PLACE_FIELD } from '../../components/forms/form-post';
 
 const SHOP = 'http://shop.test';
 
@@ -58,21 +58,21 @@ describe('the cart action', () => {
   });
 
   it('turns a refusal into its code and details, and keeps the add to confirm it', async () => {
-    const refusal = new ShopApiError(409, 'preorder_confirmation_required', 'Confirm', { in_stock: 0, available_date: '2027-02-01' });
+    const refusal = new ShopApiError(409, 'preorder_confirmation_required', 'Confirm', { in_stock: 0, available_date: '2027-02-01T00:00:00.000Z' });
     const { result } = await post({ ...add, redirectTo: '/en/12-linen-dress.html' }, () => Promise.reject(refusal));
     const { data, init } = result as unknown as { data: unknown; init: ResponseInit };
     expect(init.status).toBe(409);
     expect(data).toEqual({
       ok: false,
       intent: 'add',
-      failure: { code: 'preorder_confirmation_required', available_date: '2027-02-01' },
+      failure: { code: 'preorder_confirmation_required', details: { in_stock: 0, available_date: '2027-02-01T00:00:00.000Z' } },
       pending: { product_id: 12, combination_id: 34, quantity: 2, redirectTo: '/en/12-linen-dress.html' },
     });
   });
 
   it('reads an unknown refusal as "something went wrong" and a sick API as the 503 screen', async () => {
     const odd = await post(add, () => Promise.reject(new ShopApiError(422, 'brand_new_code', 'New')));
-    expect((odd.result as unknown as { data: { failure: unknown } }).data.failure).toEqual({ code: 'something_went_wrong' });
+    expect((odd.result as unknown as { data: { failure: unknown } }).data.failure).toEqual({ code: 'something_went_wrong', details: null });
     await expect(post(add, () => Promise.reject(new ShopApiError(0, 'timeout', 'timeout of 10000ms exceeded')))).rejects.toMatchObject({ init: { status: 503 } });
   });
 

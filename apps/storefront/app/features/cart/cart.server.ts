@@ -8,8 +8,9 @@ import { safeRedirect } from '../../lib/auth.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import type { PageContext } from '../../lib/request-context.server';
 import { flashCookie, sessionToken, startedSessionHeaders } from '../../lib/session.server';
-import type { CartFailure, CartFailureCode } from './cart-errors';
-import { IN_PLACE_FIELD, type CartActionData, type CartIntent, type RefusalExtras } from './cart-form';
+import { IN_PLACE_FIELD } from '../../components/forms/form-post';
+import type { ShownRefusal } from '../../lib/refusal-text';
+import type { CartActionData, CartIntent, RefusalExtras } from './cart-answer';
 import { readForm } from '../../lib/form-body.server';
 
 /** The session token stays in the HttpOnly cookie: it never goes to the page. */
@@ -26,37 +27,25 @@ export async function loadCart(request: Request, api: ShopApi): Promise<Cart | n
 
 const KNOWN_CODES: readonly string[] = [...CART_ERROR_CODES, ...COUPON_ERROR_CODES];
 
-/** The details a refusal of the shop API carries (its psdata); each code uses its own. */
-const refusalDetails = z
-  .object({
-    available: z.number().int(),
-    available_date: z.string().nullable(),
-    min: z.number().int(),
-    max: z.number().int(),
-    minimum: z.number().int(),
-  })
-  .partial();
-
-/** A refusal of the shop API as a cart failure: its code (an unknown one reads as 'Something went wrong') and details. */
-export function failureOf(error: ShopApiError): CartFailure {
-  const details = refusalDetails.safeParse(error.psdata);
-  const code = KNOWN_CODES.includes(error.code) ? (error.code as CartFailureCode) : 'something_went_wrong';
-  return { code, ...(details.success ? details.data : {}) };
+/** A refusal of the shop API as the cart shows it: its code and the contract's details (an unknown code reads as 'Something went wrong'). */
+export function failureOf(error: ShopApiError): ShownRefusal {
+  const { refusal } = error;
+  return KNOWN_CODES.includes(refusal.code) ? refusal : { code: 'something_went_wrong', details: null };
 }
 
 /** A form value the schemas cannot read (a garbage quantity, no size chosen) as a message for the shopper. */
-function formFailure(error: z.ZodError): CartFailure {
+function formFailure(error: z.ZodError): ShownRefusal {
   const issue = error.issues[0];
   switch (issue?.path[0]) {
     case 'quantity':
-      return { code: 'invalid_quantity', max: MAX_LINE_QUANTITY };
+      return { code: 'invalid_quantity', details: { max: MAX_LINE_QUANTITY } };
     case 'combination_id':
-      return { code: 'choose_combination' };
+      return { code: 'choose_combination', details: null };
     case 'code':
       // Longer than any code: it cannot be one. Otherwise it was left empty.
-      return { code: issue.code === 'too_big' ? 'coupon_unknown' : 'coupon_missing' };
+      return issue.code === 'too_big' ? { code: 'coupon_unknown', details: null } : { code: 'coupon_missing', details: null };
     default:
-      return { code: 'invalid_request' };
+      return { code: 'invalid_request', details: null };
   }
 }
 
@@ -81,7 +70,7 @@ export async function cartAction(request: Request, { api, lang }: Pick<PageConte
   const back = safeRedirect(fields.redirectTo ?? null, `/${lang}/cart`);
 
   const answer = (value: CartActionData, init: ResponseInit) => data(value, init);
-  const refused = (intent: CartIntent | null, failure: CartFailure, status: number, extra: RefusalExtras = {}) =>
+  const refused = (intent: CartIntent | null, failure: ShownRefusal, status: number, extra: RefusalExtras = {}) =>
     answer({ ok: false, intent, failure, ...extra }, { status });
 
   /** Sends the change: a refusal of the shop comes back as a failure the page words, a sick API is the 503 screen. */
@@ -138,6 +127,6 @@ export async function cartAction(request: Request, { api, lang }: Pick<PageConte
       return attempt('coupon-remove', () => api('addOrRemoveCoupon', { code: input.data.code, action: 'remove' }), () => 'couponDeleted');
     }
     default:
-      return refused(null, { code: 'invalid_request' }, 400);
+      return refused(null, { code: 'invalid_request', details: null }, 400);
   }
 }

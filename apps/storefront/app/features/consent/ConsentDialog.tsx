@@ -1,22 +1,23 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { useFetcher, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useHydrated, useModal } from '../../components/Drawer';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { useLocalePath } from '../../lib/hooks';
 import { CONSENT_CATEGORIES, CONSENT_SETTINGS_PATH, type ConsentState } from './consent';
 
 /**
  * The consent form: 'Reject all' and 'Accept all' side by side, equally plain, and the choice per category in a
  * <details> (open on the settings page). It posts to the settings page's action, which stores the choice and
- * answers with the page the shopper was on: without JavaScript a plain post, with it a fetcher that keeps the
+ * answers with the page the shopper was on: without JavaScript a plain post, with it sent in place, keeping the
  * scroll position. Before the shopper's first answer, only the necessary cookies are ticked.
  */
 export function ConsentForm({ state, settingsOpen = false, onDone }: { state: ConsentState; settingsOpen?: boolean; onDone?: () => void }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const location = useLocation();
-  const fetcher = useFetcher();
-  const busy = fetcher.state !== 'idle';
+  const post = useFormPost({ id: 'consent', inPlace: true });
+  const { busy } = post;
   // Done once the page has the new choice: a fetcher unmounted earlier would drop its answer (and the new choice).
   const sent = useRef(false);
   useEffect(() => {
@@ -29,7 +30,7 @@ export function ConsentForm({ state, settingsOpen = false, onDone }: { state: Co
   // On the settings page itself, the shopper goes back home afterwards (its form says where).
   const returnTo = location.pathname.endsWith(CONSENT_SETTINGS_PATH) ? localePath() : `${location.pathname}${location.search}`;
   return (
-    <fetcher.Form method="post" action={localePath(CONSENT_SETTINGS_PATH)} preventScrollReset aria-busy={busy || undefined}>
+    <PostForm post={post} action={localePath(CONSENT_SETTINGS_PATH)} aria-busy={busy || undefined}>
       <input type="hidden" name="return" value={returnTo} />
       <details open={settingsOpen} className="group mt-3">
         <summary className="cursor-pointer py-2 font-medium underline">{t('consent.settings')}</summary>
@@ -64,7 +65,7 @@ export function ConsentForm({ state, settingsOpen = false, onDone }: { state: Co
           {t('consent.acceptAll')}
         </button>
       </div>
-    </fetcher.Form>
+    </PostForm>
   );
 }
 

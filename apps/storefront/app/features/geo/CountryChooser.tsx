@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Form, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { useLang } from '../../lib/hooks';
 import type { RootData } from '../../lib/root-data';
 import { countryName, CountryOptions } from './countries';
@@ -13,12 +14,13 @@ import { countryName, CountryOptions } from './countries';
 export function PreferencesForm({ children, className }: { children: React.ReactNode; className?: string }) {
   const lang = useLang();
   const { pathname, search } = useLocation();
+  const post = useFormPost({ id: 'preferences' });
   return (
-    <Form method="post" action={`/${lang}/preferences`} preventScrollReset className={className}>
+    <PostForm post={post} action={`/${lang}/preferences`} preventScrollReset className={className}>
       <input type="hidden" name="lang" value={lang} />
       <input type="hidden" name={`path_${lang}`} value={`${pathname}${search}`} />
       {children}
-    </Form>
+    </PostForm>
   );
 }
 

@@ -55,13 +55,18 @@ export function backToProduct(request: Request, fallback: string): string {
 /** Back to the product's reviews with a one-time message. */
 export const backWithFlash = (request: Request, to: string, flash: string) => redirect(`${to}#reviews`, { headers: flashHeaders(request, flash) });
 
+/** The rule a refused photo breaks (mime, max), as the API's refusal names it. */
+function photoRule({ refusal }: ShopApiError): string | null {
+  return (refusal.code === 'bad_request' && refusal.details?.rule) || null;
+}
+
 /** An upload's state as the browser needs it (the refusal's rule, mime or max, for its message). */
 function uploadAnswer(work: Promise<unknown>) {
   return work.then(
     (upload) => Response.json(upload, { headers: { 'Cache-Control': 'no-store' } }),
     (error: unknown) => {
       if (!(error instanceof ShopApiError) || error.isTransportFailure) return pageError(error);
-      const rule = (error.psdata as { rule?: string } | null)?.rule ?? null;
+      const rule = photoRule(error);
       return data({ code: error.code, rule }, { status: error.status, headers: error.status === 429 ? { 'Retry-After': '1' } : undefined });
     },
   );
@@ -116,7 +121,7 @@ export async function uploadPostedPhotos(api: ShopApi, productId: number, formDa
     try {
       uploadIds.push((await uploadWholePhoto(api, productId, Buffer.from(await file.arrayBuffer()))).upload_id);
     } catch (error) {
-      const rule = error instanceof ShopApiError ? (error.psdata as { rule?: string } | null)?.rule : undefined;
+      const rule = error instanceof ShopApiError ? photoRule(error) : null;
       if (rule === 'mime' || rule === 'max') throw new FieldRefusal('photos', photoRefusalMessage(t, rule));
       throw error;
     }

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { useFetcher, useFetchers, useLocation } from 'react-router';
+import { useFetchers, useLocation } from 'react-router';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { useLang, useRootData } from '../../lib/hooks';
 import type { action } from '../../routes/wishlist';
 import { wishlistPath } from './paths';
@@ -22,41 +23,37 @@ function Heart({ filled }: { filled: boolean }) {
 
 /**
  * The heart that saves a product to the wishlist or takes it off: a toggle button (`aria-pressed`) in a
- * real form, so that it works without JavaScript (the action redirects back here). With JavaScript a
- * fetcher sends it: the heart changes at once and the page stays where it is.
+ * real form, so that it works without JavaScript (the action redirects back here). With JavaScript it is
+ * sent in place: the heart changes at once and the page stays where it is.
  */
 export function WishlistButton({ product, combinationId, variant = 'icon' }: Props) {
   const { t } = useTranslation();
   const root = useRootData();
   const lang = useLang();
   const { pathname, search } = useLocation();
-  const fetcher = useFetcher<typeof action>();
+  const post = useFormPost<Awaited<ReturnType<typeof action>>>({ id: `wishlist-${variant}-${product.id_product}`, inPlace: true });
   const saved = root?.shopper?.wishlist_product_ids.includes(product.id_product) ?? false;
-  const pending = fetcher.formData?.get('intent');
+  const pending = post.sending?.get('intent');
   const pressed = pending ? pending === 'add' : saved;
   const actionPath = wishlistPath(lang);
   // A visitor's first save starts their session: a second save sent before it is back would start another.
   const startingSession = useFetchers().some((other) => other.state !== 'idle' && other.formAction === actionPath) && !root?.shopper;
   const announcement =
-    fetcher.state === 'idle' && fetcher.data
-      ? 'ok' in fetcher.data
+    !post.busy && post.answer
+      ? 'ok' in post.answer
         ? t(pressed ? 'wishlist.added' : 'wishlist.removed', { name: product.name })
         : t('wishlist.failed')
       : '';
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (startingSession) return;
-    const formData = new FormData(event.currentTarget);
-    // Without `redirectTo` the action answers with data instead of sending the browser back.
-    formData.delete('redirectTo');
-    void fetcher.submit(formData, { method: 'post', action: actionPath });
+    if (startingSession) return event.preventDefault();
+    post.onSubmit(event);
   }
 
   const look = pressed ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 bg-white text-stone-900 hover:border-stone-900';
   const shape = variant === 'icon' ? 'h-11 w-11 justify-center rounded-full' : 'h-11 gap-2 rounded px-4';
   return (
-    <form method="post" action={actionPath} onSubmit={submit}>
+    <PostForm post={{ ...post, onSubmit: submit }} action={actionPath}>
       <input type="hidden" name="intent" value={pressed ? 'remove' : 'add'} />
       <input type="hidden" name="product_id" value={product.id_product} />
       {combinationId ? <input type="hidden" name="combination_id" value={combinationId} /> : null}
@@ -74,6 +71,6 @@ export function WishlistButton({ product, combinationId, variant = 'icon' }: Pro
       <span role="status" className="sr-only">
         {announcement}
       </span>
-    </form>
+    </PostForm>
   );
 }

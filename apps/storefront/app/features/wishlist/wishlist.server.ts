@@ -7,11 +7,12 @@ import { safeRedirect } from '../../lib/auth.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import type { PageContext } from '../../lib/request-context.server';
 import { flashCookie, sessionToken, startedSessionHeaders } from '../../lib/session.server';
-import type { CartFailure } from '../cart/cart-errors';
+import type { ShownRefusal } from '../../lib/refusal-text';
 import { failureOf } from '../cart/cart.server';
 import { productPath } from '../catalog/paths';
 import { wishlistPath } from './paths';
 import { readForm } from '../../lib/form-body.server';
+import { IN_PLACE_FIELD } from '../../components/forms/form-post';
 
 /** A saved product and the combination 'Move to cart' adds: the saved one, or the product's only one while in stock. */
 export type WishlistEntry = WishlistItem & { cart_combination_id: number | null };
@@ -69,7 +70,7 @@ const wishlistPost = createWishlistItemInput.extend({ intent: z.enum(INTENTS) })
 type WishlistPost = z.infer<typeof wishlistPost>;
 
 /** A change the shop API refused: the heart or the wishlist row says so (the row with the cart's reason). */
-function refused(productId: number, failure: CartFailure, status: number) {
+function refused(productId: number, failure: ShownRefusal, status: number) {
   return data({ refused: { product_id: productId, failure } }, { status });
 }
 
@@ -92,7 +93,7 @@ async function moveToCart(request: Request, { api, lang }: PageContext, { produc
   } catch (error) {
     // Gone from the catalogue since it was saved.
     refusal(error);
-    return refused(product_id, { code: 'product_unavailable' }, 404);
+    return refused(product_id, { code: 'product_unavailable', details: null }, 404);
   }
   const combinationId = combination_id ?? (product.combinations.length === 1 ? product.combinations[0]!.id : null);
   if (!combinationId) return redirectWithFlash(request, productPath(lang, product), 'wishlist.flash.chooseSize');
@@ -113,8 +114,8 @@ async function moveToCart(request: Request, { api, lang }: PageContext, { produc
 
 /**
  * Every wishlist change: the hearts (add, remove) and the wishlist page's buttons (remove, move). A form
- * sent without JavaScript carries `redirectTo` and goes back there with a one-time message; a fetcher's
- * post gets data and stays where it is.
+ * sent without JavaScript goes back to its `redirectTo` with a one-time message; one sent in place
+ * (IN_PLACE_FIELD) gets data and stays where it is.
  */
 export async function wishlistAction(request: Request, context: PageContext) {
   assertSameOrigin(request);
@@ -127,7 +128,7 @@ export async function wishlistAction(request: Request, context: PageContext) {
 
   const redirectTo = formData.get('redirectTo');
   const done = (session: { token: string; expires_at: string } | null = null) =>
-    redirectTo === null
+    formData.has(IN_PLACE_FIELD)
       ? data({ ok: true }, { headers: startedSessionHeaders(request, session) })
       : redirectWithFlash(request, safeRedirect(redirectTo, wishlistPath(lang)), `wishlist.flash.${post.intent === 'add' ? 'added' : 'removed'}`, session);
   if (post.intent === 'remove') {

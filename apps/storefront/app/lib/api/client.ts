@@ -1,4 +1,4 @@
-import { calls, envelopeSchema, type CallInput, type CallName, type CallOutput } from '@shop/contract';
+import { calls, envelopeSchema, readRefusal, type CallInput, type CallName, type CallOutput, type Refusal } from '@shop/contract';
 import { z } from 'zod';
 import { ResponseCache } from './response-cache';
 
@@ -18,6 +18,11 @@ export class ShopApiError extends Error {
   ) {
     super(message);
     this.name = 'ShopApiError';
+  }
+
+  /** The refusal's code with the details the contract gives it (nothing read from psdata by guess). */
+  get refusal(): Refusal {
+    return readRefusal(this.code, this.psdata);
   }
 
   get isTransportFailure(): boolean {

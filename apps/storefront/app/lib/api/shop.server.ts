@@ -44,8 +44,9 @@ export function pageError(error: unknown): never {
       throw data({ reason: 'unavailable' }, { status: 503 });
     }
     const { status, reason } = REFUSALS[error.status] ?? { status: 400, reason: 'bad_request' };
-    const retryAfter = (error.psdata as { retry_after?: unknown } | null)?.retry_after;
-    throw data({ reason }, { status, headers: typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined });
+    const { refusal } = error;
+    const retryAfter = refusal.code === 'too_many_requests' ? refusal.details?.retry_after : undefined;
+    throw data({ reason }, { status, headers: retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : undefined });
   }
   throw error;
 }

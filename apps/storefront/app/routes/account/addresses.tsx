@@ -1,10 +1,11 @@
 import type { Address } from '@shop/contract/account';
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Form, Link, redirect, useActionData, useSearchParams } from 'react-router';
+import { Link, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/addresses';
 import { CheckboxField, SubmitButton } from '../../components/forms/fields';
 import { ConfirmDeleteForm } from '../../components/forms/ConfirmDeleteForm';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { countryName } from '../../features/geo/countries';
@@ -55,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function AddressCard({ address }: { address: Address }) {
+  const makeDefault = useFormPost({ id: 'default-address' });
   const { t } = useTranslation();
   const lang = useLang();
   const [searchParams] = useSearchParams();
@@ -100,13 +102,12 @@ function AddressCard({ address }: { address: Address }) {
             {t('account.delete')}
           </Link>
           {address.is_default ? null : (
-            <Form method="post">
-              <input type="hidden" name="form" value="default-address" />
+            <PostForm post={makeDefault}>
               <input type="hidden" name="id" value={address.id} />
-              <button type="submit" className="underline" aria-label={`${t('account.makeDefault')}: ${address.alias}`}>
+              <button type="submit" aria-busy={makeDefault.busy || undefined} className="underline" aria-label={`${t('account.makeDefault')}: ${address.alias}`}>
                 {t('account.makeDefault')}
               </button>
-            </Form>
+            </PostForm>
           )}
         </div>
       )}

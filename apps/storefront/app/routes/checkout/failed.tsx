@@ -1,7 +1,8 @@
 import { gatewayNameSchema } from '@shop/contract/checkout';
 import { useTranslation } from '../../i18n/use-translation';
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { data, Link, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/failed';
+import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { Screen } from '../../components/Screen';
 import { ContinueToPayment } from '../../features/checkout/ContinueToPayment';
 import { GatewayLogo } from '../../features/checkout/GatewayLogo';
@@ -50,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  const navigation = useNavigation();
+  const retry = useFormPost({ id: 'payment-retry' });
+  const change = useFormPost({ id: 'payment-change' });
   const posted = useActionData<typeof action>();
   const { order, reason, gateways } = loaderData;
   if (posted && 'payment' in posted && posted.payment) {
@@ -63,7 +65,7 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
       {order.payable ? (
         <div className="mt-6 space-y-4">
           <p>{t('checkout.failed.kept', { reference: order.reference })}</p>
-          <Form method="post" className="space-y-4">
+          <PostForm post={retry} className="space-y-4">
             <fieldset className="space-y-2">
               <legend className="font-semibold">{t('checkout.payment.title')}</legend>
               {gateways.map(({ name }) => (
@@ -74,16 +76,16 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
                 </label>
               ))}
             </fieldset>
-            <button type="submit" className="button-primary" aria-busy={navigation.state === 'submitting' || undefined}>
+            <button type="submit" className="button-primary" aria-busy={retry.busy || undefined}>
               {t('checkout.failed.retry')}
             </button>
-          </Form>
-          <Form method="post">
+          </PostForm>
+          <PostForm post={change}>
             <input type="hidden" name="intent" value="change" />
             <button type="submit" className="underline">
               {t('checkout.failed.change')}
             </button>
-          </Form>
+          </PostForm>
         </div>
       ) : paid ? null : (
         <p className="mt-6">{t('checkout.failed.notPayable')}</p>

@@ -4,11 +4,13 @@ import type { Checkout, PickupPoint } from '@shop/contract';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Form, useNavigation } from 'react-router';
 import { FormAlert } from '../../../components/forms/fields';
+import { PostForm, useFormPost } from '../../../components/forms/form-post';
 import { useLang } from '../../../lib/hooks';
 import { numberFormat } from '../../../lib/intl';
 
 function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolean; busy: boolean }) {
   const { t } = useTranslation();
+  const post = useFormPost({ id: 'checkout-point' });
   const lang = useLang();
   const km = point.distance_km === null ? null : numberFormat(intlLocale(lang), { maximumFractionDigits: 1 }).format(point.distance_km);
   return (
@@ -28,13 +30,12 @@ function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolea
           </li>
         ))}
       </ul>
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="form" value="checkout-point" />
+      <PostForm post={post} className="mt-3">
         <input type="hidden" name="pickup_point_id" value={point.id} />
         <button type="submit" disabled={busy} aria-label={`${t('checkout.points.choose')}: ${point.name}`} className="button-primary disabled:opacity-60">
           {t('checkout.points.choose')}
         </button>
-      </Form>
+      </PostForm>
     </li>
   );
 }

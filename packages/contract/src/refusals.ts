@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { COUPON_ERROR_CODES } from './constants.ts';
+
+const count = z.number().int().min(0);
+/** A pre-order's or backorder's refusal: what the stock still covers, and when a pre-order ships. */
+const confirmationDetails = z.object({ in_stock: count, available_date: z.iso.datetime({ offset: true }).nullable() });
+/** A 400's details: what is wrong with which field (the API's English, for API clients). */
+const fieldErrors = z.object({ errors: z.record(z.string(), z.array(z.string())) });
+
+/**
+ * The details (the envelope's `psdata`) each refusal code carries. The API builds its refusals with these
+ * types (shop-api `refuse`), and the storefront reads them through `readRefusal`: a code's details are what is
+ * written here, never guessed from psdata. A code that is not listed carries none.
+ */
+export const refusalDetails = {
+  // Cart and wishlist (SPEC §4)
+  out_of_stock: z.object({ available: count, combination_id: z.number().int().optional() }),
+  preorder_confirmation_required: confirmationDetails,
+  backorder_confirmation_required: confirmationDetails,
+  quantity_below_minimum: z.object({ min: z.number().int().min(1) }),
+  quantity_above_limit: z.object({ max: z.number().int().min(1) }),
+  product_unavailable: z.null(),
+  cart_item_not_found: z.null(),
+  // Coupons and vouchers (SPEC §8): a refused code names the amount it needs, a code's standing problem does not.
+  ...(Object.fromEntries(COUPON_ERROR_CODES.map((code) => [code, z.null()])) as Record<(typeof COUPON_ERROR_CODES)[number], z.ZodNull>),
+  coupon_minimum_not_reached: z.object({ minimum: count }).nullable(),
+  // Checkout and orders
+  coupon_invalid: z.object({ code: z.string(), problem: z.enum(COUPON_ERROR_CODES) }),
+  checkout_incomplete: z.object({ step: z.string() }).nullable(),
+  // Any call
+  // A review photo the API refuses names the rule it breaks (and the types it takes) for the shopper's text.
+  bad_request: z.object({ errors: fieldErrors.shape.errors, rule: z.string(), types: z.string() }).partial().nullable(),
+  invalid_password: fieldErrors,
+  password_too_weak: fieldErrors,
+  country_not_served: fieldErrors,
+  vat_number_invalid: fieldErrors,
+  invoice_incomplete: fieldErrors,
+  too_many_requests: z.object({ retry_after: count }).nullable(),
+} as const;
+
+export type RefusalCode = keyof typeof refusalDetails;
+
+/** What any call may be refused with (a malformed payload, too many requests, a session needed), besides its own. */
+export const ANY_CALL_REFUSALS = ['bad_request', 'too_many_requests'] as const satisfies readonly RefusalCode[];
+export type RefusalDetails<C extends RefusalCode> = z.output<(typeof refusalDetails)[C]>;
+
+/** A refusal of the shop API as the storefront reads it: its code and that code's details. */
+export type Refusal = { [C in RefusalCode]: { code: C; details: RefusalDetails<C> } }[RefusalCode] | { code: string; details: null };
+
+/** Each refusal with details as one schema: a union told apart by its code. */
+export const refusalSchema = z.discriminatedUnion(
+  'code',
+  Object.entries(refusalDetails).map(([code, details]) => z.object({ code: z.literal(code), details })) as unknown as [
+    z.ZodObject<{ code: z.ZodLiteral<string>; details: z.ZodType }>,
+  ],
+);
+
+/**
+ * A refusal's code and details, checked against this contract. A known code whose details do not match is read
+ * without them (the shopper gets the code's plain text rather than a wrong number); an unknown code carries none.
+ */
+export function readRefusal(code: string, psdata: unknown): Refusal {
+  if (!(code in refusalDetails)) return { code, details: null };
+  const parsed = refusalSchema.safeParse({ code, details: psdata ?? null });
+  return parsed.success ? (parsed.data as Refusal) : { code, details: null };
+}
