@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ANY_CALL_REFUSALS, calls, refusalSchema, type CallName } from '@shop/contract';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig, type ApiConfig } from '../src/config.ts';
 import { gatewaysFromEnv } from '../src/payments/registry.ts';
@@ -66,9 +67,22 @@ export function useTestShop(driver: Driver, settings: Record<string, string> | (
 }
 
 /** Makes one call the way the storefront does and returns the status and the envelope. */
+/**
+ * Every refusal a test meets is one the contract describes for its call (refusals.ts): a code the call lists (or
+ * any call may answer) with the details the contract gives that code. A client reads them; it must never guess.
+ */
+function expectDescribedRefusal(name: string, status: number, body: { code: string; psdata: unknown }) {
+  if (!(name in calls) || status >= 500) return;
+  const listed: readonly string[] = [...calls[name as CallName].refusals, ...ANY_CALL_REFUSALS];
+  expect(listed, `${name} refused with '${body.code}', which the contract does not list for it`).toContain(body.code);
+  expect(refusalSchema.safeParse({ code: body.code, details: body.psdata }).success, `${name}'s '${body.code}' details: ${JSON.stringify(body.psdata)}`).toBe(true);
+}
+
 export async function callApi(app: FastifyInstance, name: string, payload: unknown = {}, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: 'POST', url: `/${name}`, payload: payload as object, headers: { 'accept-language': 'en', ...headers } });
-  return { status: response.statusCode, body: response.json() as { success: boolean; code: string; psdata: any; message: string } };
+  const body = response.json() as { success: boolean; code: string; psdata: any; message: string };
+  if (!body.success) expectDescribedRefusal(name, response.statusCode, body);
+  return { status: response.statusCode, body };
 }
 
 /** The headers the storefront adds for a shopper: the session token (when there is one) and the shopper's address. */

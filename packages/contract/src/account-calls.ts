@@ -20,30 +20,34 @@ import { passwordCheckSchema, passwordPolicySchema } from './password-policy.ts'
 const empty = z.object({}).strict();
 const done = z.object({});
 const personalRead = { readOnly: true } as const;
+/** Refused without a signed-in customer. */
+const signedIn = ['unauthorized'] as const;
+/** Refused for a new password: too easy to guess, or its check too busy to say now. */
+const newPassword = ['password_too_weak', 'busy'] as const;
 
 /**
  * Customer accounts. These calls are about one person: never cached. The session travels as the
  * `X-Session-Id` header; the API answers 401 `unauthorized` when a call needs a signed-in customer.
  */
 export const accountCalls = {
-  login: call(loginInput, signedInSchema),
+  login: call(loginInput, signedInSchema, { refusals: ['authentication_failed'] }),
   /**
    * Always the same neutral answer, whether or not the address has an account (no enumeration): a new address
    * gets a mail with a confirmation link, a known one a mail telling its owner.
    */
-  register: call(registerInput, done),
+  register: call(registerInput, done, { refusals: ['email_taken', ...newPassword] }),
   /** The link of the confirmation mail: creates the customer and signs them in. */
-  confirmRegistration: call(confirmRegistrationInput, signedInSchema),
+  confirmRegistration: call(confirmRegistrationInput, signedInSchema, { refusals: ['registration_link_invalid', 'email_taken'] }),
   logout: call(empty, done),
-  getCustomer: call(empty, customerSchema, personalRead),
-  updateCustomer: call(updateCustomerInput, customerSchema),
-  getAddresses: call(empty, z.object({ addresses: z.array(addressSchema) }), personalRead),
-  createAddress: call(createAddressInput, addressSchema),
-  updateAddress: call(updateAddressInput, addressSchema),
-  removeAddress: call(removeAddressInput, done),
+  getCustomer: call(empty, customerSchema, { ...personalRead, refusals: signedIn }),
+  updateCustomer: call(updateCustomerInput, customerSchema, { refusals: [...signedIn, 'invalid_password', 'email_taken', ...newPassword] }),
+  getAddresses: call(empty, z.object({ addresses: z.array(addressSchema) }), { ...personalRead, refusals: signedIn }),
+  createAddress: call(createAddressInput, addressSchema, { refusals: signedIn }),
+  updateAddress: call(updateAddressInput, addressSchema, { refusals: [...signedIn, 'not_found'] }),
+  removeAddress: call(removeAddressInput, done, { refusals: [...signedIn, 'not_found'] }),
   /** Always the same neutral answer, whether or not the address is registered (no enumeration). */
   resetPasswordEmail: call(resetPasswordEmailInput, done),
-  resetPasswordEnter: call(resetPasswordEnterInput, done),
-  validatePassword: call(validatePasswordInput, passwordCheckSchema, personalRead),
+  resetPasswordEnter: call(resetPasswordEnterInput, done, { refusals: ['reset_token_invalid', ...newPassword] }),
+  validatePassword: call(validatePasswordInput, passwordCheckSchema, { ...personalRead, refusals: ['busy'] }),
   getPasswordPolicy: call(z.object({}), passwordPolicySchema, { method: 'GET', readOnly: true, publicCache: true }),
 };

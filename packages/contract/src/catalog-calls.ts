@@ -22,24 +22,26 @@ import {
 import { bootstrapSchema, countriesSchema, countrySchema, getCountryInput } from './shop.ts';
 
 const catalogRead = { readOnly: true, publicCache: true } as const;
+/** A catalogue read of one thing by its id (a product, a category, a brand…): `not_found` when there is none. */
+const findRead = { ...catalogRead, refusals: ['not_found'] } as const;
 const empty = z.object({}).strict();
 
 /** The public catalogue calls: anyone may make them, nothing personal is in their answers. */
 export const catalogCalls = {
   bootstrap: call(empty, bootstrapSchema, catalogRead),
-  getProducts: call(getProductsInput, listingSchema, catalogRead),
-  getProduct: call(getProductInput, productSchema, catalogRead),
-  getRelatedProducts: call(getRelatedProductsInput, relatedProductsSchema, catalogRead),
+  getProducts: call(getProductsInput, listingSchema, findRead),
+  getProduct: call(getProductInput, productSchema, findRead),
+  getRelatedProducts: call(getRelatedProductsInput, relatedProductsSchema, findRead),
   search: call(searchInput, searchSuggestionsSchema, catalogRead),
   getProductsFeatured: call(productRailInput, productListSchema, catalogRead),
   getProductsBestsellers: call(productRailInput, productListSchema, catalogRead),
   getProductsLatest: call(productRailInput, productListSchema, catalogRead),
-  getCategory: call(getCategoryInput, categorySchema, catalogRead),
+  getCategory: call(getCategoryInput, categorySchema, findRead),
   getBrands: call(empty, z.object({ brands: z.array(brandSchema) }), catalogRead),
-  getBrand: call(getBrandInput, brandSchema, catalogRead),
-  getContent: call(getContentInput, contentPageSchema, catalogRead),
+  getBrand: call(getBrandInput, brandSchema, findRead),
+  getContent: call(getContentInput, contentPageSchema, findRead),
   getCountries: call(empty, countriesSchema, catalogRead),
-  getCountry: call(getCountryInput, countrySchema, catalogRead),
+  getCountry: call(getCountryInput, countrySchema, findRead),
   getSitemap: call(empty, sitemapSchema, catalogRead),
 };
 

@@ -22,6 +22,10 @@ import {
 
 const empty = z.object({}).strict();
 const personalRead = { readOnly: true } as const;
+/** A change of the checkout needs a cart with something in it. */
+const aCart = ['cart_empty'] as const;
+/** An order named by its reference that is not there, or not the asker's (the same answer: no order is disclosed). */
+const anOrder = ['not_found'] as const;
 
 /**
  * The checkout of the session's cart (each change answers with the whole checkout) and the orders it places.
@@ -30,25 +34,31 @@ const personalRead = { readOnly: true } as const;
 export const checkoutCalls = {
   getCheckout: call(empty, checkoutSchema, personalRead),
   /** The Account step of a guest: the address the order's mails go to. */
-  updateCheckoutEmail: call(updateCheckoutEmailInput, checkoutSchema),
-  updateCheckoutAddress: call(updateCheckoutAddressInput, checkoutSchema),
+  updateCheckoutEmail: call(updateCheckoutEmailInput, checkoutSchema, { refusals: aCart }),
+  updateCheckoutAddress: call(updateCheckoutAddressInput, checkoutSchema, {
+    refusals: [...aCart, 'address_not_found', 'country_not_served', 'vat_number_invalid', 'invoice_incomplete'],
+  }),
   getCarriers: call(empty, z.object({ carriers: z.array(carrierSchema) }), personalRead),
-  updateCheckoutCarrier: call(updateCheckoutCarrierInput, checkoutSchema),
+  updateCheckoutCarrier: call(updateCheckoutCarrierInput, checkoutSchema, {
+    refusals: [...aCart, 'checkout_incomplete', 'carrier_unavailable', 'pickup_point_unavailable'],
+  }),
   getPudos: call(getPudosInput, z.object({ points: z.array(pickupPointSchema) }), personalRead),
-  addOrEditDeliveryMessage: call(deliveryMessageInput, z.object({ message: z.string() })),
+  addOrEditDeliveryMessage: call(deliveryMessageInput, z.object({ message: z.string() }), { refusals: aCart }),
   getDeliveryMessage: call(z.object({}), z.object({ message: z.string() }), { method: 'GET', readOnly: true }),
   /** For the checkout's cart; with an order's reference (and a guest's token), for paying that order again. */
-  getGateways: call(orderAccessInput.partial().strict(), z.object({ gateways: z.array(gatewaySchema) }), personalRead),
-  updateCheckoutPayment: call(updateCheckoutPaymentInput, checkoutSchema),
+  getGateways: call(orderAccessInput.partial().strict(), z.object({ gateways: z.array(gatewaySchema) }), { ...personalRead, refusals: anOrder }),
+  updateCheckoutPayment: call(updateCheckoutPaymentInput, checkoutSchema, { refusals: [...aCart, 'gateway_unavailable'] }),
   /** Places the order (one transaction; the same idempotency key makes one order) and starts its payment. */
-  createOrder: call(createOrderInput, placedOrderSchema),
+  createOrder: call(createOrderInput, placedOrderSchema, {
+    refusals: [...aCart, 'checkout_incomplete', 'idempotency_conflict', 'coupon_invalid', 'out_of_stock', 'gateway_unavailable', 'gateway_failed'],
+  }),
   /** Pays an unpaid order again, with the same or another gateway. */
-  updateOrder: call(updateOrderInput, placedOrderSchema),
+  updateOrder: call(updateOrderInput, placedOrderSchema, { refusals: [...anOrder, 'order_not_payable', 'gateway_unavailable', 'gateway_failed'] }),
   /** Changes an unpaid order instead of paying it: cancelled, its items and codes back in the session's cart. */
-  returnOrderToCart: call(orderAccessInput, cartSchema),
+  returnOrderToCart: call(orderAccessInput, cartSchema, { refusals: [...anOrder, 'order_not_payable'] }),
   /** After the gateway's page: asks the gateway what happened and moves the order accordingly. */
-  validateOrder: call(validateOrderInput, orderSchema),
-  getOrders: call(empty, z.object({ orders: z.array(orderSummarySchema) }), personalRead),
+  validateOrder: call(validateOrderInput, orderSchema, { refusals: anOrder }),
+  getOrders: call(empty, z.object({ orders: z.array(orderSummarySchema) }), { ...personalRead, refusals: ['unauthorized'] }),
   /** A customer's own order, the order of the guest session that placed it, or one named with its mail's token. */
-  getOrder: call(orderAccessInput, orderSchema, personalRead),
+  getOrder: call(orderAccessInput, orderSchema, { ...personalRead, refusals: anOrder }),
 };

@@ -24,9 +24,35 @@ export const refusalDetails = {
   // Coupons and vouchers (SPEC §8): a refused code names the amount it needs, a code's standing problem does not.
   ...(Object.fromEntries(COUPON_ERROR_CODES.map((code) => [code, z.null()])) as Record<(typeof COUPON_ERROR_CODES)[number], z.ZodNull>),
   coupon_minimum_not_reached: z.object({ minimum: count }).nullable(),
+  // Accounts (SPEC §3)
+  authentication_failed: z.null(),
+  email_taken: z.null(),
+  reset_token_invalid: z.null(),
+  registration_link_invalid: z.null(),
+  // The password-strength check is full: try again in a moment.
+  busy: z.null(),
   // Checkout and orders
   coupon_invalid: z.object({ code: z.string(), problem: z.enum(COUPON_ERROR_CODES) }),
   checkout_incomplete: z.object({ step: z.string() }).nullable(),
+  cart_empty: z.null(),
+  carrier_unavailable: z.null(),
+  pickup_point_unavailable: z.null(),
+  address_not_found: z.null(),
+  gateway_unavailable: z.null(),
+  order_not_payable: z.null(),
+  idempotency_conflict: z.null(),
+  // Reviews (SPEC §5): a second review of a product names the first.
+  review_login_required: z.null(),
+  purchase_required: z.null(),
+  review_exists: z.object({ review_id: z.number().int() }),
+  review_not_found: z.null(),
+  review_not_yours: z.null(),
+  // A photo chunk that does not start where the upload stands: where it stands, to resume from.
+  conflict: z.object({ received: count }),
+  // The back office's refunds (not contract calls: `/admin/…`, ADR 15).
+  order_not_refundable: z.null(),
+  refund_too_large: z.object({ refundable: count }),
+  gateway_failed: z.null(),
   // Any call
   // A review photo the API refuses names the rule it breaks (and the types it takes) for the shopper's text.
   bad_request: z.object({ errors: fieldErrors.shape.errors, rule: z.string(), types: z.string() }).partial().nullable(),
@@ -36,6 +62,9 @@ export const refusalDetails = {
   vat_number_invalid: fieldErrors,
   invoice_incomplete: fieldErrors,
   too_many_requests: z.object({ retry_after: count }).nullable(),
+  // A call that needs a session (or a customer's) without one; what is asked for does not exist.
+  unauthorized: z.null(),
+  not_found: z.null(),
 } as const;
 
 export type RefusalCode = keyof typeof refusalDetails;

@@ -1,10 +1,13 @@
-import type { ErrorCode, RefusalCode, RefusalDetails } from '@shop/contract';
+import type { RefusalCode, RefusalDetails } from '@shop/contract';
 
-/** An error meant for the API client: it becomes an envelope with this status, code and message. */
+/**
+ * An error meant for the API client: it becomes an envelope with this status, code and message. Its code is one
+ * the contract describes (refusals.ts), with the details it gives that code.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | (string & {}),
+    readonly code: RefusalCode,
     message: string,
     readonly psdata: unknown = null,
   ) {
