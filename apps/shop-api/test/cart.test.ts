@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { calls, refusalSchema } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
 import { clearExpired } from '../src/db/housekeeping.ts';
 import { selectRows } from '../src/db/raw.ts';
@@ -9,11 +8,6 @@ import { callApi, DRIVERS, registerCustomer, shopperHeaders, useTestShop } from 
 type Line = { id: number; combination_id: number; quantity: number; unit_price: number; total: number; on_demand: string | null } & Record<string, unknown>;
 type Combination = { product_id: number; combination_id: number; stock: number };
 
-/** A refusal answers with a code the call names and the details the contract gives that code. */
-function expectDescribedRefusal(name: keyof typeof calls, body: { code: string; psdata: unknown }) {
-  expect(calls[name].refusals).toContain(body.code);
-  expect(refusalSchema.safeParse({ code: body.code, details: body.psdata }).success).toBe(true);
-}
 
 describe.each(DRIVERS)('cart on %s', (driver) => {
   const shop = useTestShop(driver);
@@ -110,7 +104,6 @@ describe.each(DRIVERS)('cart on %s', (driver) => {
     const tooMany = await add(item, 5);
     expect(tooMany.status).toBe(409);
     expect(tooMany.body).toMatchObject({ success: false, code: 'out_of_stock', psdata: { available: 4 } });
-    expectDescribedRefusal('createCartItem', tooMany.body);
     const { token } = await guestWith(item, 4);
     expect((await add(item, 1, token)).body).toMatchObject({ code: 'out_of_stock', psdata: { available: 4 } });
 
@@ -157,7 +150,6 @@ describe.each(DRIVERS)('cart on %s', (driver) => {
     expect(unconfirmed.status).toBe(409);
     expect(unconfirmed.body).toMatchObject({ code: 'preorder_confirmation_required', psdata: { in_stock: 0 } });
     expect(unconfirmed.body.psdata.available_date).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expectDescribedRefusal('createCartItem', unconfirmed.body);
     expect((await add(item, 1, undefined, { confirm: 'backorder' })).body.code).toBe('preorder_confirmation_required');
 
     const confirmed = await add(item, 2, undefined, { confirm: 'preorder' });
@@ -235,7 +227,6 @@ describe.each(DRIVERS)('cart on %s', (driver) => {
       const { token, cart } = await guestWith(item, 1);
       const refused = await coupon('SAVE20', token);
       expect(refused).toMatchObject({ status: 400, body: { code: 'coupon_minimum_not_reached', psdata: { minimum: 10_000 } } });
-      expectDescribedRefusal('addOrRemoveCoupon', refused.body);
       const units = Math.ceil(10_000 / cart.lines[0].unit_price);
       await call('updateCartItem', { item_id: cart.lines[0].id, quantity: units }, token);
       const applied = await coupon('SAVE20', token);
