@@ -11,21 +11,14 @@ import {
   wishlistSchema,
 } from './cart.ts';
 import { call } from './call.ts';
-import { COUPON_ERROR_CODES } from './constants.ts';
+import { CART_ERROR_CODES, COUPON_ERROR_CODES } from './constants.ts';
 import type { RefusalCode } from './refusals.ts';
 
 const empty = z.object({}).strict();
 const personalRead = { readOnly: true } as const;
 
 /** Why a line's quantity is refused: the stock, a consent the shopper has not given, the product's bounds. */
-const quantityRefusals = [
-  'out_of_stock',
-  'preorder_confirmation_required',
-  'backorder_confirmation_required',
-  'quantity_below_minimum',
-  'quantity_above_limit',
-  'product_unavailable',
-] as const satisfies readonly RefusalCode[];
+const quantityRefusals = CART_ERROR_CODES.filter((code) => code !== 'cart_item_not_found') satisfies readonly RefusalCode[];
 
 /**
  * The cart and the wishlist, bound to the session (`X-Session-Id`). A change without a session starts a
