@@ -103,7 +103,8 @@ describe.each(DRIVERS)('accounts under attack on %s', (driver) => {
 
   describe('registration', () => {
     it('answers a known address exactly as a new one, in about the same time, and mails each owner what fits', async () => {
-      const known = await Promise.all([1, 2, 3].map(() => registerCustomer(shop().app, { first_name: 'Owner' })));
+      // Five of each, taken in turns: a median of three was once thrown by one slow answer.
+      const known = await Promise.all([1, 2, 3, 4, 5].map(() => registerCustomer(shop().app, { first_name: 'Owner' })));
       const timings = { known: [] as number[], fresh: [] as number[] };
       const answers = [];
       for (const [index, { email }] of known.entries()) {
