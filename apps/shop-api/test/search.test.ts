@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/raw.ts';
 import { callApi, DRIVERS, useTestShop } from './databases.ts';
 
 type Named = { name: string };
@@ -165,5 +166,31 @@ describe.each(DRIVERS)('search after catalogue changes on %s', (driver) => {
     expect(await found('zephyrine')).toEqual([id]);
     await run(sql`delete from product_translations where product_id = ${id} and lang = 'en'`);
     expect(await found('zephyrine')).toEqual([]);
+  });
+
+  it('keeps the index exact when renames, stock and sales of many products change at the same time', async () => {
+    const ids = await selectRows<{ id: number }>(shop().handle.db, sql`select p.id from products p where p.is_active and p.id <> 7
+      and exists (select 1 from combinations c where c.product_id = p.id) order by p.id limit 10`);
+    expect(ids).toHaveLength(10);
+    const word = (index: number) => `quorvex${String.fromCharCode(97 + index)}`;
+    // Thirty statements at once, three on each product: each one's triggers rewrite the product's search rows.
+    await Promise.all(
+      ids.flatMap(({ id }, index) => [
+        run(sql`update product_translations set name = name || ' ' || ${word(index)} where product_id = ${id} and lang = 'en'`),
+        run(sql`update combinations set quantity = ${index} where product_id = ${id}`),
+        run(sql`update products set sales_count = sales_count + ${index + 1} where id = ${id}`),
+      ]),
+    );
+    for (const [index, { id }] of ids.entries()) expect(await found(word(index))).toEqual([id]);
+    // Every row is what the index would be written from scratch now.
+    const snapshot = (query: ReturnType<typeof sql>) => selectRows(shop().handle.db, query);
+    const indexed = await snapshot(sql`select product_id, lang, document::text, name, class_id, brand_id, sales_count, reduced_net_cents
+      from catalog_search_entries order by product_id, lang`);
+    const rebuilt = await snapshot(sql`select e.product_id, d.lang, d.document::text, t.name, e.class_id, e.brand_id, e.sales_count, e.reduced_net_cents
+      from catalog_listing_entries e
+      join product_search_documents d on d.product_id = e.product_id
+      join product_translations t on t.product_id = d.product_id and t.lang = d.lang
+      where e.category_id = 0 order by e.product_id, d.lang`);
+    expect(indexed).toEqual(rebuilt);
   });
 });

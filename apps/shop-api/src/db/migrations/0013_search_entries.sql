@@ -53,7 +53,16 @@ DROP INDEX IF EXISTS product_search_documents_en, product_search_documents_fr, p
 -- The search rows of these products, written again from their documents, names and whole-catalogue entry;
 -- rows that did not change are left alone, and a product without an entry (inactive, gone) has none.
 CREATE OR REPLACE FUNCTION catalog_search_refresh(product_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  product integer;
 BEGIN
+  -- Lock first, then read. Two statements refreshing one product at once (a rename and a stock change) each read
+  -- the sources as they stood when they began: the one written last would put back what the other changed (a
+  -- rename lost, found by search.test.ts). Each product's lock is held to the end of its transaction, taken in
+  -- the products' order; the statements below read what the transaction before committed. 1013: any constant.
+  FOR product IN SELECT DISTINCT id FROM unnest(product_ids) AS id ORDER BY id LOOP
+    PERFORM pg_advisory_xact_lock(1013, product);
+  END LOOP;
   INSERT INTO catalog_search_entries AS existing (product_id, lang, document, name, class_id, brand_id, sales_count, created_at,
     price_net_cents, reduced_net_cents, price_from, price_until)
   SELECT e.product_id, d.lang, d.document, t.name, e.class_id, e.brand_id, e.sales_count, e.created_at,
@@ -62,6 +71,9 @@ BEGIN
   JOIN product_search_documents d ON d.product_id = e.product_id
   JOIN product_translations t ON t.product_id = d.product_id AND t.lang = d.lang
   WHERE e.category_id = 0 AND e.product_id = ANY (product_ids)
+  -- Rows are written, and locked, in one order: two statements refreshing the same products at once (a rename and a
+  -- stock change) would otherwise each hold a row the other waits for (a deadlock, found by search.test.ts).
+  ORDER BY e.product_id, d.lang
   ON CONFLICT (product_id, lang) DO UPDATE SET document = excluded.document, name = excluded.name, class_id = excluded.class_id,
     brand_id = excluded.brand_id, sales_count = excluded.sales_count, created_at = excluded.created_at,
     price_net_cents = excluded.price_net_cents, reduced_net_cents = excluded.reduced_net_cents,
