@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { accountHandlers, accountInvalidPayloadMessages, accountSuccessMessages } from './accounts/handlers.ts';
 import { cartHandlers, cartInvalidPayloadMessages, cartSuccessMessages } from './cart/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
+import { RevisionCache } from './catalog/revision-cache.ts';
 import { checkoutHandlers, checkoutInvalidPayloadMessages, checkoutSuccessMessages } from './checkout/handlers.ts';
 import { reviewHandlers, reviewInvalidPayloadMessages, reviewSuccessMessages } from './reviews/handlers.ts';
 import type { ApiConfig } from './config.ts';
@@ -81,6 +82,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
     },
   });
   const mailer = createMailer(config);
+  const catalogCache = new RevisionCache(config.catalogCacheEntries);
   app.addHook('onClose', async () => mailer.close());
   let closing = false;
   app.addHook('preClose', async () => {
@@ -158,7 +160,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
           throw new ApiError(400, 'bad_request', message, { errors: fieldErrors(parsed.error) });
         }
         const handler = handlers[name] as CallHandler<typeof name>;
-        const psdata = await handler(parsed.data as never, { db, config, mailer, gateways, ...requestContext(request, config) });
+        const psdata = await handler(parsed.data as never, { db, config, mailer, gateways, catalogCache, ...requestContext(request, config) });
         return success(psdata, successMessages[name]);
       },
     });

@@ -29,6 +29,8 @@ export type ApiConfig = {
   allowedHosts: Set<string>;
   /** Shared with the storefront (header X-Shop-Api-Secret): a caller that has it may name the shopper's address. */
   sharedSecret: string | undefined;
+  /** Catalogue answers (listings, searches, suggestions) kept per catalogue revision (catalog/revision-cache.ts); 0 keeps none. */
+  catalogCacheEntries: number;
   /** Calls of one client that run at once (http/fair-share.ts); further ones wait their turn. */
   clientConcurrency: number;
   /** Guest sessions (carts that may hold stock) one client may start per hour. */
@@ -72,6 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     devMailbox: isOn(env.DEV_MAILBOX) && !env.SMTP_URL,
     allowedHosts: allowedHosts(env.SHOP_API_HOST ?? '127.0.0.1', env.ALLOWED_HOSTS),
     sharedSecret: env.SHOP_API_SECRET || undefined,
+    catalogCacheEntries: Math.max(0, Number(env.CATALOG_CACHE_ENTRIES ?? 2000) || 0),
     clientConcurrency: Math.max(1, Number(env.API_CLIENT_CONCURRENCY ?? 6) || 6),
     guestSessionsPerClientPerHour: Math.max(1, Number(env.GUEST_SESSIONS_PER_CLIENT_PER_HOUR ?? 30) || 30),
     heldUnitsPerClient: Math.max(1, Number(env.HELD_UNITS_PER_CLIENT ?? 20) || 20),

@@ -7,10 +7,14 @@ import { runMigrations } from './db/migrate.ts';
 import { isSeeded, seedDemoShop } from './db/seed/index.ts';
 import { loggerOptions } from './http/log.ts';
 import { loggableError } from './http/safe-log.ts';
+import { refreshEndedPricePeriods } from './catalog/pricing.ts';
 import { releaseUnpaidOrders } from './orders/payment.ts';
 
 /** How often an API process looks for orders unpaid past their time (every process may: each order is locked). */
 const UNPAID_CHECK_INTERVAL_MS = 60_000;
+
+/** How often an API process writes again the listing rows of discounts that started or ended (one process at a time). */
+const ENDED_PRICES_CHECK_INTERVAL_MS = 60_000;
 
 /** A start-up failure a shop owner can act on: printed as one line, not as a stack trace. */
 export class StartupError extends Error {}
@@ -43,9 +47,17 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
       ),
     UNPAID_CHECK_INTERVAL_MS,
   );
+  const stopRefreshingPrices = repeat(
+    () =>
+      refreshEndedPricePeriods(handle.db).catch((error: unknown) =>
+        app.log.error({ failure: loggableError(error) }, 'refreshing the listing rows of ended discounts failed'),
+      ),
+    ENDED_PRICES_CHECK_INTERVAL_MS,
+  );
   app.addHook('onClose', async () => {
     stopHousekeeping();
     stopReleasing();
+    stopRefreshingPrices();
     await handle.close();
   });
   await app.listen({ port: config.port, host: config.host });

@@ -5,11 +5,12 @@ import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { getCategory, loadCategoryTree } from './categories.ts';
-import { facetColumns, priceRangeIndexSql, toFacets, type RawFacets } from './facets.ts';
+import { facetColumns, PRICE_RANGES, priceRangeIndexSql, toFacets, type RawFacets } from './facets.ts';
 import { allConditions, classConditions, filterConditions, flagColumns, intArray } from './listing-filters.ts';
 import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVatSql } from './pricing.ts';
 import { searchMatch, translationIn, websearchQuery } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
+import { type Keepable } from './revision-cache.ts';
 import { productSummaries } from './summaries.ts';
 import { withTunedReads, type Select } from './tuned-query.ts';
 
@@ -70,7 +71,7 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
   const inCategory = (categoryId: number) =>
     sql`exists (select 1 from catalog_listing_entries c where c.category_id = ${categoryId} and c.product_id = e.product_id)`;
   return sql`select e.product_id as id, e.class_id, e.sales_count, e.created_at, e.reduced_net_cents as stored_net,
-      ${entryPriceIsCurrentSql(sql`e`)} as fresh,
+      ${entryPriceIsCurrentSql(sql`e`)} as fresh, e.price_until,
       ${withVatSql(entryReducedNetSql(sql`e`), priceRate)} as price, ${withVatSql(sql`e.price_net_cents`, priceRate)} as regular_price,
       rs.rating_sum::float / nullif(rs.review_count, 0) as rating, coalesce(rs.review_count, 0) as review_count
       ${query ? sql`, ts_rank(e.document, ${query}) as rank` : sql``}
@@ -201,10 +202,57 @@ async function pageIds(select: Select, context: CallContext, scope: ListingScope
 }
 
 /**
- * One page of product ids in the asked order, the total, and (when asked) the facets, in two queries that see
- * one state of the catalogue. The first reads the scope's rows and groups them once (per class, price range and
- * price filter: some hundreds of groups for tens of thousands of products); totals and facets are sums over the
- * groups. The second reads the page, in the way the counts tell is the cheapest (pageIds).
+ * The scope's products in groups: per class and price range (and, for a price filter that is not one of the
+ * ranges, per side of it), with their count, how many have a stored price no longer current, and their lowest and
+ * highest price. Some hundreds of groups for tens of thousands of products: totals and facets are sums over them.
+ */
+type ProductGroup = { class_id: number; price_range: number | null; f_price?: boolean; n: number; stale: number; min_price: number; max_price: number };
+
+/** The range of PRICE_RANGES a price filter is (its index), null for another price filter, undefined for none. */
+function priceFilterRange({ price_min: min, price_max: max }: ListingInput): number | null | undefined {
+  if (min === undefined && max === undefined) return undefined;
+  const index = PRICE_RANGES.findIndex((range) => (min ?? 0) === range.min && (max ?? null) === range.max);
+  return index === -1 ? null : index;
+}
+
+/** Groups the scope's products (one read of all its rows), and tells until when the groups hold. */
+function readGroups(context: CallContext, scope: ListingScope, priceFilter?: SQL): Promise<Keepable<ProductGroup[]>> {
+  return withTunedReads(context.db, async (select) => {
+    const rows = await select<ProductGroup & { fresh_for_ms: number | null }>(
+      sql`with base as not materialized (${baseRows(context, scope)})
+        select class_id, ${priceRangeIndexSql(sql`price`)} as price_range ${priceFilter ? sql`, ${priceFilter} as f_price` : sql``},
+          count(*)::int as n, count(*) filter (where not fresh)::int as stale, min(price)::int as min_price, max(price)::int as max_price,
+          case when min(price_until) < 'infinity' then extract(epoch from min(price_until) - now()) * 1000 end::float8 as fresh_for_ms
+        from (select class_id, fresh, price, price_until from base offset 0) base group by 1, 2 ${priceFilter ? sql`, 3` : sql``}`,
+    );
+    // The groups hold while every stored price they were made with is current; a price looked up instead (its
+    // period over) may change at any time: such groups hold for no time at all.
+    const freshFor = Math.min(...rows.map((row) => (row.stale > 0 ? 0 : (row.fresh_for_ms ?? Infinity))));
+    return { value: rows.map(({ fresh_for_ms: _, ...group }) => group), validUntil: Date.now() + freshFor };
+  });
+}
+
+/**
+ * The scope's groups. Without a price filter, or with one of the ready-made ranges, they are the same whatever
+ * the other filters: they are kept per catalogue revision (revision-cache.ts), and the filters only count them
+ * differently. A price filter of its own splits them anew, every time.
+ */
+async function scopeGroups(context: CallContext, scope: ListingScope, input: ListingInput, priceFilter?: SQL): Promise<Keepable<ProductGroup[]>> {
+  const range = priceFilterRange(input);
+  if (range === null) return readGroups(context, scope, priceFilter);
+  // A search's matches are the language's; a category's or brand's products are the same in every language.
+  const key = JSON.stringify(['groups', scope, scope.q ? context.lang : null, context.country]);
+  const groups = await context.catalogCache.answer(context.db, key, async () => {
+    const read = await readGroups(context, scope);
+    return { value: read, validUntil: read.validUntil };
+  });
+  return range === undefined ? groups : { ...groups, value: groups.value.map((group) => ({ ...group, f_price: group.price_range === range })) };
+}
+
+/**
+ * One page of product ids in the asked order, the total, and (when asked) the facets. The scope's products are
+ * grouped once (scopeGroups); totals and facets are sums over the groups, and the page is read in the way the
+ * counts tell is the cheapest (pageIds), or meanwhile by a scan when that is the only way.
  */
 async function queryListing(context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey) {
   const conditions = filterConditions(input);
@@ -220,16 +268,13 @@ async function queryListing(context: CallContext, scope: ListingScope, input: Li
           return scannedPage(select, context, scope, input, [...(filtered ? [ofClasses] : []), ...onPrice], orderBy);
         })
       : null;
+  const grouped = await scopeGroups(context, scope, input, conditions.price);
   const counted = withTunedReads(context.db, async (select) => {
     const [summary] = await select<Summary>(
-      sql`with base as not materialized (${baseRows(context, scope)}),
-        groups as materialized (
+      sql`with groups as materialized (
           select counted.*, c.attribute_ids, c.badges, c.brand_id, c.policy, c.in_stock ${flagColumns(onClass)}
-          from (
-            select class_id, ${priceRangeIndexSql(sql`price`)} as price_range ${conditions.price ? sql`, ${conditions.price} as f_price` : sql``},
-              count(*)::int as n, count(*) filter (where not fresh)::int as stale, min(price) as min_price, max(price) as max_price
-            from (select class_id, fresh, price from base offset 0) base group by 1, 2 ${conditions.price ? sql`, 3` : sql``}
-          ) counted
+          from json_to_recordset(${JSON.stringify(grouped.value)}::json)
+            as counted(class_id int, price_range int, f_price boolean, n int, stale int, min_price int, max_price int)
           join catalog_listing_classes c on c.id = counted.class_id)
         select (select coalesce(sum(n), 0)::int from groups where ${allConditions(conditions)}) as total,
           (select coalesce(sum(n), 0)::int from groups) as scope,
@@ -244,7 +289,12 @@ async function queryListing(context: CallContext, scope: ListingScope, input: Li
     return { summary, ids: scanned ? null : await pageIds(select, context, scope, input, order, matching, summary) };
   });
   const [{ summary, ids }, scannedIds] = await Promise.all([counted, scanned]);
-  return { ids: ids ?? scannedIds ?? [], total: summary.total, facets: input.with_facets ? toFacets(summary as RawFacets, input) : null };
+  return {
+    ids: ids ?? scannedIds ?? [],
+    total: summary.total,
+    facets: input.with_facets ? toFacets(summary as RawFacets, input) : null,
+    validUntil: grouped.validUntil,
+  };
 }
 
 /** SPEC's categorySlug: a category named by its slug in the request's language. */
@@ -257,7 +307,10 @@ async function categoryIdBySlug(context: CallContext, slug: string): Promise<num
   return row.id;
 }
 
-export async function getProducts(input: ListingInput, context: CallContext): Promise<Listing> {
+/** A listing but its product cards (what the catalogue's revision decides), and until when it holds. */
+type ListingSkeleton = Omit<Listing, 'products'> & { ids: number[] };
+
+async function readListing(input: ListingInput, context: CallContext): Promise<Keepable<ListingSkeleton>> {
   const { db, lang } = context;
   const order: SortKey = input.order ?? 'relevance';
   const categoryId = input.id_category ?? (input.categorySlug ? await categoryIdBySlug(context, input.categorySlug) : undefined);
@@ -273,18 +326,26 @@ export async function getProducts(input: ListingInput, context: CallContext): Pr
   const instead = corrected && !input.exact ? await queryListing(context, { ...scope, q: corrected }, input, order) : null;
   const showingInstead = instead !== null && instead.total > 0;
   const page = showingInstead ? instead : asTyped;
-  const products = await productSummaries(context, page.ids, input.colors);
   return {
-    name: category?.name ?? scope.q ?? '',
-    pagination: { total_items: page.total, page: input.page, pages: Math.max(1, Math.ceil(page.total / input.per_page)), per_page: input.per_page },
-    products,
-    order,
-    sort_orders: [...SORT_KEYS],
-    facets: page.facets,
-    did_you_mean: showingInstead ? null : corrected,
-    showing_results_for: showingInstead ? corrected : null,
-    category,
-    category_tree: tree?.menu() ?? null,
+    value: {
+      ids: page.ids,
+      name: category?.name ?? scope.q ?? '',
+      pagination: { total_items: page.total, page: input.page, pages: Math.max(1, Math.ceil(page.total / input.per_page)), per_page: input.per_page },
+      order,
+      sort_orders: [...SORT_KEYS],
+      facets: page.facets,
+      did_you_mean: showingInstead ? null : corrected,
+      showing_results_for: showingInstead ? corrected : null,
+      category,
+      category_tree: tree?.menu() ?? null,
+    },
+    validUntil: Math.min(asTyped.validUntil, instead?.validUntil ?? Infinity),
   };
 }
 
+/** SPEC's getProducts. All but the cards is kept per catalogue revision; cards (prices, stock left) are read every time. */
+export async function getProducts(input: ListingInput, context: CallContext): Promise<Listing> {
+  const key = JSON.stringify(['getProducts', input, context.lang, context.country]);
+  const { ids, ...listing } = await context.catalogCache.answer(context.db, key, () => readListing(input, context));
+  return { ...listing, products: await productSummaries(context, ids, input.colors) };
+}

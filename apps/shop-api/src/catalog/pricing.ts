@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { selectRows } from '../db/raw.ts';
+import { selectPrepared, selectRows } from '../db/raw.ts';
 
 /**
  * Price zones (docs/adr/0023-shelf-prices.md): every country in the home country's group (the EU) sees the same
@@ -25,7 +25,7 @@ export function priceRateSql(country: string, homeCountry: string): SQL {
 
 /** The same rate as priceRateSql, for code that prices in TypeScript. */
 export async function priceRateFor(db: Database, country: string, homeCountry: string): Promise<number> {
-  const [row] = await selectRows<{ rate: number }>(db, sql`select ${priceRateSql(country, homeCountry)} as rate`);
+  const [row] = await selectPrepared<{ rate: number }>(db, sql`select ${priceRateSql(country, homeCountry)} as rate`);
   return Number(row?.rate ?? 0);
 }
 
@@ -85,4 +85,27 @@ export const entryPriceIsCurrentSql = (entry: SQL): SQL => sql`(now() >= ${entry
 export function entryReducedNetSql(entry: SQL): SQL {
   return sql`case when ${entryPriceIsCurrentSql(entry)} then ${entry}.reduced_net_cents
     else catalog_listing_current_net(${entry}.product_id, ${entry}.price_net_cents) end`;
+}
+
+/** Products refreshed at most by one call of refreshEndedPricePeriods. */
+const ENDED_PERIODS_BATCH = 500;
+// Any constant: the key of the advisory lock refreshEndedPricePeriods takes.
+const ENDED_PERIODS_LOCK = 727_002;
+
+/**
+ * Writes again the listing rows whose stored discounted price is no longer current (a discount started or ended
+ * since): until then every listing of their categories looks their price up, and no answer of those listings can
+ * be kept (catalog/revision-cache.ts). One process at a time does it; returns how many products it refreshed.
+ */
+export async function refreshEndedPricePeriods(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const select = <T>(query: SQL) => selectRows<T>(tx as unknown as Database, query);
+    const [turn] = await select<{ mine: boolean }>(sql`select pg_try_advisory_xact_lock(${ENDED_PERIODS_LOCK}) as mine`);
+    if (!turn?.mine) return 0;
+    const ended = await select<{ id: number }>(
+      sql`select product_id as id from catalog_listing_entries where category_id = 0 and price_until <= now() order by product_id limit ${ENDED_PERIODS_BATCH}`,
+    );
+    if (ended.length > 0) await select(sql`select catalog_listing_refresh(${`{${ended.map((row) => row.id).join(',')}}`}::int[])`);
+    return ended.length;
+  });
 }

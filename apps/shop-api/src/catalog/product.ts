@@ -1,7 +1,7 @@
 import type { Alternates, Product, RelatedProducts } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
-import { selectRows } from '../db/raw.ts';
+import { selectPrepared } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { loadCategoryTree } from './categories.ts';
 import { ACTIVE_REDUCTION, discountPercent, reducedNet, priceRateFor, withVat } from './pricing.ts';
@@ -9,7 +9,7 @@ import { productSummaries } from './summaries.ts';
 import { heldByCarts } from '../cart/lines.ts';
 
 export async function productAlternates(context: CallContext, productId: number): Promise<Alternates> {
-  const rows = await selectRows<{ lang: string; slug: string }>(
+  const rows = await selectPrepared<{ lang: string; slug: string }>(
     context.db,
     sql`select lang, slug from product_translations where product_id = ${productId}`,
   );
@@ -41,7 +41,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
   // Every part at once: one round trip's time, not nine.
   const [[summary], [detail], groups, combinations, images, alternates, tree, priceRate, sizeChart] = await Promise.all([
     productSummaries(context, [id]),
-    selectRows<DetailRow>(
+    selectPrepared<DetailRow>(
       db,
       sql`select pt.description, pt.additional_info, p.out_of_stock_policy, p.available_date, p.minimal_quantity,
           p.default_category_id, p.gender, p.price_net_cents, reduction.reduction_percent, reduction.reduction_net_cents
@@ -49,7 +49,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
         ${ACTIVE_REDUCTION}
         where p.id = ${id}`,
     ),
-    selectRows<{ id: number; kind: 'size' | 'color'; name: string; attributes: { id: number; name: string; hex: string | null }[] }>(
+    selectPrepared<{ id: number; kind: 'size' | 'color'; name: string; attributes: { id: number; name: string; hex: string | null }[] }>(
       db,
       sql`select g.id, g.kind, gt.name,
           json_agg(json_build_object('id', a.id, 'name', at.name, 'hex', a.color_hex) order by a.position, a.id) as attributes
@@ -60,7 +60,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
         where a.id in (select ca.attribute_id from combination_attributes ca join combinations c on c.id = ca.combination_id where c.product_id = ${id})
         group by g.id, g.kind, gt.name, g.position order by g.position, g.id`,
     ),
-    selectRows<{ id: number; attributes: number[]; price_impact_net_cents: number; quantity: number; is_default: boolean }>(
+    selectPrepared<{ id: number; attributes: number[]; price_impact_net_cents: number; quantity: number; is_default: boolean }>(
       db,
       // What a shopper can still put in a cart: the stock less what carts hold (the cart's own check, cart/changes.ts).
       sql`select c.id, array_agg(ca.attribute_id order by ca.attribute_id) as attributes, c.price_impact_net_cents,
@@ -68,14 +68,14 @@ export async function getProduct(input: { product_id: number; group?: Record<str
         from combinations c join combination_attributes ca on ca.combination_id = c.id
         where c.product_id = ${id} group by c.id order by c.id`,
     ),
-    selectRows<{ url: string; width: number; height: number; color_id: number | null }>(
+    selectPrepared<{ url: string; width: number; height: number; color_id: number | null }>(
       db,
       sql`select url, width, height, color_attribute_id as color_id from product_images where product_id = ${id} order by position, id`,
     ),
     productAlternates(context, id),
     loadCategoryTree(db, lang),
     priceRateFor(db, context.country, context.config.defaultCountry),
-    selectRows<{ slug: string }>(
+    selectPrepared<{ slug: string }>(
       db,
       sql`select t.slug from content_pages cp join content_page_translations t on t.page_id = cp.id and t.lang = ${lang}
         join products p on p.id = ${id} where cp.kind = 'size-chart' and cp.key = 'size-chart-' || p.gender`,
@@ -131,7 +131,7 @@ export async function getRelatedProducts(
   context: CallContext,
 ): Promise<RelatedProducts> {
   const { id_product: id, page, per_page: perPage } = input;
-  const [row] = await selectRows<{ total: number; ids: number[] | null }>(
+  const [row] = await selectPrepared<{ total: number; ids: number[] | null }>(
     context.db,
     sql`with product as (select default_category_id from products where id = ${id} and is_active),
       related as (

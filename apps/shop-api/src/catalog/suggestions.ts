@@ -4,6 +4,7 @@ import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { HOME_CATEGORY_ID } from './categories.ts';
 import { configLiteral, namePrefixQuery, queryWords, searchMatch } from './search-sql.ts';
+import { type Keepable } from './revision-cache.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
 
@@ -52,13 +53,20 @@ async function suggestionsFor(context: CallContext, q: string, limit: number): P
   return { productIds: products.map((row) => row.id), categories };
 }
 
-/** The `search` call: suggestions while the shopper types; a typo is answered with the closest spelling's. */
-export async function searchSuggestions({ q, limit }: { q: string; limit: number }, context: CallContext): Promise<SearchSuggestions> {
+/** What the suggestions for `q` are, products by id: all the catalogue's revision decides (revision-cache.ts). */
+async function readSuggestions(q: string, limit: number, context: CallContext): Promise<Keepable<Found & { corrected: string | null }>> {
   let found = await suggestionsFor(context, q, limit);
   let corrected: string | null = null;
   if (found.productIds.length === 0 && found.categories.length === 0) {
     corrected = await correctSpelling(context.db, context.lang, q);
     if (corrected) found = await suggestionsFor(context, corrected, limit);
   }
-  return { q, corrected, products: await productSummaries(context, found.productIds), categories: found.categories };
+  return { value: { ...found, corrected }, validUntil: Infinity };
+}
+
+/** The `search` call: suggestions while the shopper types; a typo is answered with the closest spelling's. */
+export async function searchSuggestions({ q, limit }: { q: string; limit: number }, context: CallContext): Promise<SearchSuggestions> {
+  const key = JSON.stringify(['search', q, limit, context.lang]);
+  const { productIds, categories, corrected } = await context.catalogCache.answer(context.db, key, () => readSuggestions(q, limit, context));
+  return { q, corrected, products: await productSummaries(context, productIds), categories };
 }

@@ -1,9 +1,8 @@
 import { PLACEHOLDER_IMAGE_URL, type Badge, type ProductSummary } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
-import { selectRows } from '../db/raw.ts';
+import { selectPrepared } from '../db/raw.ts';
 import { heldByCarts } from '../cart/lines.ts';
-import { intArray } from './listing-filters.ts';
 import { ACTIVE_REDUCTION, discountPercent, reducedNet, priceRateFor, withVat } from './pricing.ts';
 
 /** Stock at or under this is shown as 'only N left'. */
@@ -42,7 +41,7 @@ export async function productSummaries(context: CallContext, ids: number[], colo
   if (ids.length === 0) return [];
   const { db, lang } = context;
   const [rows, priceRate] = await Promise.all([
-    selectRows<SummaryRow>(
+    selectPrepared<SummaryRow>(
       db,
       sql`select p.id, p.reference, p.badges, p.free_shipping, p.quantity_limit, p.price_net_cents, p.out_of_stock_policy,
         reduction.reduction_percent, reduction.reduction_net_cents,
@@ -56,7 +55,7 @@ export async function productSummaries(context: CallContext, ids: number[], colo
       ${ACTIVE_REDUCTION}
       left join lateral (
         select url, width, height from product_images i where i.product_id = p.id
-        order by i.color_attribute_id = any(${intArray([...colorIds])}) desc,
+        order by i.color_attribute_id = any(${sql.param([...colorIds])}::int[]) desc,
           i.color_attribute_id in (
             select ca.attribute_id from combinations c join combination_attributes ca on ca.combination_id = c.id
             where c.product_id = p.id and c.is_default) desc,
@@ -74,7 +73,7 @@ export async function productSummaries(context: CallContext, ids: number[], colo
         where a.color_hex is not null and a.id in (
           select ca.attribute_id from combination_attributes ca join combinations c on c.id = ca.combination_id where c.product_id = p.id)
       ) colors on true
-      where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      where p.id = any(${sql.param(ids)}::int[])`,
     ),
     priceRateFor(db, context.country, context.config.defaultCountry),
   ]);

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { refreshEndedPricePeriods } from '../src/catalog/pricing.ts';
+import { selectRows } from '../src/db/raw.ts';
+import { callApi, DRIVERS, useTestShop } from './databases.ts';
+
+// The catalogue's revision (migration 0014) and the listing answers the API keeps under it (revision-cache.ts).
+const WOMEN = 3;
+
+describe.each(DRIVERS)('catalogue answers kept per revision on %s', (driver) => {
+  const shop = useTestShop(driver);
+  const db = () => shop().handle.db;
+  const run = (query: ReturnType<typeof sql>) => db().execute(query);
+  const revision = async () => Number((await selectRows<{ revision: string }>(db(), sql`select revision from catalog_revision`))[0]!.revision);
+  const productsWithStock = async (count: number) =>
+    (
+      await selectRows<{ id: number }>(
+        db(),
+        sql`select p.id from products p join product_categories pc on pc.product_id = p.id and pc.category_id = ${WOMEN}
+          where p.is_active and p.out_of_stock_policy = 'deny'
+            and exists (select 1 from combinations c where c.product_id = p.id and c.quantity > 0)
+          order by p.id limit ${count}`,
+      )
+    ).map((row) => row.id);
+  const inStock = async () =>
+    (await callApi(shop().app, 'getProducts', { id_category: WOMEN, availability: ['in_stock'], per_page: 100 }, { 'accept-language': 'en' })).body.psdata;
+
+  it('raises the revision once for each committed change, however many rows it writes, and not for one rolled back or one nothing reads', async () => {
+    const before = await revision();
+    // Sales make the order by popularity: three products' listing and search rows change.
+    await run(sql`update products set sales_count = sales_count + 1 where id in (1, 2, 3)`);
+    expect(await revision()).toBe(before + 1);
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.execute(sql`update product_translations set name = name || ' X' where product_id = 1`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await revision()).toBe(before + 1);
+    // Sessions are not the catalogue; one more unit of a size in stock changes no listing (they tell in stock or not).
+    await run(sql`update sessions set expires_at = expires_at`);
+    await run(sql`update combinations set quantity = quantity + 1 where product_id = ${(await productsWithStock(1))[0]!} and quantity > 0`);
+    expect(await revision()).toBe(before + 1);
+  });
+
+  it('raises it exactly once for each of twenty changes committed at the same time', async () => {
+    const ids = await productsWithStock(20);
+    expect(ids).toHaveLength(20);
+    const before = await revision();
+    await Promise.all(ids.map((id) => run(sql`update products set sales_count = sales_count + 1 where id = ${id}`)));
+    expect(await revision()).toBe(before + 20);
+  });
+
+  it('never answers from before a change once it is committed, while others read and sell out at the same time', async () => {
+    const first = await inStock();
+    // Asked again with nothing changed, the answer is the same.
+    expect(await inStock()).toEqual(first);
+    const soldOut = await productsWithStock(10);
+    const reads: Promise<{ pagination: { total_items: number } }>[] = [];
+    await Promise.all(
+      soldOut.map(async (id) => {
+        reads.push(inStock());
+        await run(sql`update combinations set quantity = 0 where product_id = ${id}`);
+        reads.push(inStock());
+      }),
+    );
+    // Reads made meanwhile saw some state in between; none failed.
+    for (const read of await Promise.all(reads)) {
+      expect(read.pagination.total_items).toBeGreaterThanOrEqual(first.pagination.total_items - 10);
+      expect(read.pagination.total_items).toBeLessThanOrEqual(first.pagination.total_items);
+    }
+    // Once every change is committed, every answer has all of them.
+    const after = await inStock();
+    expect(after.pagination.total_items).toBe(first.pagination.total_items - 10);
+    const listed = new Set(after.products.map((product: { id_product: number }) => product.id_product));
+    for (const id of soldOut) expect(listed.has(id)).toBe(false);
+    expect(after.facets.availability.find((option: { value: string }) => option.value === 'in_stock').count).toBe(first.pagination.total_items - 10);
+  });
+
+  it('writes again the rows of a discount that ended, so that its listings are kept again', async () => {
+    const [id] = await productsWithStock(1);
+    const ended = async () =>
+      (await selectRows<{ n: number }>(db(), sql`select count(*)::int as n from catalog_listing_entries where product_id = ${id} and price_until <= now()`))[0]!.n;
+    await run(sql`insert into specific_prices (product_id, reduction_percent, ends_at) values (${id}, 30, now() + interval '300 milliseconds')`);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await ended()).toBeGreaterThan(0);
+    const before = await revision();
+    expect(await refreshEndedPricePeriods(db())).toBeGreaterThanOrEqual(1);
+    expect(await ended()).toBe(0);
+    expect(await revision()).toBe(before + 1);
+    // Nothing left to do.
+    expect(await refreshEndedPricePeriods(db())).toBe(0);
+  });
+});
