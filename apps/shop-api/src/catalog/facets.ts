@@ -1,6 +1,6 @@
-import { AVAILABILITIES, BADGES, type Facets, type Lang, type ListingFilters, type PriceRange } from '@shop/contract';
+import { AVAILABILITIES, BADGES, type Facets, type ListingFilters, type PriceRange } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { allConditions, AVAILABILITY_SQL, type FilterConditions } from './listing-filters.ts';
+import { classFilters, IN_AVAILABILITY, priceFilterSql, type ClassFilterKey, type FilterKey, type ListingClass } from './listing-filters.ts';
 
 /** Ready-made price ranges, in cents with VAT, both bounds included (the last one has no top). */
 export const PRICE_RANGES: { min: number; max: number | null }[] = [
@@ -31,42 +31,72 @@ export function priceRangeIndexSql(price: SQL): SQL {
 }
 
 /**
- * Columns computing every facet over the listing's `groups` (see listing.ts): its products grouped by class,
- * price range and price filter, `n` products each, with their class's attribute_ids, badges, brand_id, policy
- * and in_stock, the filters' flags, and the lowest and highest price. Options are what the listing holds, so
- * they stay put while the shopper filters; each count applies every other filter. A listing of thousands of
- * products has some hundreds of groups.
+ * The scope's products in groups (listing.ts): per class and price range (and, for a price filter that is not one
+ * of the ranges, per side of it), with their count, how many have a stored price no longer current, and their
+ * lowest and highest price. Some hundreds of groups for tens of thousands of products.
  */
-export function facetColumns(conditions: FilterConditions, lang: Lang): SQL {
-  const but = (key: Parameters<typeof allConditions>[1]) => allConditions(conditions, key);
-  const products = (filter: SQL) => sql`coalesce(sum(n) filter (where ${filter}), 0)::int`;
-  const countPair = (condition: SQL, filter: SQL) => sql`json_build_array(${products(condition)}, ${products(sql`${condition} and ${filter}`)})`;
-  return sql`
-    (select json_agg(json_build_object('id', a.id, 'kind', g.kind, 'label', at.name, 'hex', a.color_hex,
-        'size_count', counted.size_count, 'color_count', counted.color_count) order by g.position, a.position, a.id)
-      from (select attribute_id, ${products(but('sizes'))} as size_count, ${products(but('colors'))} as color_count
-        from groups, unnest(attribute_ids) as attribute_id group by attribute_id) counted
-      join attributes a on a.id = counted.attribute_id
-      join attribute_groups g on g.id = a.group_id
-      join attribute_translations at on at.attribute_id = a.id and at.lang = ${lang}) as attributes,
-    (select json_agg(json_build_object('id', b.id, 'label', b.name, 'count', counted.count) order by b.name)
-      from (select brand_id, ${products(but('brands'))} as count from groups where brand_id is not null group by brand_id) counted
-      join brands b on b.id = counted.brand_id) as brands,
-    (select json_agg(json_build_object('value', badge, 'count', count))
-      from (select badge, ${products(but('badges'))} as count from groups, unnest(badges) as badge group by badge) counted) as badges,
-    (select json_build_object(
-        'availability', json_build_object(${sql.join(
-          AVAILABILITIES.map((state) => sql`${state}::text, ${countPair(AVAILABILITY_SQL[state], but('availability'))}`),
-          sql`, `,
-        )}),
-        'price', json_build_object(
-          'min', min(min_price) filter (where ${but('price')}),
-          'max', max(max_price) filter (where ${but('price')}),
-          'ranges', json_build_array(${sql.join(
-            PRICE_RANGES.map((_, index) => countPair(sql`price_range = ${sql.raw(String(index))}`, but('price'))),
-            sql`, `,
-          )})))
-      from groups) as states_and_prices`;
+export type ProductGroup = { class_id: number; price_range: number | null; f_price?: boolean; n: number; stale: number; min_price: number; max_price: number };
+
+/** What the facets name: the classes (by id), and the attributes and brands in the order the facets list them. */
+export type FacetData = {
+  classes: Map<number, ListingClass>;
+  attributes: { id: number; kind: 'size' | 'color'; label: string; hex: string | null }[];
+  brands: { id: number; label: string }[];
+};
+
+/** What a listing's groups add up to: its total, its scope, its stale prices, the classes that pass its filters, its facets. */
+export type GroupCounts = { total: number; scope: number; stale: number; classes: number[] | null; facets: RawFacets };
+
+/**
+ * Totals and every facet of a listing, summed over its groups. Options are what the listing holds, so they stay
+ * put while the shopper filters; each option's count applies every other filter, so that counts respond to each
+ * other.
+ */
+export function countGroups(groups: ProductGroup[], data: FacetData, filters: ListingFilters): GroupCounts {
+  const tests = classFilters(filters);
+  const keys: FilterKey[] = [...(Object.keys(tests) as ClassFilterKey[]), ...(priceFilterSql(filters) ? (['price'] as const) : [])];
+  const rows = groups.map((group) => {
+    const listingClass = data.classes.get(group.class_id)!;
+    const meets = { ...Object.fromEntries(Object.entries(tests).map(([key, test]) => [key, test(listingClass)])), price: group.f_price === true };
+    return { ...group, listingClass, meets: meets as Record<FilterKey, boolean> };
+  });
+  type Row = (typeof rows)[number];
+  /** The row meets every filter but `except`. */
+  const passes = (row: Row, except?: FilterKey) => keys.every((key) => key === except || row.meets[key]);
+  const products = (test: (row: Row) => boolean) => rows.reduce((sum, row) => sum + (test(row) ? row.n : 0), 0);
+  const countPair = (test: (row: Row) => boolean, except: FilterKey): [number, number] => [products(test), products((row) => test(row) && passes(row, except))];
+  const prices = rows.filter((row) => passes(row, 'price'));
+
+  const present = new Set(rows.flatMap((row) => row.listingClass.attribute_ids));
+  const brands = new Set(rows.map((row) => row.listingClass.brand_id));
+  const badges = [...new Set(rows.flatMap((row) => row.listingClass.badges))];
+  const classKeys = keys.filter((key) => key !== 'price');
+  return {
+    total: products((row) => passes(row)),
+    scope: products(() => true),
+    stale: rows.reduce((sum, row) => sum + row.stale, 0),
+    classes: classKeys.length === 0 ? null : [...new Set(rows.filter((row) => classKeys.every((key) => row.meets[key])).map((row) => row.class_id))],
+    facets: {
+      attributes: data.attributes
+        .filter((attribute) => present.has(attribute.id))
+        .map((attribute) => {
+          const has = (row: Row) => row.listingClass.attribute_ids.includes(attribute.id);
+          return { ...attribute, size_count: products((row) => has(row) && passes(row, 'sizes')), color_count: products((row) => has(row) && passes(row, 'colors')) };
+        }),
+      brands: data.brands
+        .filter((brand) => brands.has(brand.id))
+        .map((brand) => ({ ...brand, count: products((row) => row.listingClass.brand_id === brand.id && passes(row, 'brands')) })),
+      badges: badges.map((badge) => ({ value: badge, count: products((row) => row.listingClass.badges.includes(badge) && passes(row, 'badges')) })),
+      states_and_prices: {
+        availability: Object.fromEntries(AVAILABILITIES.map((state) => [state, countPair((row) => IN_AVAILABILITY[state](row.listingClass), 'availability')])),
+        price: {
+          min: prices.length === 0 ? null : Math.min(...prices.map((row) => row.min_price)),
+          max: prices.length === 0 ? null : Math.max(...prices.map((row) => row.max_price)),
+          ranges: PRICE_RANGES.map((_, index) => countPair((row) => row.price_range === index, 'price')),
+        },
+      },
+    },
+  };
 }
 
 const selectedIn = (values: readonly (string | number)[] | undefined, value: string | number) => Boolean(values?.includes(value as never));

@@ -5,8 +5,9 @@ import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { getCategory, loadCategoryTree } from './categories.ts';
-import { facetColumns, PRICE_RANGES, priceRangeIndexSql, toFacets, type RawFacets } from './facets.ts';
-import { allConditions, classConditions, filterConditions, flagColumns, intArray } from './listing-filters.ts';
+import { facetData } from './facet-data.ts';
+import { countGroups, PRICE_RANGES, priceRangeIndexSql, toFacets, type GroupCounts, type ProductGroup } from './facets.ts';
+import { priceFilterSql } from './listing-filters.ts';
 import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVatSql } from './pricing.ts';
 import { searchMatch, translationIn, websearchQuery } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
@@ -29,8 +30,9 @@ const ORDER_BY: Record<Exclude<SortKey, 'relevance' | TitleOrder>, SQL> = {
   popularity: sql`sales_count desc, id`,
   date_add_asc: sql`created_at asc, id`,
   date_add_desc: sql`created_at desc, id`,
-  discount_desc: sql`(price::float / greatest(regular_price, 1)) asc, id`,
-  discount_asc: sql`(price::float / greatest(regular_price, 1)) desc, id`,
+  // By the share of its price a product still costs, net of VAT: VAT multiplies both prices alike.
+  discount_desc: sql`(reduced_net::float8 / greatest(net, 1)) asc, id`,
+  discount_asc: sql`(reduced_net::float8 / greatest(net, 1)) desc, id`,
   // Best rated first; among equal averages the more reviewed; products without reviews last.
   rating_desc: sql`rating desc nulls last, review_count desc, sales_count desc, id`,
 };
@@ -47,7 +49,7 @@ function relevanceOrder(scope: ListingScope): SQL {
  * Orders a page can also be read in by walking an index of catalog_listing_entries (migration 0004) from the
  * top of the category until the page is full, with the column (of `base`) the index is on. By price the index
  * holds the stored net price: its order is the price's (VAT only ever raises a price) while every stored price
- * is current.
+ * is current; by discount, likewise, the stored net price's share of the full one (migration 0015).
  */
 const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
   relevance: { by: ORDER_BY.popularity },
@@ -56,6 +58,9 @@ const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
   date_add_desc: { by: ORDER_BY.date_add_desc },
   price_asc: { by: sql`stored_net asc, id`, storedPrices: true },
   price_desc: { by: sql`stored_net desc, id`, storedPrices: true },
+  // As the index catalog_listing_entries_discount (migration 0015) has it.
+  discount_desc: { by: sql`stored_share asc, id`, storedPrices: true },
+  discount_asc: { by: sql`stored_share desc, id`, storedPrices: true },
 };
 
 /**
@@ -71,7 +76,10 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
   const inCategory = (categoryId: number) =>
     sql`exists (select 1 from catalog_listing_entries c where c.category_id = ${categoryId} and c.product_id = e.product_id)`;
   return sql`select e.product_id as id, e.class_id, e.sales_count, e.created_at, e.reduced_net_cents as stored_net,
-      ${entryPriceIsCurrentSql(sql`e`)} as fresh, e.price_until,
+      ${entryPriceIsCurrentSql(sql`e`)} as fresh, e.price_until, e.price_net_cents as net, ${entryReducedNetSql(sql`e`)} as reduced_net,
+      -- A column, not an expression of the walk: a walk's rows are then known to come in its order, and it stops once
+      -- the page is full (as the index catalog_listing_entries_discount has it, migration 0015).
+      e.reduced_net_cents::float8 / greatest(e.price_net_cents, 1) as stored_share,
       ${withVatSql(entryReducedNetSql(sql`e`), priceRate)} as price, ${withVatSql(sql`e.price_net_cents`, priceRate)} as regular_price,
       rs.rating_sum::float / nullif(rs.review_count, 0) as rating, coalesce(rs.review_count, 0) as review_count
       ${query ? sql`, ts_rank(e.document, ${query}) as rank` : sql``}
@@ -84,20 +92,8 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
       ${scope.brandId ? sql`and e.brand_id = ${scope.brandId}` : sql``}`;
 }
 
-/** What the listing's first query tells: counts, the classes of the matching products, the facets. */
-type Summary = {
-  total: number;
-  /** Products of the scope, whatever the filters. */
-  scope: number;
-  /** Products of the scope whose stored discounted price is not current. */
-  stale: number;
-  /** Products of the catalogue, about (the planner's estimate). */
-  catalogue: number;
-  /** The rate the shopper's prices are made with (priceRateSql), in basis points. */
-  price_rate: number;
-  /** The classes that meet the filters other than price; null with none of those filters. */
-  classes: number[] | null;
-} & Partial<RawFacets>;
+/** What tells how to read a listing's page: its counts, the classes that pass its filters, and two figures. */
+type Summary = Omit<GroupCounts, 'facets'> & Pick<ScopeGroups, 'catalogue' | 'price_rate'>;
 
 /**
  * How many rows a walk would read to fill a page that needs the first `needed` matching rows, if the `matching`
@@ -201,12 +197,14 @@ async function pageIds(select: Select, context: CallContext, scope: ListingScope
   return page ?? sorted(sql`*`, order === 'relevance' ? relevanceOrder(scope) : ORDER_BY[order]);
 }
 
-/**
- * The scope's products in groups: per class and price range (and, for a price filter that is not one of the
- * ranges, per side of it), with their count, how many have a stored price no longer current, and their lowest and
- * highest price. Some hundreds of groups for tens of thousands of products: totals and facets are sums over them.
- */
-type ProductGroup = { class_id: number; price_range: number | null; f_price?: boolean; n: number; stale: number; min_price: number; max_price: number };
+/** The scope's groups (facets.ts), with the two figures pageIds needs besides their counts. */
+type ScopeGroups = {
+  groups: ProductGroup[];
+  /** Products of the catalogue, about (the planner's estimate). */
+  catalogue: number;
+  /** The rate the shopper's prices are made with (priceRateSql), in basis points. */
+  price_rate: number;
+};
 
 /** The range of PRICE_RANGES a price filter is (its index), null for another price filter, undefined for none. */
 function priceFilterRange({ price_min: min, price_max: max }: ListingInput): number | null | undefined {
@@ -216,19 +214,26 @@ function priceFilterRange({ price_min: min, price_max: max }: ListingInput): num
 }
 
 /** Groups the scope's products (one read of all its rows), and tells until when the groups hold. */
-function readGroups(context: CallContext, scope: ListingScope, priceFilter?: SQL): Promise<Keepable<ProductGroup[]>> {
+function readGroups(context: CallContext, scope: ListingScope, priceFilter: SQL | null): Promise<Keepable<ScopeGroups>> {
   return withTunedReads(context.db, async (select) => {
-    const rows = await select<ProductGroup & { fresh_for_ms: number | null }>(
-      sql`with base as not materialized (${baseRows(context, scope)})
-        select class_id, ${priceRangeIndexSql(sql`price`)} as price_range ${priceFilter ? sql`, ${priceFilter} as f_price` : sql``},
-          count(*)::int as n, count(*) filter (where not fresh)::int as stale, min(price)::int as min_price, max(price)::int as max_price,
-          case when min(price_until) < 'infinity' then extract(epoch from min(price_until) - now()) * 1000 end::float8 as fresh_for_ms
-        from (select class_id, fresh, price, price_until from base offset 0) base group by 1, 2 ${priceFilter ? sql`, 3` : sql``}`,
+    const [read] = await select<ScopeGroups & { fresh_for_ms: number | null }>(
+      sql`with base as not materialized (${baseRows(context, scope)}),
+        groups as (
+          select class_id, ${priceRangeIndexSql(sql`price`)} as price_range ${priceFilter ? sql`, ${priceFilter} as f_price` : sql``},
+            count(*)::int as n, count(*) filter (where not fresh)::int as stale, min(price)::int as min_price, max(price)::int as max_price,
+            min(price_until) as price_until
+          from (select class_id, fresh, price, price_until from base offset 0) base group by 1, 2 ${priceFilter ? sql`, 3` : sql``})
+        select coalesce((select json_agg(g) from (select class_id, price_range ${priceFilter ? sql`, f_price` : sql``}, n, stale, min_price, max_price from groups) g), '[]')
+            as groups,
+          (select greatest(reltuples, 1)::float8 from pg_class where oid = 'products'::regclass) as catalogue,
+          ${priceRateSql(context.country, context.config.defaultCountry)} as price_rate,
+          (select case when min(price_until) < 'infinity' then extract(epoch from min(price_until) - now()) * 1000 end::float8 from groups) as fresh_for_ms`,
     );
+    const { fresh_for_ms: freshForMs, ...value } = read!;
     // The groups hold while every stored price they were made with is current; a price looked up instead (its
     // period over) may change at any time: such groups hold for no time at all.
-    const freshFor = Math.min(...rows.map((row) => (row.stale > 0 ? 0 : (row.fresh_for_ms ?? Infinity))));
-    return { value: rows.map(({ fresh_for_ms: _, ...group }) => group), validUntil: Date.now() + freshFor };
+    const stale = value.groups.some((group) => group.stale > 0);
+    return { value, validUntil: stale ? 0 : Date.now() + (freshForMs ?? Infinity) };
   });
 }
 
@@ -237,64 +242,32 @@ function readGroups(context: CallContext, scope: ListingScope, priceFilter?: SQL
  * the other filters: they are kept per catalogue revision (revision-cache.ts), and the filters only count them
  * differently. A price filter of its own splits them anew, every time.
  */
-async function scopeGroups(context: CallContext, scope: ListingScope, input: ListingInput, priceFilter?: SQL): Promise<Keepable<ProductGroup[]>> {
+async function scopeGroups(context: CallContext, revision: string, scope: ListingScope, input: ListingInput): Promise<Keepable<ScopeGroups>> {
   const range = priceFilterRange(input);
-  if (range === null) return readGroups(context, scope, priceFilter);
+  if (range === null) return readGroups(context, scope, priceFilterSql(input));
   // A search's matches are the language's; a category's or brand's products are the same in every language.
   const key = JSON.stringify(['groups', scope, scope.q ? context.lang : null, context.country]);
-  const groups = await context.catalogCache.answer(context.db, key, async () => {
-    const read = await readGroups(context, scope);
+  const kept = await context.catalogCache.answer(revision, key, async () => {
+    const read = await readGroups(context, scope, null);
     return { value: read, validUntil: read.validUntil };
   });
-  return range === undefined ? groups : { ...groups, value: groups.value.map((group) => ({ ...group, f_price: group.price_range === range })) };
+  if (range === undefined) return kept;
+  return { ...kept, value: { ...kept.value, groups: kept.value.groups.map((group) => ({ ...group, f_price: group.price_range === range })) } };
 }
 
 /**
  * One page of product ids in the asked order, the total, and (when asked) the facets. The scope's products are
- * grouped once (scopeGroups); totals and facets are sums over the groups, and the page is read in the way the
- * counts tell is the cheapest (pageIds), or meanwhile by a scan when that is the only way.
+ * grouped (scopeGroups); totals and facets are sums over the groups (facets.ts), and the page is read in the way
+ * those counts tell is the cheapest (pageIds).
  */
-async function queryListing(context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey) {
-  const conditions = filterConditions(input);
-  const onClass = classConditions(conditions);
-  const filtered = Object.keys(onClass).length > 0;
-  const onPrice = conditions.price ? [conditions.price] : [];
-  // A page read by a scan needs nothing from the counts: it is read meanwhile, on a connection of its own.
-  const scanned =
-    pageWay(scope, order) === 'scan' && !isTitleOrder(order)
-      ? withTunedReads(context.db, (select) => {
-          const ofClasses = sql`class_id in (select id from catalog_listing_classes where ${sql.join(Object.values(onClass), sql` and `)})`;
-          const orderBy = order === 'relevance' ? relevanceOrder(scope) : ORDER_BY[order];
-          return scannedPage(select, context, scope, input, [...(filtered ? [ofClasses] : []), ...onPrice], orderBy);
-        })
-      : null;
-  const grouped = await scopeGroups(context, scope, input, conditions.price);
-  const counted = withTunedReads(context.db, async (select) => {
-    const [summary] = await select<Summary>(
-      sql`with groups as materialized (
-          select counted.*, c.attribute_ids, c.badges, c.brand_id, c.policy, c.in_stock ${flagColumns(onClass)}
-          from json_to_recordset(${JSON.stringify(grouped.value)}::json)
-            as counted(class_id int, price_range int, f_price boolean, n int, stale int, min_price int, max_price int)
-          join catalog_listing_classes c on c.id = counted.class_id)
-        select (select coalesce(sum(n), 0)::int from groups where ${allConditions(conditions)}) as total,
-          (select coalesce(sum(n), 0)::int from groups) as scope,
-          (select coalesce(sum(stale), 0)::int from groups) as stale,
-          (select greatest(reltuples, 1)::float8 from pg_class where oid = 'products'::regclass) as catalogue,
-          ${priceRateSql(context.country, context.config.defaultCountry)} as price_rate,
-          ${filtered ? sql`(select json_agg(distinct class_id) from groups where ${allConditions(onClass)})` : sql`null`} as classes
-          ${input.with_facets ? sql`, ${facetColumns(conditions, context.lang)}` : sql``}`,
-    );
-    if (!summary) throw new Error('The listing query returned no row');
-    const matching = [...(filtered ? [sql`class_id = any(${intArray(summary.classes ?? [])})`] : []), ...onPrice];
-    return { summary, ids: scanned ? null : await pageIds(select, context, scope, input, order, matching, summary) };
-  });
-  const [{ summary, ids }, scannedIds] = await Promise.all([counted, scanned]);
-  return {
-    ids: ids ?? scannedIds ?? [],
-    total: summary.total,
-    facets: input.with_facets ? toFacets(summary as RawFacets, input) : null,
-    validUntil: grouped.validUntil,
-  };
+async function queryListing(context: CallContext, revision: string, scope: ListingScope, input: ListingInput, order: SortKey) {
+  const grouped = await scopeGroups(context, revision, scope, input);
+  const { groups, catalogue, price_rate } = grouped.value;
+  const { facets, ...counts } = countGroups(groups, await facetData(context, revision, groups.map((group) => group.class_id)), input);
+  const priceFilter = priceFilterSql(input);
+  const matching = [...(counts.classes ? [sql`class_id = any(${sql.param(counts.classes)}::int[])`] : []), ...(priceFilter ? [priceFilter] : [])];
+  const ids = await withTunedReads(context.db, (select) => pageIds(select, context, scope, input, order, matching, { ...counts, catalogue, price_rate }));
+  return { ids, total: counts.total, facets: input.with_facets ? toFacets(facets, input) : null, validUntil: grouped.validUntil };
 }
 
 /** SPEC's categorySlug: a category named by its slug in the request's language. */
@@ -310,7 +283,7 @@ async function categoryIdBySlug(context: CallContext, slug: string): Promise<num
 /** A listing but its product cards (what the catalogue's revision decides), and until when it holds. */
 type ListingSkeleton = Omit<Listing, 'products'> & { ids: number[] };
 
-async function readListing(input: ListingInput, context: CallContext): Promise<Keepable<ListingSkeleton>> {
+async function readListing(input: ListingInput, context: CallContext, revision: string): Promise<Keepable<ListingSkeleton>> {
   const { db, lang } = context;
   const order: SortKey = input.order ?? 'relevance';
   const categoryId = input.id_category ?? (input.categorySlug ? await categoryIdBySlug(context, input.categorySlug) : undefined);
@@ -318,12 +291,12 @@ async function readListing(input: ListingInput, context: CallContext): Promise<K
   const [category, tree, asTyped] = await Promise.all([
     categoryId ? getCategory(db, lang, categoryId) : null,
     input.with_category_tree ? loadCategoryTree(db, lang) : null,
-    queryListing(context, scope, input, order),
+    queryListing(context, revision, scope, input, order),
   ]);
   // Nothing found: perhaps a typo ('jaket') or a word the catalogue spells otherwise. Unless the shopper asked for
   // the query as typed, the results of the catalogue's spelling are shown instead ('Showing results for jacket').
   const corrected = scope.q && asTyped.total === 0 ? await correctSpelling(db, lang, scope.q) : null;
-  const instead = corrected && !input.exact ? await queryListing(context, { ...scope, q: corrected }, input, order) : null;
+  const instead = corrected && !input.exact ? await queryListing(context, revision, { ...scope, q: corrected }, input, order) : null;
   const showingInstead = instead !== null && instead.total > 0;
   const page = showingInstead ? instead : asTyped;
   return {
@@ -346,6 +319,7 @@ async function readListing(input: ListingInput, context: CallContext): Promise<K
 /** SPEC's getProducts. All but the cards is kept per catalogue revision; cards (prices, stock left) are read every time. */
 export async function getProducts(input: ListingInput, context: CallContext): Promise<Listing> {
   const key = JSON.stringify(['getProducts', input, context.lang, context.country]);
-  const { ids, ...listing } = await context.catalogCache.answer(context.db, key, () => readListing(input, context));
+  const revision = await context.catalogCache.revision(context.db);
+  const { ids, ...listing } = await context.catalogCache.answer(revision, key, () => readListing(input, context, revision));
   return { ...listing, products: await productSummaries(context, ids, input.colors) };
 }

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
 import { RevisionCache } from './revision-cache.ts';
 
-/** A database that only knows its catalogue revision. */
+/** A catalogue that is only its revision. */
 function catalogue() {
   const state = { revision: 1 };
-  const db = { execute: async () => ({ rows: [{ revision: String(state.revision) }] }) } as unknown as Database;
-  return { db, state };
+  return { revision: () => String(state.revision), state };
 }
 
 /** Work that counts how often it ran and answers with that count. */
@@ -18,45 +16,45 @@ function counted(validFor = Infinity) {
 
 describe('RevisionCache', () => {
   it('answers again from the kept answer until the revision changes', async () => {
-    const { db, state } = catalogue();
+    const { revision, state } = catalogue();
     const cache = new RevisionCache(10);
     const work = counted();
-    expect([await cache.answer(db, 'a', work), await cache.answer(db, 'a', work)]).toEqual([1, 1]);
+    expect([await cache.answer(revision(), 'a', work), await cache.answer(revision(), 'a', work)]).toEqual([1, 1]);
     state.revision = 2;
-    expect(await cache.answer(db, 'a', work)).toBe(2);
+    expect(await cache.answer(revision(), 'a', work)).toBe(2);
   });
 
   it('shares one piece of work between calls asking the same at once', async () => {
-    const { db } = catalogue();
+    const { revision } = catalogue();
     const work = counted();
     const cache = new RevisionCache(10);
-    expect(await Promise.all([cache.answer(db, 'a', work), cache.answer(db, 'a', work), cache.answer(db, 'a', work)])).toEqual([1, 1, 1]);
+    expect(await Promise.all([cache.answer(revision(), 'a', work), cache.answer(revision(), 'a', work), cache.answer(revision(), 'a', work)])).toEqual([1, 1, 1]);
     expect(work.runs).toBe(1);
   });
 
   it('does not keep a failure, nor an answer past its time', async () => {
-    const { db } = catalogue();
+    const { revision } = catalogue();
     const cache = new RevisionCache(10);
-    await expect(cache.answer(db, 'a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(cache.answer(revision(), 'a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     const work = counted(0);
-    expect([await cache.answer(db, 'a', work), await cache.answer(db, 'a', work)]).toEqual([1, 2]);
+    expect([await cache.answer(revision(), 'a', work), await cache.answer(revision(), 'a', work)]).toEqual([1, 2]);
   });
 
   it('keeps at most its capacity, the least recently used going first; none with a capacity of 0', async () => {
-    const { db } = catalogue();
+    const { revision } = catalogue();
     const cache = new RevisionCache(2);
     const [a, b, c] = [counted(), counted(), counted()];
-    await cache.answer(db, 'a', a);
-    await cache.answer(db, 'b', b);
-    await cache.answer(db, 'a', a);
-    await cache.answer(db, 'c', c);
-    await cache.answer(db, 'a', a);
-    await cache.answer(db, 'b', b);
+    await cache.answer(revision(), 'a', a);
+    await cache.answer(revision(), 'b', b);
+    await cache.answer(revision(), 'a', a);
+    await cache.answer(revision(), 'c', c);
+    await cache.answer(revision(), 'a', a);
+    await cache.answer(revision(), 'b', b);
     expect([a.runs, b.runs, c.runs]).toEqual([1, 2, 1]);
     const none = new RevisionCache(0);
     const work = counted();
-    await none.answer(db, 'a', work);
-    await none.answer(db, 'a', work);
+    await none.answer(revision(), 'a', work);
+    await none.answer(revision(), 'a', work);
     expect(work.runs).toBe(2);
   });
 });

@@ -28,12 +28,13 @@ export class RevisionCache {
   }
 
   /**
-   * The answer kept for `key` under the catalogue's current revision, or `work`'s, kept when it says until when it
-   * holds. `key` must name everything the answer depends on but the catalogue (payload, language, country).
+   * The answer kept for `key` under `revision`, or `work`'s, kept when it says until when it holds. `revision` must
+   * have been read (`revision()`) before the work reads anything; `key` must name everything the answer depends on
+   * but the catalogue (payload, language, country).
    */
-  async answer<T>(db: Database, key: string, work: () => Promise<Keepable<T>>): Promise<T> {
+  async answer<T>(revision: string, key: string, work: () => Promise<Keepable<T>>): Promise<T> {
     if (this.capacity === 0) return (await work()).value;
-    const fullKey = `${await this.revision(db)}\u0000${key}`;
+    const fullKey = `${revision}\u0000${key}`;
     const kept = this.answers.get(fullKey);
     if (kept && kept.validUntil > Date.now()) {
       // Used again: it moves to the back of the line.

@@ -67,6 +67,6 @@ async function readSuggestions(q: string, limit: number, context: CallContext): 
 /** The `search` call: suggestions while the shopper types; a typo is answered with the closest spelling's. */
 export async function searchSuggestions({ q, limit }: { q: string; limit: number }, context: CallContext): Promise<SearchSuggestions> {
   const key = JSON.stringify(['search', q, limit, context.lang]);
-  const { productIds, categories, corrected } = await context.catalogCache.answer(context.db, key, () => readSuggestions(q, limit, context));
+  const { productIds, categories, corrected } = await context.catalogCache.answer(await context.catalogCache.revision(context.db), key, () => readSuggestions(q, limit, context));
   return { q, corrected, products: await productSummaries(context, productIds), categories };
 }
