@@ -91,4 +91,27 @@ describe.each(DRIVERS)('catalogue answers kept per revision on %s', (driver) => 
     // Nothing left to do.
     expect(await refreshEndedPricePeriods(db())).toBe(0);
   });
+
+  it('keeps listing entries exact when stock, discounts, categories and sales of many products change at the same time', async () => {
+    const ids = await productsWithStock(10);
+    // Fifty statements at once, five on each product: each one's triggers write the product's listing rows again.
+    await Promise.all(
+      ids.flatMap((id, index) => [
+        run(sql`update combinations set quantity = ${index % 2 === 0 ? 0 : 7} where product_id = ${id}`),
+        run(sql`insert into specific_prices (product_id, reduction_percent) values (${id}, ${10 + index})`),
+        run(sql`insert into product_categories (product_id, category_id) values (${id}, 4) on conflict do nothing`),
+        run(sql`update products set sales_count = sales_count + ${index + 1} where id = ${id}`),
+        run(sql`update products set badges = array['new'] where id = ${id}`),
+      ]),
+    );
+    // Every row is what writing the rows again from their sources gives now.
+    const entries = () =>
+      selectRows(db(), sql`select e.*, c.attribute_ids, c.badges, c.in_stock from catalog_listing_entries e
+        join catalog_listing_classes c on c.id = e.class_id order by e.category_id, e.product_id`);
+    const searchRows = () => selectRows(db(), sql`select product_id, lang, class_id, sales_count, reduced_net_cents from catalog_search_entries order by 1, 2`);
+    const [kept, keptSearch] = [await entries(), await searchRows()];
+    await run(sql`select catalog_listing_refresh(array(select id from products))`);
+    expect(kept).toEqual(await entries());
+    expect(keptSearch).toEqual(await searchRows());
+  });
 });
