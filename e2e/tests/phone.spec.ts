@@ -79,6 +79,8 @@ test('a product page shows title, price, size choice and Add to cart on the firs
 });
 
 test('the menu drawer works by keyboard: focus kept inside, Escape closes, focus back on the button', async ({ page }) => {
+  // Some forty key presses, each checked, and axe on the open drawer: over 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const t = TEXTS.en;
   await page.goto('/en');
   await hydrated(page);

@@ -90,6 +90,8 @@ test('the demo customer writes, edits and deletes a review, in English then in G
 });
 
 test('without JavaScript the review form posts with a photo, shows its messages and sends the shopper back', async ({ browser }) => {
+  // Three posts of the form, one of them 20 MB: 22 s alone, over 30 s beside the other tests on a 2-core machine.
+  test.setTimeout(90_000);
   const products = await demoProducts();
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -167,6 +169,8 @@ test('a customer without a purchase reads the purchase rule', async ({ page }) =
 });
 
 test('the review form: keyboard alone, axe, and screenshots on a phone and a desktop', async ({ page }) => {
+  // Axe and screenshots at two sizes: over 30 s beside the other tests on a 2-core machine.
+  test.setTimeout(90_000);
   const products = await demoProducts();
   const shots = process.env.REVIEW_SCREENSHOTS;
   if (shots) mkdirSync(shots, { recursive: true });
