@@ -15,6 +15,8 @@ async function onFirstScreen(page: Page, selector: ReturnType<Page['locator']>) 
 }
 
 test('filters open in a drawer: choose, chips above the grid, remove a chip, show n products', async ({ page }) => {
+  // A dozen filter steps, each a listing answered again: over 30 s beside the other tests on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const t = TEXTS.en;
   await page.goto(`/en/${WOMEN.en}`);
   await hydrated(page);
