@@ -48,7 +48,7 @@ async function starsByKeyboard(page: Page, legend: string, stars: number) {
 
 test('the demo customer writes, edits and deletes a review, in English then in German', async ({ page }) => {
   // Two whole journeys (sign in, write, edit, delete) in one test.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const products = await demoProducts();
   for (const [index, lang] of (['en', 'de'] as const).entries()) {
     const t = texts(lang);

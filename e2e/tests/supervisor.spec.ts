@@ -69,7 +69,7 @@ test('a crashed shop API is started again, and a stop signal stops every part of
 });
 
 test('a shop API that cannot start at all stops the shop instead of being restarted forever', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   // Nothing listens on port 9: its database cannot be reached.
   const shop = startShop(base + 1, { DATABASE_URL: 'postgres://shop@127.0.0.1:9/shop' });
   try {
