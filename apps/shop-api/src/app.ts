@@ -83,6 +83,8 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   });
   const mailer = createMailer(config);
   const catalogCache = new RevisionCache(config.catalogCacheEntries);
+  // Orders are few, heavy and dear to read: the many light answers must not push them out.
+  const catalogOrders = new RevisionCache(config.catalogOrderCacheBytes);
   app.addHook('onClose', async () => mailer.close());
   let closing = false;
   app.addHook('preClose', async () => {
@@ -160,7 +162,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
           throw new ApiError(400, 'bad_request', message, { errors: fieldErrors(parsed.error) });
         }
         const handler = handlers[name] as CallHandler<typeof name>;
-        const psdata = await handler(parsed.data as never, { db, config, mailer, gateways, catalogCache, ...requestContext(request, config) });
+        const psdata = await handler(parsed.data as never, { db, config, mailer, gateways, catalogCache, catalogOrders, ...requestContext(request, config) });
         return success(psdata, successMessages[name]);
       },
     });

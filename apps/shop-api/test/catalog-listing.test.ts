@@ -1,7 +1,10 @@
-import { AVAILABILITIES } from '@shop/contract';
+import { AVAILABILITIES, SORT_KEYS } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { RevisionCache } from '../src/catalog/revision-cache.ts';
 import { selectRows } from '../src/db/raw.ts';
+import { gatewaysFromEnv } from '../src/payments/registry.ts';
 import { callApi, DRIVERS, useTestShop } from './databases.ts';
 
 type Option = { value: string; label?: string; count: number; selected: boolean };
@@ -129,6 +132,47 @@ describe.each(DRIVERS)('filtered listings on %s', (driver) => {
     expect(none.products).toEqual([]);
     expect(none.facets.badges.find((o) => o.value === rare.value)).toMatchObject({ selected: true, count: 0 });
     expect(cheapest.selected).toBe(false);
+  });
+
+  it('reads the same pages from the orders it keeps as from the database, in every order', async () => {
+    // An API on the same database that keeps no orders reads every page with SQL (listing.ts, readsKeptOrder).
+    const uncached = buildApp({ db: shop().handle.db, config: { ...shop().config, catalogOrderCacheBytes: 0 }, gateways: gatewaysFromEnv({}) });
+    const answers = vi.spyOn(RevisionCache.prototype, 'answer');
+    try {
+      const { facets } = await list({});
+      const [size, otherSize] = facets.sizes;
+      const [, colour] = facets.colors;
+      const [brand] = facets.brands;
+      const filters = [
+        { sizes: [size!.value] },
+        { colors: [colour!.value], sizes: [otherSize!.value] },
+        { brands: [brand!.value], availability: ['in_stock'] },
+        { badges: [facets.badges[0]!.value] },
+        // A ready-made price range, and one of the shopper's own.
+        { price_min: 5_000, price_max: 9_999 },
+        { price_min: 3_000, price_max: 12_000, colors: [colour!.value] },
+      ];
+      const scopes = [{ id_category: WOMEN }, {}, { id_brand: Number(brand!.value) }];
+      const pageIds = async (app: typeof uncached, payload: object) => {
+        const { status, body } = await callApi(app, 'getProducts', payload, { 'accept-language': 'de' });
+        expect(status).toBe(200);
+        return { total: body.psdata.pagination.total_items, ids: body.psdata.products.map((product: Summary) => product.id_product) };
+      };
+      // Every filter in every order, in a scope and a page that change from one to the next.
+      for (const [orderIndex, order] of SORT_KEYS.entries()) {
+        for (const [filterIndex, filter] of filters.entries()) {
+          const scope = scopes[(orderIndex + filterIndex) % scopes.length];
+          const page = (orderIndex + filterIndex) % 2 === 0 ? { page: 1, per_page: 5 } : { page: 3, per_page: 4 };
+          const payload = { ...scope, ...filter, ...page, order, with_facets: false };
+          expect(await pageIds(shop().app, payload), JSON.stringify(payload)).toEqual(await pageIds(uncached, payload));
+        }
+      }
+      // The API that keeps orders did read pages from them (keys name the scope, then the order).
+      expect(answers.mock.calls.filter(([, key]) => key.startsWith('[{')).length).toBeGreaterThan(SORT_KEYS.length);
+    } finally {
+      answers.mockRestore();
+      await uncached.close();
+    }
   });
 
   it('leaves facets out when not asked', async () => {

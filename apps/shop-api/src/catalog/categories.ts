@@ -1,6 +1,7 @@
 import type { Alternates, Category, CategoryNode, Lang } from '@shop/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import type { CallContext } from '../http/call-context.ts';
 import { categories, categoryTranslations } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -61,6 +62,18 @@ export async function loadCategoryTree(db: Database, lang: Lang): Promise<Catego
     .where(and(eq(categoryTranslations.lang, lang), eq(categories.isActive, true)))
     .orderBy(asc(categories.position), asc(categories.id));
   return new CategoryTree(rows);
+}
+
+/** loadCategoryTree in the request's language, kept per catalogue revision (categories raise it, migration 0014). */
+export function keptCategoryTree(context: CallContext, revision: string): Promise<CategoryTree> {
+  const key = JSON.stringify(['categoryTree', context.lang]);
+  return context.catalogCache.answer(revision, key, async () => ({ value: await loadCategoryTree(context.db, context.lang), validUntil: Infinity }));
+}
+
+/** getCategory in the request's language, kept per catalogue revision. */
+export function keptCategory(context: CallContext, revision: string, id: number): Promise<Category> {
+  const key = JSON.stringify(['category', id, context.lang]);
+  return context.catalogCache.answer(revision, key, async () => ({ value: await getCategory(context.db, context.lang, id), validUntil: Infinity }));
 }
 
 export async function categoryAlternates(db: Database, id: number): Promise<Alternates> {

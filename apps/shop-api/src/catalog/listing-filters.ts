@@ -35,7 +35,13 @@ export function classFilters(filters: ListingFilters): Partial<Record<ClassFilte
   };
 }
 
-/** The price filter on a row's `price` (what the shopper pays), or null without one. */
-export function priceFilterSql({ price_min: min, price_max: max }: ListingFilters): SQL | null {
-  return min === undefined && max === undefined ? null : sql`price between ${min ?? 0} and ${max ?? 2_147_483_647}`;
+/** The prices the price filter lets through (what the shopper pays, both bounds included), or null without one. */
+export function priceFilterBounds({ price_min: min, price_max: max }: ListingFilters): { min: number; max: number } | null {
+  return min === undefined && max === undefined ? null : { min: min ?? 0, max: max ?? 2_147_483_647 };
+}
+
+/** The price filter on a row's `price`, or null without one. */
+export function priceFilterSql(filters: ListingFilters): SQL | null {
+  const bounds = priceFilterBounds(filters);
+  return bounds && sql`price between ${bounds.min} and ${bounds.max}`;
 }

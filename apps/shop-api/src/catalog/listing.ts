@@ -4,14 +4,15 @@ import type { z } from 'zod';
 import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
-import { getCategory, loadCategoryTree } from './categories.ts';
+import { keptCategory, keptCategoryTree } from './categories.ts';
 import { facetData } from './facet-data.ts';
 import { countGroups, PRICE_RANGES, priceRangeIndexSql, toFacets, type GroupCounts, type ProductGroup } from './facets.ts';
-import { priceFilterSql } from './listing-filters.ts';
-import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVatSql } from './pricing.ts';
+import { priceFilterBounds, priceFilterSql } from './listing-filters.ts';
+import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVat, withVatSql } from './pricing.ts';
 import { searchMatch, translationIn, websearchQuery } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { type Keepable } from './revision-cache.ts';
+import { pageOfOrder, scopeOrderBytes, toScopeOrder, type ScopeOrder } from './scope-orders.ts';
 import { productSummaries } from './summaries.ts';
 import { withTunedReads, type Select } from './tuned-query.ts';
 
@@ -25,8 +26,9 @@ const isTitleOrder = (order: SortKey): order is TitleOrder => order === 'title_a
 
 /** Orders over the columns of `base`; each ends with the id, so that pages never overlap. */
 const ORDER_BY: Record<Exclude<SortKey, 'relevance' | TitleOrder>, SQL> = {
-  price_asc: sql`price asc, id`,
-  price_desc: sql`price desc, id`,
+  // Products of one price by their net price (VAT rounds some to one price): the order of the walks by price.
+  price_asc: sql`price asc, reduced_net asc, id`,
+  price_desc: sql`price desc, reduced_net desc, id`,
   popularity: sql`sales_count desc, id`,
   date_add_asc: sql`created_at asc, id`,
   date_add_desc: sql`created_at desc, id`,
@@ -40,8 +42,12 @@ const ORDER_BY: Record<Exclude<SortKey, 'relevance' | TitleOrder>, SQL> = {
 /** By name in the request's language (`lower(name)`, then the id), ascending or descending. */
 const TITLE_DIRECTION: Record<TitleOrder, SQL> = { title_asc: sql`asc`, title_desc: sql`desc` };
 
-/** Relevance: the search rank for a search, else best sellers first. */
-function relevanceOrder(scope: ListingScope): SQL {
+/** By name: over a `title` column (lower(name) in the request's language). */
+const titleOrder = (order: TitleOrder) => sql`title ${TITLE_DIRECTION[order]}, id`;
+
+/** An order but by name, over the columns of `base`. Relevance: the search rank for a search, else best sellers first. */
+function columnOrder(scope: ListingScope, order: Exclude<SortKey, TitleOrder>): SQL {
+  if (order !== 'relevance') return ORDER_BY[order];
   return scope.q ? sql`rank desc, sales_count desc, id` : ORDER_BY.popularity;
 }
 
@@ -153,7 +159,7 @@ async function pageIds(select: Select, context: CallContext, scope: ListingScope
 
   if (isTitleOrder(order)) {
     const direction = TITLE_DIRECTION[order];
-    const byTitle = sql`title ${direction}, id`;
+    const byTitle = titleOrder(order);
     const names = (length: number) =>
       sql`select base.*, names.title from (
           select pt.product_id, lower(pt.name) as title from product_translations pt where ${translationIn(context.lang)}
@@ -194,7 +200,61 @@ async function pageIds(select: Select, context: CallContext, scope: ListingScope
           counts.scope / 8,
         )
       : null;
-  return page ?? sorted(sql`*`, order === 'relevance' ? relevanceOrder(scope) : ORDER_BY[order]);
+  return page ?? sorted(sql`*`, columnOrder(scope, order));
+}
+
+/** Milliseconds until the first of the stored prices read (`price_until`) ends, null if none ever does. */
+const freshForMsSql = sql`case when min(price_until) < 'infinity' then extract(epoch from min(price_until) - now()) * 1000 end::float8`;
+
+/** A walk estimated (walkEstimate) to read at most this many rows costs less than keeping the scope's order. */
+const SHORT_WALK = 400;
+
+/**
+ * Whether a page is read from the scope's kept order (scope-orders.ts) rather than by SQL: unless a short walk
+ * reads it (an unfiltered page, or a filter most products pass). Reading an order costs a read of the whole scope,
+ * worth it only if it is kept: not for a search (its scope is the query's, rarely asked twice), nor while a stored
+ * price is past its period, nor when the cache has no room for it.
+ */
+function readsKeptOrder(context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey, counts: Summary): boolean {
+  if (scope.q || counts.stale > 0 || !context.catalogOrders.hasRoomFor(scopeOrderBytes(counts.scope))) return false;
+  const way = pageWay(scope, order);
+  const walkedOver = way === 'names' ? counts.catalogue : counts.scope;
+  return way === 'scan' || walkEstimate(input.page * input.per_page, walkedOver, counts.total) > SHORT_WALK;
+}
+
+/**
+ * Reads the scope's products in `order` (one read of all its rows), and tells until when that order holds. An order
+ * a walk reads comes in its index's order, unsorted; it is the listing's order while every stored price is current,
+ * which the same read checks: null if one is not (the page is then read with SQL).
+ */
+function readScopeOrder(context: CallContext, scope: ListingScope, order: SortKey): Promise<Keepable<ScopeOrder | null>> {
+  const names = isTitleOrder(order) ? sql`join product_translations pt on pt.product_id = base.id and ${translationIn(context.lang)}` : sql``;
+  const orderBy = isTitleOrder(order) ? sql`lower(pt.name) ${TITLE_DIRECTION[order]}, id` : (WALKS[order]?.by ?? columnOrder(scope, order));
+  return withTunedReads(context.db, async (select) => {
+    // The rows as one text ('id,class,net,id,class,net…'): one value, where as many rows cost several times more.
+    const [read] = await select<{ rows: string | null; stale: number; fresh_for_ms: number | null }>(
+      sql`with base as not materialized (${baseRows(context, scope)})
+        select string_agg(id || ',' || class_id || ',' || reduced_net, ',') as rows,
+          count(*) filter (where not fresh)::int as stale, ${freshForMsSql} as fresh_for_ms
+        from (select id, class_id, reduced_net, fresh, price_until from base ${names} order by ${orderBy}) ordered`,
+    );
+    if (!read || read.stale > 0) return { value: null, validUntil: 0 };
+    const value = toScopeOrder(read.rows);
+    return { value, validUntil: Date.now() + (read.fresh_for_ms ?? Infinity), weight: scopeOrderBytes(value.ids.length) };
+  });
+}
+
+/**
+ * The page of a listing that readsKeptOrder, from the scope's order kept per catalogue revision; null when a price
+ * past its period kept it from being read.
+ */
+async function pageOfKeptOrder(context: CallContext, revision: string, scope: ListingScope, input: ListingInput, order: SortKey, counts: Summary) {
+  // Names are the language's; prices are net, the same for every country. Relevance is popularity's order.
+  const key = JSON.stringify([scope, order === 'relevance' ? 'popularity' : order, isTitleOrder(order) ? context.lang : null]);
+  const kept = await context.catalogOrders.answer(revision, key, () => readScopeOrder(context, scope, order));
+  const bounds = priceFilterBounds(input);
+  const inPriceFilter = bounds && ((net: number) => withVat(net, counts.price_rate) >= bounds.min && withVat(net, counts.price_rate) <= bounds.max);
+  return kept && pageOfOrder(kept, counts.classes, inPriceFilter, (input.page - 1) * input.per_page, input.per_page);
 }
 
 /** The scope's groups (facets.ts), with the two figures pageIds needs besides their counts. */
@@ -227,7 +287,7 @@ function readGroups(context: CallContext, scope: ListingScope, priceFilter: SQL 
             as groups,
           (select greatest(reltuples, 1)::float8 from pg_class where oid = 'products'::regclass) as catalogue,
           ${priceRateSql(context.country, context.config.defaultCountry)} as price_rate,
-          (select case when min(price_until) < 'infinity' then extract(epoch from min(price_until) - now()) * 1000 end::float8 from groups) as fresh_for_ms`,
+          (select ${freshForMsSql} from groups) as fresh_for_ms`,
     );
     const { fresh_for_ms: freshForMs, ...value } = read!;
     // The groups hold while every stored price they were made with is current; a price looked up instead (its
@@ -266,7 +326,9 @@ async function queryListing(context: CallContext, revision: string, scope: Listi
   const { facets, ...counts } = countGroups(groups, await facetData(context, revision, groups.map((group) => group.class_id)), input);
   const priceFilter = priceFilterSql(input);
   const matching = [...(counts.classes ? [sql`class_id = any(${sql.param(counts.classes)}::int[])`] : []), ...(priceFilter ? [priceFilter] : [])];
-  const ids = await withTunedReads(context.db, (select) => pageIds(select, context, scope, input, order, matching, { ...counts, catalogue, price_rate }));
+  const summary = { ...counts, catalogue, price_rate };
+  const kept = readsKeptOrder(context, scope, input, order, summary) ? await pageOfKeptOrder(context, revision, scope, input, order, summary) : null;
+  const ids = kept ?? (await withTunedReads(context.db, (select) => pageIds(select, context, scope, input, order, matching, summary)));
   return { ids, total: counts.total, facets: input.with_facets ? toFacets(facets, input) : null, validUntil: grouped.validUntil };
 }
 
@@ -289,8 +351,8 @@ async function readListing(input: ListingInput, context: CallContext, revision: 
   const categoryId = input.id_category ?? (input.categorySlug ? await categoryIdBySlug(context, input.categorySlug) : undefined);
   const scope: ListingScope = { categoryId, brandId: input.id_brand, q: input.q || undefined };
   const [category, tree, asTyped] = await Promise.all([
-    categoryId ? getCategory(db, lang, categoryId) : null,
-    input.with_category_tree ? loadCategoryTree(db, lang) : null,
+    categoryId ? keptCategory(context, revision, categoryId) : null,
+    input.with_category_tree ? keptCategoryTree(context, revision) : null,
     queryListing(context, revision, scope, input, order),
   ]);
   // Nothing found: perhaps a typo ('jaket') or a word the catalogue spells otherwise. Unless the shopper asked for

@@ -57,4 +57,20 @@ describe('RevisionCache', () => {
     await none.answer(revision(), 'a', work);
     expect(work.runs).toBe(2);
   });
+
+  it('counts an answer as heavy as its weight, and keeps none heavier than its capacity', async () => {
+    const { revision } = catalogue();
+    const cache = new RevisionCache(3);
+    const heavy = async () => ({ value: ++heavy.runs, validUntil: Infinity, weight: 2 });
+    heavy.runs = 0;
+    const [a, b] = [counted(), counted()];
+    await cache.answer(revision(), 'a', a);
+    await cache.answer(revision(), 'heavy', heavy);
+    // Room for 3: 'b' pushes out the least recently used, 'a'; the heavy one stays.
+    await cache.answer(revision(), 'b', b);
+    await cache.answer(revision(), 'heavy', heavy);
+    await cache.answer(revision(), 'a', a);
+    expect([a.runs, heavy.runs, b.runs]).toEqual([2, 1, 1]);
+    expect([cache.hasRoomFor(3), cache.hasRoomFor(4)]).toEqual([true, false]);
+  });
 });

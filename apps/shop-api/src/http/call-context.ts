@@ -8,7 +8,16 @@ import type { Gateways } from '../payments/gateway.ts';
 import type { RequestContext } from './request-context.ts';
 
 /** What a call handler gets besides its validated payload. */
-export type CallContext = RequestContext & { db: Database; config: ApiConfig; mailer: Mailer; gateways: Gateways; catalogCache: RevisionCache };
+export type CallContext = RequestContext & {
+  db: Database;
+  config: ApiConfig;
+  mailer: Mailer;
+  gateways: Gateways;
+  /** Listing, search and suggestion answers, by count. */
+  catalogCache: RevisionCache;
+  /** Large scopes' orders, by the bytes they take (catalog/scope-orders.ts). */
+  catalogOrders: RevisionCache;
+};
 
 export type CallHandler<N extends CallName> = (input: z.output<(typeof calls)[N]['input']>, context: CallContext) => Promise<CallOutput<N>>;
 export type CallHandlers = { [N in CallName]: CallHandler<N> };
