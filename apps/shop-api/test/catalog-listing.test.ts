@@ -1,11 +1,9 @@
 import { AVAILABILITIES, SORT_KEYS } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { RevisionCache } from '../src/catalog/revision-cache.ts';
 import { selectRows } from '../src/db/raw.ts';
-import { gatewaysFromEnv } from '../src/payments/registry.ts';
-import { callApi, DRIVERS, useTestShop } from './databases.ts';
+import { apiWithoutKeptOrders, callApi, DRIVERS, useTestShop } from './databases.ts';
 
 type Option = { value: string; label?: string; count: number; selected: boolean };
 type Summary = {
@@ -135,8 +133,7 @@ describe.each(DRIVERS)('filtered listings on %s', (driver) => {
   });
 
   it('reads the same pages from the orders it keeps as from the database, in every order', async () => {
-    // An API on the same database that keeps no orders reads every page with SQL (listing.ts, readsKeptOrder).
-    const uncached = buildApp({ db: shop().handle.db, config: { ...shop().config, catalogOrderCacheBytes: 0 }, gateways: gatewaysFromEnv({}) });
+    const uncached = apiWithoutKeptOrders(shop());
     const answers = vi.spyOn(RevisionCache.prototype, 'answer');
     try {
       const { facets } = await list({});

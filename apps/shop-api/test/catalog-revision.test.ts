@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { refreshEndedPricePeriods } from '../src/catalog/pricing.ts';
+import { RevisionCache } from '../src/catalog/revision-cache.ts';
 import { selectRows } from '../src/db/raw.ts';
-import { callApi, DRIVERS, useTestShop } from './databases.ts';
+import { apiWithoutKeptOrders, callApi, DRIVERS, useTestShop } from './databases.ts';
 
 // The catalogue's revision (migration 0014) and the listing answers the API keeps under it (revision-cache.ts).
 const WOMEN = 3;
@@ -73,6 +75,59 @@ describe.each(DRIVERS)('catalogue answers kept per revision on %s', (driver) => 
     const after = await inStock();
     expect(after.pagination.total_items).toBe(first.pagination.total_items - soldOut.length);
     expect(after.facets.availability.find((option: { value: string }) => option.value === 'in_stock').count).toBe(first.pagination.total_items - soldOut.length);
+  });
+
+  it('reads pages from kept orders that hold every committed change, while products sell out and go on sale at the same time', async () => {
+    const withSql = apiWithoutKeptOrders(shop());
+    const answers = vi.spyOn(RevisionCache.prototype, 'answer');
+    try {
+      const { facets } = await inStock();
+      const size36 = facets.sizes.find((option: { label: string }) => option.label === '36').value;
+      // Second pages of few products (one brand's in stock, one shoe size's), which kept orders answer (listing.ts,
+      // readsKeptOrder), in orders that a sale or a discount changes.
+      const payloads = ['price_asc', 'popularity', 'title_asc', 'discount_desc'].flatMap((order) => [
+        { order, brands: ['2'], availability: ['in_stock'], page: 2, per_page: 12 },
+        { order, sizes: [size36], page: 2, per_page: 10 },
+      ]);
+      const pageIds = async (app: FastifyInstance, payload: object) => {
+        const { status, body } = await callApi(app, 'getProducts', { id_category: WOMEN, with_facets: false, ...payload }, { 'accept-language': 'en' });
+        expect(status).toBe(200);
+        return body.psdata.products.map((product: { id_product: number }) => product.id_product) as number[];
+      };
+      const pages = () => Promise.all(payloads.map((payload) => pageIds(shop().app, payload)));
+      const shown = [...new Set((await pages()).flat())];
+      const [soldOut, onSale] = [shown.slice(0, 3), shown.slice(3, 6)];
+      expect(onSale).toHaveLength(3);
+
+      answers.mockClear();
+      // Each change between two reads of a page (one client: at most 56 calls in the API at once, API_CLIENT_CONCURRENCY).
+      const reads: Promise<number[]>[] = [];
+      await Promise.all(
+        [...soldOut, ...onSale].map(async (id, index) => {
+          const read = () => reads.push(pageIds(shop().app, payloads[index]!));
+          read();
+          await run(
+            soldOut.includes(id)
+              ? sql`update combinations set quantity = 0 where product_id = ${id}`
+              : sql`insert into specific_prices (product_id, reduction_percent) values (${id}, 45)`,
+          );
+          await run(sql`update products set sales_count = sales_count + 50 where id = ${id}`);
+          read();
+        }),
+      );
+      await Promise.all(reads);
+      // Once all is committed, every page is what SQL reads now: no sold-out product in stock, every new price in place.
+      const after = await pages();
+      for (const [index, payload] of payloads.entries()) expect(after[index], JSON.stringify(payload)).toEqual(await pageIds(withSql, payload));
+      expect(after.filter((_, index) => index % 2 === 0).flat().filter((id) => soldOut.includes(id))).toEqual([]);
+      // Those pages came from orders kept under the last revision (keys name the scope, then the order).
+      const last = String(await revision());
+      const keptOrders = answers.mock.calls.filter(([at, key]) => at === last && key.startsWith('[{')).map(([, key]) => JSON.parse(key)[1]);
+      expect([...new Set(keptOrders)].sort()).toEqual(['discount_desc', 'popularity', 'price_asc', 'title_asc']);
+    } finally {
+      answers.mockRestore();
+      await withSql.close();
+    }
   });
 
   it('writes again the rows of a discount that ended, so that its listings are kept again', async () => {

@@ -66,6 +66,14 @@ export function useTestShop(driver: Driver, settings: Record<string, string> | (
   return () => shop!;
 }
 
+/**
+ * A second API on the test shop's database that keeps no scope orders (catalog/scope-orders.ts): it reads every
+ * listing page with SQL, what pages read from kept orders must equal. Closed by the caller.
+ */
+export function apiWithoutKeptOrders(shop: TestShop): FastifyInstance {
+  return buildApp({ db: shop.handle.db, config: { ...shop.config, catalogOrderCacheBytes: 0 }, gateways: gatewaysFromEnv({}) });
+}
+
 /** Makes one call the way the storefront does and returns the status and the envelope. */
 /**
  * Every refusal a test meets is one the contract describes for its call (refusals.ts): a code the call lists (or

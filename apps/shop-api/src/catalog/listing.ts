@@ -217,6 +217,8 @@ const SHORT_WALK = 400;
  */
 function readsKeptOrder(context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey, counts: Summary): boolean {
   if (scope.q || counts.stale > 0 || !context.catalogOrders.hasRoomFor(scopeOrderBytes(counts.scope))) return false;
+  // Past the last page: nothing to read (pageIds).
+  if ((input.page - 1) * input.per_page >= counts.total) return false;
   const way = pageWay(scope, order);
   const walkedOver = way === 'names' ? counts.catalogue : counts.scope;
   return way === 'scan' || walkEstimate(input.page * input.per_page, walkedOver, counts.total) > SHORT_WALK;
@@ -232,6 +234,8 @@ function readScopeOrder(context: CallContext, scope: ListingScope, order: SortKe
   const orderBy = isTitleOrder(order) ? sql`lower(pt.name) ${TITLE_DIRECTION[order]}, id` : (WALKS[order]?.by ?? columnOrder(scope, order));
   return withTunedReads(context.db, async (select) => {
     // The rows as one text ('id,class,net,id,class,net…'): one value, where as many rows cost several times more.
+    // An aggregate over an ordered subquery and nothing else takes its rows in that order (PostgreSQL's manual,
+    // 'Aggregate Expressions'); its own ORDER BY would sort them again.
     const [read] = await select<{ rows: string | null; stale: number; fresh_for_ms: number | null }>(
       sql`with base as not materialized (${baseRows(context, scope)})
         select string_agg(id || ',' || class_id || ',' || reduced_net, ',') as rows,
@@ -253,7 +257,7 @@ async function pageOfKeptOrder(context: CallContext, revision: string, scope: Li
   const key = JSON.stringify([scope, order === 'relevance' ? 'popularity' : order, isTitleOrder(order) ? context.lang : null]);
   const kept = await context.catalogOrders.answer(revision, key, () => readScopeOrder(context, scope, order));
   const bounds = priceFilterBounds(input);
-  const inPriceFilter = bounds && ((net: number) => withVat(net, counts.price_rate) >= bounds.min && withVat(net, counts.price_rate) <= bounds.max);
+  const inPriceFilter = bounds && ((net: number) => bounds.min <= withVat(net, counts.price_rate) && withVat(net, counts.price_rate) <= bounds.max);
   return kept && pageOfOrder(kept, counts.classes, inPriceFilter, (input.page - 1) * input.per_page, input.per_page);
 }
 

@@ -3,6 +3,7 @@
  * translations, combinations, images and discounts), content pages, countries, carriers and collection
  * points, and a demo customer with past orders. `seedDemoShop` writes it all in one transaction.
  */
+import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';
 import {
@@ -128,4 +129,7 @@ export async function seedDemoShop(db: Database): Promise<void> {
       DEMO_RULE_USES.map((use) => ({ ruleId: ruleId(use.code), customerId: use.byDemoCustomer ? customerId : null, email: use.byDemoCustomer ? customer.email : null })),
     );
   });
+  // Statistics of the new catalogue for the planner and the listings' estimates (listing.ts reads the number of
+  // products from them): PGlite has no autovacuum to gather them, and PostgreSQL's would only after a while.
+  await db.execute(sql`analyze`);
 }
