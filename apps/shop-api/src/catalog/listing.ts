@@ -42,9 +42,6 @@ const ORDER_BY: Record<Exclude<SortKey, 'relevance' | TitleOrder>, SQL> = {
 /** By name in the request's language (`lower(name)`, then the id), ascending or descending. */
 const TITLE_DIRECTION: Record<TitleOrder, SQL> = { title_asc: sql`asc`, title_desc: sql`desc` };
 
-/** By name: over a `title` column (lower(name) in the request's language). */
-const titleOrder = (order: TitleOrder) => sql`title ${TITLE_DIRECTION[order]}, id`;
-
 /** An order but by name, over the columns of `base`. Relevance: the search rank for a search, else best sellers first. */
 function columnOrder(scope: ListingScope, order: Exclude<SortKey, TitleOrder>): SQL {
   if (order !== 'relevance') return ORDER_BY[order];
@@ -159,7 +156,7 @@ async function pageIds(select: Select, context: CallContext, scope: ListingScope
 
   if (isTitleOrder(order)) {
     const direction = TITLE_DIRECTION[order];
-    const byTitle = titleOrder(order);
+    const byTitle = sql`title ${direction}, id`;
     const names = (length: number) =>
       sql`select base.*, names.title from (
           select pt.product_id, lower(pt.name) as title from product_translations pt where ${translationIn(context.lang)}
