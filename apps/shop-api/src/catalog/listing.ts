@@ -254,7 +254,12 @@ async function pageOfKeptOrder(context: CallContext, revision: string, scope: Li
   const key = JSON.stringify([scope, order === 'relevance' ? 'popularity' : order, isTitleOrder(order) ? context.lang : null]);
   const kept = await context.catalogOrders.answer(revision, key, () => readScopeOrder(context, scope, order));
   const bounds = priceFilterBounds(input);
-  const inPriceFilter = bounds && ((net: number) => bounds.min <= withVat(net, counts.price_rate) && withVat(net, counts.price_rate) <= bounds.max);
+  const inPriceFilter =
+    bounds &&
+    ((net: number) => {
+      const price = withVat(net, counts.price_rate);
+      return bounds.min <= price && price <= bounds.max;
+    });
   return kept && pageOfOrder(kept, counts.classes, inPriceFilter, (input.page - 1) * input.per_page, input.per_page);
 }
 

@@ -1,19 +1,9 @@
-import {
-  PLACEHOLDER_IMAGE_URL,
-  type Badge,
-  type ProductSummary,
-} from "@shop/contract";
-import { sql } from "drizzle-orm";
-import type { CallContext } from "../http/call-context.ts";
-import { selectPrepared } from "../db/raw.ts";
-import { heldByCarts } from "../cart/lines.ts";
-import {
-  ACTIVE_REDUCTION,
-  discountPercent,
-  priceRateSql,
-  reducedNet,
-  withVat,
-} from "./pricing.ts";
+import { PLACEHOLDER_IMAGE_URL, type Badge, type ProductSummary } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import type { CallContext } from '../http/call-context.ts';
+import { selectPrepared } from '../db/raw.ts';
+import { heldByCarts } from '../cart/lines.ts';
+import { ACTIVE_REDUCTION, discountPercent, priceRateSql, reducedNet, withVat } from './pricing.ts';
 
 /** Stock at or under this is shown as 'only N left'. */
 export const LOW_STOCK = 5;
@@ -49,20 +39,17 @@ type SummaryRow = {
  * Card data for the given products, in the order of `ids`. A card shows the front picture of the colour a shopper
  * filtered by (`colorIds`), else of the product's default combination: what the card says is what it shows.
  */
-export async function productSummaries(
-  context: CallContext,
-  ids: number[],
-  colorIds: readonly number[] = [],
-): Promise<ProductSummary[]> {
+export async function productSummaries(context: CallContext, ids: number[], colorIds: readonly number[] = []): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
   const { db, lang } = context;
   const rows = await selectPrepared<SummaryRow>(
     db,
-    sql`select ${priceRateSql(context.country, context.config.defaultCountry)} as price_rate, p.id, p.reference, p.badges, p.free_shipping, p.quantity_limit, p.price_net_cents, p.out_of_stock_policy,
+    sql`select p.id, p.reference, p.badges, p.free_shipping, p.quantity_limit, p.price_net_cents, p.out_of_stock_policy,
         reduction.reduction_percent, reduction.reduction_net_cents,
         pt.name, pt.slug, b.id as brand_id, b.name as brand_name, b.slug as brand_slug,
         image.url as image_url, image.width as image_width, image.height as image_height,
-        stock.total as stock, stock.single_combination_id, colors.list as colors, rs.review_count, rs.rating_sum
+        stock.total as stock, stock.single_combination_id, colors.list as colors, rs.review_count, rs.rating_sum,
+        ${priceRateSql(context.country, context.config.defaultCountry)} as price_rate
       from products p
       join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
       left join brands b on b.id = p.brand_id
@@ -90,21 +77,13 @@ export async function productSummaries(
       ) colors on true
       where p.id = any(${sql.param(ids)}::int[])`,
   );
-  const byId = new Map(
-    rows.map((row) => [row.id, toSummary(row, Number(row.price_rate))]),
-  );
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row, Number(row.price_rate))]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 function toSummary(row: SummaryRow, priceRate: number): ProductSummary {
   const regular = withVat(row.price_net_cents, priceRate);
-  const price = withVat(
-    reducedNet(row.price_net_cents, {
-      percent: row.reduction_percent,
-      netCents: row.reduction_net_cents,
-    }),
-    priceRate,
-  );
+  const price = withVat(reducedNet(row.price_net_cents, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), priceRate);
   const discount = discountPercent(regular, price);
   return {
     id_product: row.id,
@@ -116,37 +95,14 @@ function toSummary(row: SummaryRow, priceRate: number): ProductSummary {
     regular_price: regular,
     price,
     discount_percent: discount,
-    brand:
-      row.brand_id === null
-        ? null
-        : {
-            id: row.brand_id,
-            name: row.brand_name ?? "",
-            slug: row.brand_slug ?? "",
-          },
+    brand: row.brand_id === null ? null : { id: row.brand_id, name: row.brand_name ?? '', slug: row.brand_slug ?? '' },
     colors: row.colors,
     badges: row.badges as Badge[],
     free_shipping: row.free_shipping,
-    remaining_stock:
-      row.out_of_stock_policy === "deny" &&
-      row.stock > 0 &&
-      row.stock <= LOW_STOCK
-        ? row.stock
-        : null,
+    remaining_stock: row.out_of_stock_policy === 'deny' && row.stock > 0 && row.stock <= LOW_STOCK ? row.stock : null,
     quantity: row.quantity_limit,
     single_combination_id: row.single_combination_id,
-    default_image: {
-      url: row.image_url ?? PLACEHOLDER_IMAGE_URL,
-      width: row.image_width ?? 600,
-      height: row.image_height ?? 800,
-      alt: row.name,
-    },
-    rating: row.review_count
-      ? {
-          average:
-            Math.round((Number(row.rating_sum) / row.review_count) * 10) / 10,
-          count: row.review_count,
-        }
-      : null,
+    default_image: { url: row.image_url ?? PLACEHOLDER_IMAGE_URL, width: row.image_width ?? 600, height: row.image_height ?? 800, alt: row.name },
+    rating: row.review_count ? { average: Math.round((Number(row.rating_sum) / row.review_count) * 10) / 10, count: row.review_count } : null,
   };
 }
