@@ -31,7 +31,7 @@ export type ApiConfig = {
   sharedSecret: string | undefined;
   /** Catalogue answers (listings, searches, suggestions) kept per catalogue revision (catalog/revision-cache.ts); 0 keeps none. */
   catalogCacheEntries: number;
-  /** Memory for the large scopes' orders kept per catalogue revision (catalog/scope-orders.ts), in bytes; 0 keeps none. */
+  /** Memory for the categories' and brands' orders kept per catalogue revision (catalog/scope-orders.ts), in bytes; 0 keeps none. */
   catalogOrderCacheBytes: number;
   /** Calls of one client that run at once (http/fair-share.ts); further ones wait their turn. */
   clientConcurrency: number;

@@ -1,6 +1,6 @@
 /**
- * A large scope's products in one order, kept per catalogue revision (revision-cache.ts, ADR 29), with what a
- * page's filters test of each: its class (every filter but price, listing-filters.ts) and its net price (the
+ * A category's or brand's products in one order, kept per catalogue revision (revision-cache.ts, ADR 29), with
+ * what a page's filters test of each: its class (every filter but price, listing-filters.ts) and its net price (the
  * same in every country; the price filter adds the shopper's VAT). A filtered page of a category of tens of
  * thousands of products is then a pass over arrays in the API, not a walk of the database's index until enough of
  * the rare matching products are found.

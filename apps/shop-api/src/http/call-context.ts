@@ -15,7 +15,7 @@ export type CallContext = RequestContext & {
   gateways: Gateways;
   /** Listing, search and suggestion answers, by count. */
   catalogCache: RevisionCache;
-  /** Large scopes' orders, by the bytes they take (catalog/scope-orders.ts). */
+  /** Categories' and brands' sort orders, by the bytes they take (catalog/scope-orders.ts). */
   catalogOrders: RevisionCache;
 };
 
