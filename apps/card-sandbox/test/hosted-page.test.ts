@@ -169,21 +169,23 @@ describe('the hosted page', () => {
   it('keeps no card number or security code in any page or log line', async () => {
     const numbers = ['4242424242424242', '4000000000000002', '4000000000009995', '4000002760003184', '5555555555554444', '4242424242424241'];
     const spaced = numbers.map((number) => number.replace(/(\d{4})(?=\d)/g, '$1 '));
+    // The security code the tests type, as a number of its own: a port such as 37391 in a log line is not it.
+    const securityCode = /(?<!\d)7391(?!\d)/;
     const all = [...pages, ...sandbox.logs];
     expect(pages.length).toBeGreaterThan(15);
     expect(sandbox.logs.length).toBeGreaterThan(10);
     for (const text of all) {
       for (const number of [...numbers, ...spaced]) expect(text).not.toContain(number);
-      expect(text).not.toContain('7391');
+      expect(text).not.toMatch(securityCode);
     }
     // Nor the notifications sent to the shop.
     for (const { rawBody } of receiver.received) {
       for (const number of numbers) expect(rawBody).not.toContain(number);
-      expect(rawBody).not.toContain('7391');
+      expect(rawBody).not.toMatch(securityCode);
     }
     // Nor what the API tells about sessions.
     const events = await (await fetch(`${sandbox.url}/sandbox/events`)).text();
-    expect(events).not.toContain('7391');
+    expect(events).not.toMatch(securityCode);
   });
 
   it('shows an expired session as such and takes no payment on it', async () => {
