@@ -196,6 +196,7 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
       amountRefunded: 0,
       challenge: null,
       eventHold: null,
+      failNextExpire: false,
     };
     sessions.set(session.id, session);
     sessionByIntent.set(session.paymentIntent, session.id);
@@ -211,6 +212,10 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
   app.post<{ Params: { id: string } }>('/v1/checkout/sessions/:id/expire', async (request) => {
     checkKey(request, config.secretKey);
     const session = findSession(request.params.id);
+    if (session.failNextExpire) {
+      session.failNextExpire = false;
+      throw new ApiError(500, 'An error occurred with our connection to Stripe.', undefined, undefined, 'api_error');
+    }
     if (session.status !== 'open') throw new ApiError(400, `Only open sessions can be expired; this one is ${session.status}.`, undefined, 'checkout_session_not_open');
     session.status = 'expired';
     session.challenge = null;
@@ -362,6 +367,13 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
     ownerOf: (event) => event.sessionId,
     findOwner: findSession,
     ownerId: (session) => session.id,
+  });
+
+  // The next expire of this session fails (a processor fault): the shop cannot end the session, which stays payable.
+  app.post<{ Params: { id: string } }>('/sandbox/sessions/:id/fail-next-expire', async (request) => {
+    const session = findSession(request.params.id);
+    session.failNextExpire = true;
+    return { session_id: session.id, fail_next_expire: true };
   });
 
   // Sends an event of any type about a session (e.g. checkout.session.async_payment_failed), the session as it is.

@@ -43,6 +43,8 @@ export type Session = {
   challenge: { id: string; card: CardSummary } | null;
   /** Test control: this session's notifications wait (until released) or are sent late. */
   eventHold: { delayMs: number | null } | null;
+  /** Test control: the next call to expire this session fails as a processor fault would (500), and expires nothing. */
+  failNextExpire: boolean;
 };
 
 /** A Stripe-like URL template filled in for one session. */

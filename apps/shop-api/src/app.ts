@@ -19,7 +19,7 @@ import { parseJsonBodies } from './http/json-body.ts';
 import { loggableError } from './http/safe-log.ts';
 import type { CallHandler, CallHandlers } from './http/call-context.ts';
 import { clientAddress, requestContext } from './http/request-context.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Gateways } from './payments/gateway.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
 import { registerWebhooks } from './payments/webhooks.ts';
@@ -54,7 +54,7 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
 }
 
 /** `gateways` defaults to those the environment configures (payments/registry.ts). */
-export type AppOptions = { db: Database; config: ApiConfig; logger?: FastifyServerOptions['logger']; gateways?: Gateways };
+export type AppOptions = { db: Database; config: ApiConfig; logger?: FastifyServerOptions['logger']; gateways?: Gateways; mailer?: Mailer };
 
 /** Stable codes of the refusals Fastify itself makes before a call runs. */
 const TRANSPORT_REFUSALS: Record<number, string> = {
@@ -71,7 +71,7 @@ const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /** The shop API: one route per call of the contract, every answer in the `{success, code, psdata, message}` envelope. */
-export function buildApp({ db, config, logger = false, gateways = gatewaysFromEnv() }: AppOptions): FastifyInstance {
+export function buildApp({ db, config, logger = false, gateways = gatewaysFromEnv(), mailer = createMailer(config) }: AppOptions): FastifyInstance {
   // A storefront request's id (X-Request-Id) names the calls made for it in the log; any other caller gets a fresh one.
   const app = Fastify({
     logger,
@@ -81,7 +81,6 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
       return typeof named === 'string' && REQUEST_ID.test(named) ? named : randomUUID();
     },
   });
-  const mailer = createMailer(config);
   const catalogCache = new RevisionCache(config.catalogCacheEntries);
   // Orders are few, heavy and dear to read: the many light answers must not push them out.
   const catalogOrders = new RevisionCache(config.catalogOrderCacheBytes);
@@ -144,7 +143,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
     app.get('/dev/outbox', async () => ({ messages: await outbox.list() }));
   }
 
-  registerWebhooks(app, { db, config, mailer, gateways });
+  registerWebhooks(app, { db, config, mailer, gateways, log: app.log });
   registerAdmin(app, { db, config, mailer, gateways });
 
   for (const name of Object.keys(calls) as CallName[]) {

@@ -8,7 +8,10 @@ import { isSeeded, seedDemoShop } from './db/seed/index.ts';
 import { loggerOptions } from './http/log.ts';
 import { loggableError } from './http/safe-log.ts';
 import { refreshEndedPricePeriods } from './catalog/pricing.ts';
+import { createMailer } from './mail/mailer.ts';
 import { releaseUnpaidOrders } from './orders/payment.ts';
+import { GatewaySettingError } from './payments/gateways/http.ts';
+import { gatewaysFromEnv } from './payments/registry.ts';
 
 /** How often an API process looks for orders unpaid past their time (every process may: each order is locked). */
 const UNPAID_CHECK_INTERVAL_MS = 60_000;
@@ -36,12 +39,20 @@ export async function prepareDatabase(config: ApiConfig, seedDemo = true): Promi
 }
 
 export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = process.env): Promise<{ app: FastifyInstance; handle: DatabaseHandle }> {
+  let gateways;
+  try {
+    gateways = gatewaysFromEnv(env);
+  } catch (error) {
+    if (error instanceof GatewaySettingError) throw new StartupError(error.message);
+    throw error;
+  }
   const handle = await prepareDatabase(config, env.SEED_DEMO === undefined || isOn(env.SEED_DEMO));
-  const app = buildApp({ db: handle.db, config, logger: loggerOptions(config.logLevel) });
+  const mailer = createMailer(config);
+  const app = buildApp({ db: handle.db, config, logger: loggerOptions(config.logLevel), gateways, mailer });
   const stopHousekeeping = scheduleHousekeeping(handle.db, (message) => app.log.info(message));
   const stopReleasing = repeat(
     () =>
-      releaseUnpaidOrders(handle.db).then(
+      releaseUnpaidOrders({ db: handle.db, config, mailer, gateways, log: app.log }).then(
         (released) => released > 0 && app.log.info(`${released} unpaid orders cancelled, their stock back on sale`),
         (error: unknown) => app.log.error({ failure: loggableError(error) }, 'releasing unpaid orders failed'),
       ),

@@ -313,10 +313,10 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
       await fillCheckout(token);
       const { order } = (await place(token)).body.psdata;
       expect((await query<{ quantity: number }>(sql`select quantity from combinations where id = ${item.combination_id}`))[0]!.quantity).toBe(1);
-      expect(await releaseUnpaidOrders(shop().handle.db)).toBe(0);
+      expect(await releaseUnpaidOrders(shop().payments)).toBe(0);
       await shop().handle.db.execute(sql`update orders set pay_by = now() - interval '1 second' where reference = ${order.reference}`);
-      expect(await releaseUnpaidOrders(shop().handle.db)).toBe(1);
-      expect(await releaseUnpaidOrders(shop().handle.db)).toBe(0);
+      expect(await releaseUnpaidOrders(shop().payments)).toBe(1);
+      expect(await releaseUnpaidOrders(shop().payments)).toBe(0);
       expect((await query<{ quantity: number }>(sql`select quantity from combinations where id = ${item.combination_id}`))[0]!.quantity).toBe(4);
       expect((await call('getOrder', { reference: order.reference }, token)).body.psdata).toMatchObject({ status: 'cancelled', payable: false });
       expect((await call('updateOrder', { reference: order.reference, gateway: 'card' }, token)).body.code).toBe('order_not_payable');

@@ -5,6 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig, type ApiConfig } from '../src/config.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import type { PaymentDeps } from '../src/orders/payment.ts';
 import { gatewaysFromEnv } from '../src/payments/registry.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/start.ts';
@@ -34,7 +36,8 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export type TestShop = { app: FastifyInstance; handle: DatabaseHandle; config: ApiConfig };
+/** `payments`: what the shop's background jobs and payment code are given (releaseUnpaidOrders). */
+export type TestShop = { app: FastifyInstance; handle: DatabaseHandle; config: ApiConfig; payments: PaymentDeps };
 
 /**
  * A migrated and seeded shop API on the given driver for the tests of one `describe`, with settings
@@ -56,7 +59,10 @@ export function useTestShop(driver: Driver, settings: Record<string, string> | (
     // Most tests' shoppers share one address: guest sessions are bounded only where a test says so.
     const config = { ...readConfig({ DEV_MAILBOX: 'on', GUEST_SESSIONS_PER_CLIENT_PER_HOUR: '100000', ...env, DATA_DIR: 'memory://' }), databaseUrl };
     const handle = await prepareDatabase(config);
-    shop = { app: buildApp({ db: handle.db, config, gateways: gatewaysFromEnv(env) }), handle, config };
+    const gateways = gatewaysFromEnv(env);
+    const mailer = createMailer(config);
+    const app = buildApp({ db: handle.db, config, gateways, mailer });
+    shop = { app, handle, config, payments: { db: handle.db, config, gateways, mailer, log: app.log } };
   });
   afterAll(async () => {
     await shop?.app.close();

@@ -25,9 +25,6 @@ function order(overrides: Partial<PayableOrder> = {}): PayableOrder {
   };
 }
 
-/** The shopper's way back from the hosted page: the query of the address it sends them to. */
-const queryOf = (location: string | null) => Object.fromEntries(new URL(location as string).searchParams);
-
 beforeAll(async () => {
   receiver = await startReceiver();
   sandbox = await startSandbox({ webhookUrl: receiver.url });
@@ -54,7 +51,7 @@ describe('card gateway configuration', () => {
   });
 });
 
-describe('createPayment and handleReturn', () => {
+describe('createPayment and readPayment', () => {
   it('sends the shopper to the hosted page and reads a paid session back as payment_accepted', async () => {
     const payable = order();
     const created = await gateway.createPayment(payable);
@@ -64,11 +61,11 @@ describe('createPayment and handleReturn', () => {
     expect(page).toContain('<html lang="fr">');
     expect(page).toMatch(/123,45\s€/);
     // Before paying: still awaiting.
-    expect(await gateway.handleReturn({ order: payable, query: { session_id: created.paymentId } })).toEqual({ paymentId: created.paymentId, status: 'awaiting_payment' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'awaiting_payment' });
     const paid = await postForm(created.redirectUrl, card('4242 4242 4242 4242'));
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`http://127.0.0.1:3000/fr/checkout/validate?gateway=card&session_id=${created.paymentId}`);
-    expect(await gateway.handleReturn({ order: payable, query: queryOf(paid.location) })).toEqual({ paymentId: created.paymentId, status: 'payment_accepted' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'payment_accepted' });
   });
 
   it('reads a declined attempt as payment_error and an expired session as cancelled', async () => {
@@ -79,12 +76,12 @@ describe('createPayment and handleReturn', () => {
     // The shopper gives up from the page: the cancel link names the session too.
     const cancelLink = /<a href="([^"]+)">[^<]*<\/a><\/p>\s*<\/main>/.exec(declined.html)?.[1]?.replace(/&amp;/g, '&') as string;
     expect(cancelLink).toBe(`http://127.0.0.1:3000/fr/checkout?step=payment&session_id=${created.paymentId}`);
-    expect(await gateway.handleReturn({ order: payable, query: queryOf(cancelLink) })).toEqual({ paymentId: created.paymentId, status: 'payment_error' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'payment_error' });
 
     const other = order();
     const open = await gateway.createPayment(other);
     await fetch(`${sandbox.url}/v1/checkout/sessions/${open.paymentId}/expire`, { method: 'POST', headers: { authorization: 'Bearer sk_test_sandbox' } });
-    expect(await gateway.handleReturn({ order: other, query: { session_id: open.paymentId } })).toEqual({ paymentId: open.paymentId, status: 'cancelled' });
+    expect(await gateway.readPayment({ order: other, paymentId: open.paymentId, settle: true })).toMatchObject({ paymentId: open.paymentId, status: 'cancelled' });
   });
 
   it('never trusts the query: another order’s session, a made-up id or none is refused', async () => {
@@ -92,12 +89,12 @@ describe('createPayment and handleReturn', () => {
     const theirs = order();
     const theirSession = await gateway.createPayment(theirs);
     await postForm(theirSession.redirectUrl, card('4242424242424242'));
-    await expect(gateway.handleReturn({ order: mine, query: { session_id: theirSession.paymentId } })).rejects.toThrow(CardProcessorError);
-    await expect(gateway.handleReturn({ order: mine, query: { session_id: 'cs_test_madeup' } })).rejects.toMatchObject({ processorStatus: 404 });
-    await expect(gateway.handleReturn({ order: mine, query: {} })).rejects.toThrow(CardProcessorError);
-    await expect(gateway.handleReturn({ order: mine, query: { session_id: '../../v1/refunds' } })).rejects.toThrow(CardProcessorError);
+    await expect(gateway.readPayment({ order: mine, paymentId: theirSession.paymentId, settle: true })).rejects.toThrow(CardProcessorError);
+    await expect(gateway.readPayment({ order: mine, paymentId: 'cs_test_madeup', settle: true })).rejects.toMatchObject({ processorStatus: 404 });
+    await expect(gateway.readPayment({ order: mine, paymentId: '', settle: true })).rejects.toThrow(CardProcessorError);
+    await expect(gateway.readPayment({ order: mine, paymentId: '../../v1/refunds', settle: true })).rejects.toThrow(CardProcessorError);
     // Same reference, another amount: not this order's payment.
-    await expect(gateway.handleReturn({ order: { ...theirs, totalCents: 1 }, query: { session_id: theirSession.paymentId } })).rejects.toThrow(/not the order/);
+    await expect(gateway.readPayment({ order: { ...theirs, totalCents: 1 }, paymentId: theirSession.paymentId, settle: true })).rejects.toThrow(/not the order/);
   });
 
   it('reports a refused or unreachable processor as CardProcessorError', async () => {
@@ -152,21 +149,11 @@ describe('handleNotification', () => {
     return { payable, created, headers: received.headers as Record<string, string>, rawBody: received.rawBody };
   }
 
-  it('verifies a sandbox notification and names its event, order, payment and outcome', async () => {
+  it('verifies a sandbox notification and names only its event and the session to read back', async () => {
     const paid = await notification('4242424242424242');
-    expect(await gateway.handleNotification({ headers: paid.headers, rawBody: paid.rawBody })).toEqual({
-      eventId: JSON.parse(paid.rawBody).id,
-      orderReference: paid.payable.reference,
-      paymentId: paid.created.paymentId,
-      status: 'payment_accepted',
-      amountCents: paid.payable.totalCents,
-      currency: 'eur',
-    });
+    expect(await gateway.handleNotification({ headers: paid.headers, rawBody: paid.rawBody })).toEqual({ eventId: JSON.parse(paid.rawBody).id, paymentId: paid.created.paymentId });
     const declined = await notification('4000000000000002');
-    expect(await gateway.handleNotification({ headers: declined.headers, rawBody: declined.rawBody })).toMatchObject({
-      orderReference: declined.payable.reference,
-      status: 'payment_error',
-    });
+    expect(await gateway.handleNotification({ headers: declined.headers, rawBody: declined.rawBody })).toEqual({ eventId: JSON.parse(declined.rawBody).id, paymentId: declined.created.paymentId });
     // A replay says the same event id: the shop recognises it.
     const again = await gateway.handleNotification({ headers: { 'Stripe-Signature': paid.headers['stripe-signature'] }, rawBody: paid.rawBody });
     expect(again.eventId).toBe(JSON.parse(paid.rawBody).id);
@@ -187,7 +174,7 @@ describe('handleNotification', () => {
     await expect(gateway.handleNotification({ headers: { 'stripe-signature': sign('whsec_sandbox', now + 360) }, rawBody })).rejects.toThrow(/Stale/);
     // Within the tolerance, and among several v1 (a secret being rotated): accepted.
     const rotated = `${sign('whsec_sandbox', now - 200)},v1=${'0'.repeat(64)}`.replace(/^(t=\d+),(v1=[0-9a-f]+),(v1=0+)$/, '$1,$3,$2');
-    expect((await gateway.handleNotification({ headers: { 'stripe-signature': rotated }, rawBody })).status).toBe('payment_accepted');
+    expect((await gateway.handleNotification({ headers: { 'stripe-signature': rotated }, rawBody })).paymentId).toBe(JSON.parse(rawBody).data.object.id);
     await expect(gateway.handleNotification({ headers: {}, rawBody })).rejects.toThrow(/No Stripe-Signature/);
     await expect(gateway.handleNotification({ headers: { 'stripe-signature': 'v1=abc' }, rawBody })).rejects.toThrow(/Malformed/);
     // Signed but not a checkout session event, or not JSON.
@@ -197,7 +184,7 @@ describe('handleNotification', () => {
     expect((error as InvalidNotificationError).statusCode).toBe(401);
   });
 
-  it('maps expiry and delayed-payment failures', async () => {
+  it('takes expiry and delayed-payment failures as hints, and ends an open session', async () => {
     const payable = order();
     const created = await gateway.createPayment(payable);
     const before = receiver.received.length;
@@ -206,12 +193,16 @@ describe('handleNotification', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'checkout.session.async_payment_failed' }),
     });
-    await fetch(`${sandbox.url}/v1/checkout/sessions/${created.paymentId}/expire`, { method: 'POST', headers: { authorization: 'Bearer sk_test_sandbox' } });
+    await gateway.endPayment({ paymentId: created.paymentId });
+    // Ending a session that is no longer open is no failure.
+    await gateway.endPayment({ paymentId: created.paymentId });
     await receiver.waitFor(before + 2);
-    const statuses = [];
+    const types = [];
     for (const received of receiver.received.slice(before)) {
-      statuses.push((await gateway.handleNotification({ headers: received.headers as Record<string, string>, rawBody: received.rawBody })).status);
+      expect((await gateway.handleNotification({ headers: received.headers as Record<string, string>, rawBody: received.rawBody })).paymentId).toBe(created.paymentId);
+      types.push(JSON.parse(received.rawBody).type);
     }
-    expect(statuses.sort()).toEqual(['cancelled', 'payment_error']);
+    expect(types.sort()).toEqual(['checkout.session.async_payment_failed', 'checkout.session.expired']);
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ status: 'cancelled' });
   });
 });

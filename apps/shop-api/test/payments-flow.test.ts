@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card, postForm, startSandbox } from '../../card-sandbox/test/support.ts';
+import { pageAction, startSandbox as startPaypalSandbox } from '../../paypal-sandbox/test/support.ts';
 import { buildApp } from '../src/app.ts';
 import { selectRows } from '../src/db/raw.ts';
+import { releaseUnpaidOrders } from '../src/orders/payment.ts';
 import { gatewaysFromEnv } from '../src/payments/registry.ts';
 import { callApi, DRIVERS, shopperHeaders, useTestShop, type OutboxMail } from './databases.ts';
 
@@ -16,6 +18,7 @@ import { callApi, DRIVERS, shopperHeaders, useTestShop, type OutboxMail } from '
  */
 describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let paypal: Awaited<ReturnType<typeof startPaypalSandbox>>;
   // The sandbox notifies a relay that passes each notification on to this API, as sent, once the API listens.
   let apiUrl = '';
   const relay = createServer((request, response) => {
@@ -32,12 +35,14 @@ describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
     sandbox = await startSandbox({ webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhooks/card` });
+    paypal = await startPaypalSandbox({ webhookUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}/webhooks/paypal` });
   });
   afterAll(async () => {
     await sandbox.close();
+    await paypal.close();
     await new Promise((resolve) => relay.close(resolve));
   });
-  const shop = useTestShop(driver, () => ({ CARD_PROCESSOR_URL: sandbox.url }));
+  const shop = useTestShop(driver, () => ({ CARD_PROCESSOR_URL: sandbox.url, PAYPAL_API_URL: paypal.url }));
   beforeAll(async () => {
     await shop().app.listen({ port: 0, host: '127.0.0.1' });
     apiUrl = `http://127.0.0.1:${(shop().app.server.address() as AddressInfo).port}`;
@@ -148,7 +153,99 @@ describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
     expect((await post(forged, 'nonsense')).statusCode).toBe(401);
     const tooLittle = event(1);
     expect((await post(tooLittle, signed(tooLittle, 'whsec_sandbox'))).statusCode).toBe(200);
+    // Signed with the secret and saying "paid" for the right amount: a hint only. The session is read back: unpaid.
+    const paidClaim = event(order.total);
+    expect((await post(paidClaim, signed(paidClaim, 'whsec_sandbox'))).statusCode).toBe(200);
     expect(await statusOf(order.reference)).toBe('awaiting_payment');
     expect(await mailsTo(order.email)).toEqual([]);
+    // A session this shop never started: nothing happens.
+    const unknown = event(order.total).replace(session, 'cs_test_unknown');
+    expect((await post(unknown, signed(unknown, 'whsec_sandbox'))).statusCode).toBe(200);
+    // The processor cannot be asked: 503 with Retry-After, and nothing changes.
+    const cutOff = buildApp({ db: shop().handle.db, config: shop().config, gateways: gatewaysFromEnv({ CARD_PROCESSOR_URL: 'http://127.0.0.1:9' }) });
+    const unanswered = await cutOff.inject({ method: 'POST', url: '/webhooks/card', payload: paidClaim, headers: { 'content-type': 'application/json', 'stripe-signature': signed(paidClaim, 'whsec_sandbox') } });
+    await cutOff.close();
+    expect(unanswered.statusCode).toBe(503);
+    expect(unanswered.headers['retry-after']).toBe('30');
+    expect(await statusOf(order.reference)).toBe('awaiting_payment');
+  });
+
+  const sessionOf = (redirectUrl: string) => new URL(redirectUrl).pathname.split('/').pop()!;
+  const readSession = async (id: string) =>
+    (await (await fetch(`${sandbox.url}/v1/checkout/sessions/${id}`, { headers: { authorization: 'Bearer sk_test_sandbox' } })).json()) as { status: string; payment_status: string; amount_refunded: number };
+
+  it('ends the card page when the shopper pays with PayPal instead; money still paid on it is refunded, never kept twice', async () => {
+    const order = await placeOrder();
+    const first = sessionOf(order.redirectUrl);
+    // The processor fails to end the first page: it stays payable, as a real one might after a fault.
+    await fetch(`${sandbox.url}/sandbox/sessions/${first}/fail-next-expire`, { method: 'POST' });
+    const switched = await call('updateOrder', { reference: order.reference, gateway: 'paypal' }, order.token);
+    expect(switched.status).toBe(200);
+    const paypalOrder = new URL(switched.body.psdata.redirect_url).searchParams.get('token')!;
+    await pageAction(paypal.url, paypalOrder, 'approve');
+    expect((await call('validateOrder', { reference: order.reference, query: {} }, order.token)).body.psdata.status).toBe('payment_accepted');
+    // Now the shopper pays the old card page too: the processor takes the money, the shop gives it back.
+    expect((await postForm(order.redirectUrl, card('4242 4242 4242 4242'))).status).toBe(303);
+    await expect.poll(async () => (await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments, { timeout: 10_000 }).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
+    expect(await readSession(first)).toMatchObject({ payment_status: 'paid', amount_refunded: order.total });
+    expect(await statusOf(order.reference)).toBe('payment_accepted');
+    const view = (await call('getOrder', { reference: order.reference }, order.token)).body.psdata;
+    expect(view).toMatchObject({ gateway: 'paypal', refunded: 0 });
+    // Notifications of the stray payment, replayed, refund nothing more (the processor would refuse a second refund).
+    const [completed] = (await eventsOf(order.redirectUrl, 1)).filter((event) => event.type === 'checkout.session.completed');
+    await fetch(`${sandbox.url}/sandbox/events/${completed!.id}/resend`, { method: 'POST' });
+    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events where event_id = ${completed!.id}`))[0]!.count).toBe(1);
+    expect(await readSession(first)).toMatchObject({ amount_refunded: order.total });
+    expect((await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments).toHaveLength(1);
+  });
+
+  it('keeps a paid order paid when an old payment page expires, and never captures a PayPal approval of an ended attempt', async () => {
+    const order = await placeOrder();
+    const first = sessionOf(order.redirectUrl);
+    // Pay with PayPal first, approve, but switch back to the card before coming back: the approval is not captured.
+    const viaPaypal = await call('updateOrder', { reference: order.reference, gateway: 'paypal' }, order.token);
+    expect(await readSession(first)).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
+    const paypalOrder = new URL(viaPaypal.body.psdata.redirect_url).searchParams.get('token')!;
+    const backToCard = await call('updateOrder', { reference: order.reference, gateway: 'card' }, order.token);
+    await pageAction(paypal.url, paypalOrder, 'approve');
+    const second = backToCard.body.psdata.redirect_url as string;
+    expect((await postForm(second, card('4242 4242 4242 4242'))).status).toBe(303);
+    await expect.poll(() => statusOf(order.reference)).toBe('payment_accepted');
+    // The PayPal approval's notification arrives: it names an ended attempt, which is read back and left uncaptured.
+    await expect.poll(async () => ((await (await fetch(`${paypal.url}/sandbox/orders/${paypalOrder}`)).json()) as { status: string }).status).toBe('APPROVED');
+    // The old card page's expiry, and an expiry event about the paying session itself, leave the order paid.
+    for (const id of [first, sessionOf(second)]) {
+      await fetch(`${sandbox.url}/sandbox/sessions/${id}/emit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.expired' }) });
+    }
+    await eventsOf(second, 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await statusOf(order.reference)).toBe('payment_accepted');
+    expect((await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments).toEqual([]);
+    expect(((await (await fetch(`${paypal.url}/sandbox/orders/${paypalOrder}`)).json()) as { status: string }).status).toBe('APPROVED');
+  });
+
+  it('asks the processor before giving an unpaid order up: a payment whose notification was lost pays it', async () => {
+    const order = await placeOrder();
+    const session = sessionOf(order.redirectUrl);
+    await fetch(`${sandbox.url}/sandbox/sessions/${session}/hold-events`, { method: 'POST' });
+    expect((await postForm(order.redirectUrl, card('4242 4242 4242 4242'))).status).toBe(303);
+    // No return, no notification; the order's time runs out.
+    await query(sql`update orders set pay_by = now() - interval '1 minute' where reference = ${order.reference}`);
+    const lost = await placeOrder();
+    await query(sql`update orders set pay_by = now() - interval '1 minute' where reference = ${lost.reference}`);
+    expect(await releaseUnpaidOrders(shop().payments)).toBe(1);
+    expect(await statusOf(order.reference)).toBe('payment_accepted');
+    await expect.poll(async () => (await mailsTo(order.email)).length).toBe(1);
+    // The one never paid is cancelled, and its page can no longer be paid.
+    expect(await statusOf(lost.reference)).toBe('cancelled');
+    expect(await readSession(sessionOf(lost.redirectUrl))).toMatchObject({ status: 'expired' });
+  });
+
+  it('ends the payment page when the shopper takes the order back to the cart', async () => {
+    const order = await placeOrder();
+    expect((await call('returnOrderToCart', { reference: order.reference }, order.token)).status).toBe(200);
+    expect(await statusOf(order.reference)).toBe('cancelled');
+    expect(await readSession(sessionOf(order.redirectUrl))).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
+    expect((await postForm(order.redirectUrl, card('4242 4242 4242 4242'))).status).not.toBe(303);
   });
 });

@@ -72,33 +72,33 @@ describe('the MultiSafepay gateway', () => {
     const msp = await getOrder(sandbox.url, created.paymentId);
     expect(msp).toMatchObject({ amount: 12_345, currency: 'EUR', var1: payable.reference, customer: { locale: 'fr_FR' }, status: 'initialized' });
     expect((await (await fetch(created.redirectUrl)).text())).toMatch(/123,45\s€/);
-    expect(await gateway.handleReturn({ order: payable, query: { session_id: created.paymentId } })).toEqual({ paymentId: created.paymentId, status: 'awaiting_payment' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'awaiting_payment' });
     const paid = await pay(created.redirectUrl, 'IDEAL');
     expect(queryOf(paid.location)).toMatchObject({ transactionid: created.paymentId });
     // The query alone names the order (transactionid): read back, completed.
-    expect(await gateway.handleReturn({ order: payable, query: queryOf(paid.location) })).toEqual({ paymentId: created.paymentId, status: 'payment_accepted' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'payment_accepted' });
 
     const card = order();
     const cardPayment = await gateway.createPayment(card);
-    const declined = await pay(cardPayment.redirectUrl, 'CREDITCARD', 'decline');
-    expect(await gateway.handleReturn({ order: card, query: queryOf(declined.location) })).toMatchObject({ status: 'payment_error' });
+    await pay(cardPayment.redirectUrl, 'CREDITCARD', 'decline');
+    expect(await gateway.readPayment({ order: card, paymentId: cardPayment.paymentId, settle: true })).toMatchObject({ status: 'payment_error' });
 
     const cancelling = order();
     const cancelled = await gateway.createPayment(cancelling);
-    const back = await postForm(`${cancelled.redirectUrl}/cancel`, {});
-    expect(await gateway.handleReturn({ order: cancelling, query: queryOf(back.location) })).toMatchObject({ status: 'awaiting_payment' });
+    await postForm(`${cancelled.redirectUrl}/cancel`, {});
+    expect(await gateway.readPayment({ order: cancelling, paymentId: cancelled.paymentId, settle: true })).toMatchObject({ status: 'awaiting_payment' });
 
     const transfer = order();
     const transferPayment = await gateway.createPayment(transfer);
     await pay(transferPayment.redirectUrl, 'BANKTRANS');
-    expect(await gateway.handleReturn({ order: transfer, query: { session_id: transferPayment.paymentId } })).toMatchObject({ status: 'awaiting_payment' });
+    expect(await gateway.readPayment({ order: transfer, paymentId: transferPayment.paymentId, settle: true })).toMatchObject({ status: 'awaiting_payment' });
     await fetch(`${sandbox.url}/sandbox/orders/${transferPayment.paymentId}/complete-transfer`, { method: 'POST' });
-    expect(await gateway.handleReturn({ order: transfer, query: { session_id: transferPayment.paymentId } })).toMatchObject({ status: 'payment_accepted' });
+    expect(await gateway.readPayment({ order: transfer, paymentId: transferPayment.paymentId, settle: true })).toMatchObject({ status: 'payment_accepted' });
 
     const expiring = order();
     const expired = await gateway.createPayment(expiring);
     await fetch(`${sandbox.url}/sandbox/orders/${expired.paymentId}/expire`, { method: 'POST' });
-    expect(await gateway.handleReturn({ order: expiring, query: { session_id: expired.paymentId } })).toMatchObject({ status: 'cancelled' });
+    expect(await gateway.readPayment({ order: expiring, paymentId: expired.paymentId, settle: true })).toMatchObject({ status: 'cancelled' });
   });
 
   it('pays again after a decline under the same order id, and with a suffix once MultiSafepay refuses it (1006)', async () => {
@@ -112,7 +112,7 @@ describe('the MultiSafepay gateway', () => {
     const third = await gateway.createPayment(payable);
     expect(third.paymentId).toBe(`${payable.reference}-2`);
     await pay(third.redirectUrl, 'IDEAL');
-    expect(await gateway.handleReturn({ order: payable, query: { session_id: third.paymentId } })).toEqual({ paymentId: third.paymentId, status: 'payment_accepted' });
+    expect(await gateway.readPayment({ order: payable, paymentId: third.paymentId, settle: true })).toMatchObject({ paymentId: third.paymentId, status: 'payment_accepted' });
     expect((await gateway.createPayment(payable)).paymentId).toBe(`${payable.reference}-3`);
   });
 
@@ -121,11 +121,11 @@ describe('the MultiSafepay gateway', () => {
     const theirs = order();
     const theirPayment = await gateway.createPayment(theirs);
     await pay(theirPayment.redirectUrl, 'IDEAL');
-    await expect(gateway.handleReturn({ order: mine, query: { transactionid: theirPayment.paymentId } })).rejects.toThrow(/is not for order/);
-    await expect(gateway.handleReturn({ order: mine, query: { session_id: 'NOPE' } })).rejects.toMatchObject({ apiStatus: 404, errorCode: 1006 });
-    await expect(gateway.handleReturn({ order: mine, query: {} })).rejects.toThrow(MultisafepayError);
-    await expect(gateway.handleReturn({ order: { ...theirs, totalCents: 1 }, query: { session_id: theirPayment.paymentId } })).rejects.toThrow(/not the order/);
-    await expect(gateway.handleReturn({ order: { ...theirs, currency: 'USD' }, query: { session_id: theirPayment.paymentId } })).rejects.toThrow(/not the order/);
+    await expect(gateway.readPayment({ order: mine, paymentId: theirPayment.paymentId, settle: true })).rejects.toThrow(/is not for order/);
+    await expect(gateway.readPayment({ order: mine, paymentId: 'NOPE', settle: true })).rejects.toMatchObject({ apiStatus: 404, errorCode: 1006 });
+    await expect(gateway.readPayment({ order: mine, paymentId: '', settle: true })).rejects.toThrow(MultisafepayError);
+    await expect(gateway.readPayment({ order: { ...theirs, totalCents: 1 }, paymentId: theirPayment.paymentId, settle: true })).rejects.toThrow(/not the order/);
+    await expect(gateway.readPayment({ order: { ...theirs, currency: 'USD' }, paymentId: theirPayment.paymentId, settle: true })).rejects.toThrow(/not the order/);
   });
 
   it('reports a refused or unreachable API as MultisafepayError', async () => {
@@ -151,7 +151,7 @@ describe('the MultiSafepay gateway', () => {
     /** The notifications the sandbox sent about one MultiSafepay order, as the webhook route gets them. */
     const sent = (orderId: string) => receiver.received.filter((received) => received.order?.order_id === orderId);
 
-    it('verifies the Auth header, reads the order back and names one event per state', async () => {
+    it('verifies the Auth header and names the order to read back, one event per state', async () => {
       const payable = order();
       const created = await gateway.createPayment(payable);
       await pay(created.redirectUrl, 'BANKTRANS');
@@ -159,27 +159,34 @@ describe('the MultiSafepay gateway', () => {
       const [initialized] = sent(created.paymentId);
       expect(authHolds(initialized!)).toBe(true);
       const pending = await gateway.handleNotification({ headers: initialized!.headers as Record<string, string>, rawBody: initialized!.rawBody });
-      expect(pending).toMatchObject({ orderReference: payable.reference, paymentId: created.paymentId, status: 'awaiting_payment', amountCents: 12_345, currency: 'EUR' });
+      expect(pending).toMatchObject({ paymentId: created.paymentId });
+      expect(await gateway.readPayment({ order: payable, paymentId: pending.paymentId, settle: false })).toMatchObject({ status: 'awaiting_payment', refundedCents: 0 });
       await fetch(`${sandbox.url}/sandbox/orders/${created.paymentId}/complete-transfer`, { method: 'POST' });
       await expect.poll(() => sent(created.paymentId).length).toBe(2);
       const completed = sent(created.paymentId)[1]!;
       const paid = await gateway.handleNotification({ headers: { Auth: completed.headers.auth as string }, rawBody: completed.rawBody });
-      expect(paid).toMatchObject({ orderReference: payable.reference, status: 'payment_accepted', amountCents: 12_345 });
+      expect(paid.paymentId).toBe(created.paymentId);
       expect(paid.eventId).not.toBe(pending.eventId);
-      // A replay names the same event; so does the late 'initialized' one, now that the order reads completed.
+      expect(await gateway.readPayment({ order: payable, paymentId: paid.paymentId, settle: false })).toMatchObject({ status: 'payment_accepted' });
+      // A replay names the same event.
       expect((await gateway.handleNotification({ headers: completed.headers as Record<string, string>, rawBody: completed.rawBody })).eventId).toBe(paid.eventId);
-      expect((await gateway.handleNotification({ headers: initialized!.headers as Record<string, string>, rawBody: initialized!.rawBody })).eventId).toBe(paid.eventId);
-      // A partial refund is a new state (still paid for the shop, with what was given back); the rest refunds the order.
+      // A partial refund is read back still paid, with what was given back; the rest refunds the order.
       await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 345 });
-      await expect.poll(() => sent(created.paymentId).length).toBe(3);
-      const partly = sent(created.paymentId)[2]!;
-      const afterRefund = await gateway.handleNotification({ headers: partly.headers as Record<string, string>, rawBody: partly.rawBody });
-      expect(afterRefund).toMatchObject({ status: 'payment_accepted', refundedCents: 345, amountCents: 12_345 });
-      expect(afterRefund.eventId).not.toBe(paid.eventId);
+      expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: false })).toMatchObject({ status: 'payment_accepted', refundedCents: 345 });
       await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 12_000 });
-      await expect.poll(() => sent(created.paymentId).length).toBe(4);
-      const whole = sent(created.paymentId)[3]!;
-      expect(await gateway.handleNotification({ headers: whole.headers as Record<string, string>, rawBody: whole.rawBody })).toMatchObject({ status: 'refunded', refundedCents: 12_345 });
+      expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: false })).toMatchObject({ status: 'refunded', refundedCents: 12_345 });
+    });
+
+    it('cancels an order it ends, and leaves a paid one as it is', async () => {
+      const open = order();
+      const created = await gateway.createPayment(open);
+      await gateway.endPayment({ paymentId: created.paymentId });
+      expect((await mspApi(sandbox.url, 'GET', `/v1/json/orders/${created.paymentId}`)).body.data.status).toBe('cancelled');
+      const paidOrder = order();
+      const paid = await gateway.createPayment(paidOrder);
+      await pay(paid.redirectUrl, 'IDEAL');
+      await gateway.endPayment({ paymentId: paid.paymentId });
+      expect(await gateway.readPayment({ order: paidOrder, paymentId: paid.paymentId, settle: false })).toMatchObject({ status: 'payment_accepted' });
     });
 
     it('refuses a tampered body, another key, a stale, missing or malformed Auth', async () => {
@@ -196,7 +203,7 @@ describe('the MultiSafepay gateway', () => {
       await expect(attempt(authHeader(rawBody, 'another_key', now))).rejects.toThrow(/Bad notification signature/);
       await expect(attempt(authHeader(rawBody, 'msp_sandbox_key', now - 700))).rejects.toThrow(/Stale/);
       await expect(attempt(authHeader(rawBody, 'msp_sandbox_key', now + 700))).rejects.toThrow(/Stale/);
-      expect((await attempt(authHeader(rawBody, 'msp_sandbox_key', now - 500))).status).toBe('payment_accepted');
+      expect((await attempt(authHeader(rawBody, 'msp_sandbox_key', now - 500))).paymentId).toBe(created.paymentId);
       await expect(attempt(undefined)).rejects.toThrow(/No Auth header/);
       await expect(attempt('not base64!')).rejects.toThrow(/Malformed/);
       await expect(attempt(Buffer.from(`${now}:abc`).toString('base64'))).rejects.toThrow(/Malformed/);

@@ -25,8 +25,6 @@ function order(overrides: Partial<PayableOrder> = {}): PayableOrder {
   };
 }
 
-const queryOf = (location: string | null) => Object.fromEntries(new URL(location as string).searchParams);
-
 /** A fetch that counts the calls to each path. */
 function countingFetch() {
   const calls: string[] = [];
@@ -83,12 +81,12 @@ describe('the PayPal gateway', () => {
     expect(page).toContain('<html lang="fr">');
     expect(page).toMatch(/61,12\s€/);
     // Not yet approved: still awaiting.
-    expect(await gateway.handleReturn({ order: payable, query: { session_id: created.paymentId } })).toEqual({ paymentId: created.paymentId, status: 'awaiting_payment' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'awaiting_payment' });
     const approved = await pageAction(sandbox.url, created.paymentId, 'approve');
     expect(approved.location).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:3000/fr/checkout/validate\\?order=${payable.reference}&token=${created.paymentId}&PayerID=[A-Z0-9]{13}$`));
-    expect(await gateway.handleReturn({ order: payable, query: { ...queryOf(approved.location), session_id: created.paymentId } })).toEqual({ paymentId: created.paymentId, status: 'payment_accepted' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'payment_accepted' });
     // Again (a reload of the return page): the capture is not repeated.
-    expect(await gateway.handleReturn({ order: payable, query: { session_id: created.paymentId } })).toEqual({ paymentId: created.paymentId, status: 'payment_accepted' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'payment_accepted' });
     const events = ((await (await fetch(`${sandbox.url}/sandbox/events?order_id=${created.paymentId}`)).json()) as any).data;
     expect(events.map((event: { event_type: string }) => event.event_type)).toEqual(['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED']);
   });
@@ -100,7 +98,7 @@ describe('the PayPal gateway', () => {
     expect(declined.status).toBe(402);
     const cancelled = await pageAction(sandbox.url, created.paymentId, 'cancel');
     expect(cancelled.location).toBe(`${payable.cancelUrl}&token=${created.paymentId}`);
-    expect(await gateway.handleReturn({ order: payable, query: { ...queryOf(cancelled.location), session_id: created.paymentId } })).toEqual({ paymentId: created.paymentId, status: 'awaiting_payment' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'awaiting_payment' });
     // Paying again: the PayPal order is still payable, so the same one (same request id) comes back.
     expect(await gateway.createPayment(payable)).toEqual(created);
   });
@@ -110,11 +108,11 @@ describe('the PayPal gateway', () => {
     const created = await gateway.createPayment(payable);
     await pageAction(sandbox.url, created.paymentId, 'approve');
     await fetch(`${sandbox.url}/sandbox/orders/${created.paymentId}/decline-next-capture`, { method: 'POST' });
-    expect(await gateway.handleReturn({ order: payable, query: { session_id: created.paymentId } })).toEqual({ paymentId: created.paymentId, status: 'payment_error' });
+    expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ paymentId: created.paymentId, status: 'payment_error' });
     const again = await gateway.createPayment(payable);
     expect(again.paymentId).not.toBe(created.paymentId);
     await pageAction(sandbox.url, again.paymentId, 'approve');
-    expect((await gateway.handleReturn({ order: payable, query: { session_id: again.paymentId } })).status).toBe('payment_accepted');
+    expect((await gateway.readPayment({ order: payable, paymentId: again.paymentId, settle: true })).status).toBe('payment_accepted');
   });
 
   it('never trusts the query: another order’s PayPal order, another amount or currency, a made-up id or none is refused', async () => {
@@ -122,14 +120,14 @@ describe('the PayPal gateway', () => {
     const theirs = order();
     const their = await gateway.createPayment(theirs);
     await pageAction(sandbox.url, their.paymentId, 'approve');
-    await expect(gateway.handleReturn({ order: mine, query: { session_id: their.paymentId } })).rejects.toThrow(/not for order/);
-    await expect(gateway.handleReturn({ order: { ...theirs, totalCents: 6_113 }, query: { session_id: their.paymentId } })).rejects.toThrow(/not the order/);
-    await expect(gateway.handleReturn({ order: { ...theirs, currency: 'USD' }, query: { session_id: their.paymentId } })).rejects.toThrow(/not the order/);
+    await expect(gateway.readPayment({ order: mine, paymentId: their.paymentId, settle: true })).rejects.toThrow(/not for order/);
+    await expect(gateway.readPayment({ order: { ...theirs, totalCents: 6_113 }, paymentId: their.paymentId, settle: true })).rejects.toThrow(/not the order/);
+    await expect(gateway.readPayment({ order: { ...theirs, currency: 'USD' }, paymentId: their.paymentId, settle: true })).rejects.toThrow(/not the order/);
     // The mismatches captured nothing.
-    expect((await gateway.handleReturn({ order: theirs, query: { session_id: their.paymentId } })).status).toBe('payment_accepted');
-    await expect(gateway.handleReturn({ order: mine, query: { session_id: 'MADEUP0000000000' } })).rejects.toMatchObject({ paypalStatus: 404 });
-    await expect(gateway.handleReturn({ order: mine, query: {} })).rejects.toThrow(PaypalApiError);
-    await expect(gateway.handleReturn({ order: mine, query: { session_id: '../../v1/oauth2/token' } })).rejects.toThrow(PaypalApiError);
+    expect((await gateway.readPayment({ order: theirs, paymentId: their.paymentId, settle: true })).status).toBe('payment_accepted');
+    await expect(gateway.readPayment({ order: mine, paymentId: 'MADEUP0000000000', settle: true })).rejects.toMatchObject({ paypalStatus: 404 });
+    await expect(gateway.readPayment({ order: mine, paymentId: '', settle: true })).rejects.toThrow(PaypalApiError);
+    await expect(gateway.readPayment({ order: mine, paymentId: '../../v1/oauth2/token', settle: true })).rejects.toThrow(PaypalApiError);
   });
 
   it('fetches one token for many calls, renews it before it expires, and once after a 401', async () => {
@@ -172,7 +170,7 @@ describe('the PayPal gateway', () => {
     const payable = order({ totalCents: 10_000 });
     const created = await gateway.createPayment(payable);
     await pageAction(sandbox.url, created.paymentId, 'approve');
-    await gateway.handleReturn({ order: payable, query: { session_id: created.paymentId } });
+    await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true });
     expect((await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 2_529 })).refundId).toMatch(/^[A-Z0-9]{17}$/);
     await expect(gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 7_472 })).rejects.toMatchObject({ paypalStatus: 422, issue: 'REFUND_AMOUNT_EXCEEDED' });
     await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 7_471 });
@@ -190,51 +188,60 @@ describe('the PayPal gateway', () => {
       return about().map((received) => ({ type: received.event.event_type, id: received.event.id, headers: received.headers as Record<string, string>, rawBody: received.rawBody }));
     }
 
-    it('verifies with PayPal and names event, order, payment, outcome, amount and currency; an approval is captured', async () => {
+    it('verifies with PayPal and names only the event, the PayPal order to read back and the transmission', async () => {
       const payable = order();
       const created = await gateway.createPayment(payable);
       await pageAction(sandbox.url, created.paymentId, 'approve');
       const [approved] = await notificationsOf(payable.reference, 1);
-      // The shopper never came back: the approval's notification captures.
-      expect(await gateway.handleNotification(approved!)).toEqual({
-        eventId: approved!.id,
-        orderReference: payable.reference,
-        paymentId: created.paymentId,
-        status: 'payment_accepted',
-        amountCents: 6_112,
-        currency: 'EUR',
-      });
+      const hint = { eventId: approved!.id, paymentId: created.paymentId, deliveryId: approved!.headers['paypal-transmission-id'] };
+      expect(await gateway.handleNotification(approved!)).toEqual(hint);
+      // A hint captures nothing: the shop's read-back of its current attempt does.
+      expect((await notificationsOf(payable.reference, 1)).length).toBe(1);
+      expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: false })).toMatchObject({ status: 'awaiting_payment' });
+      expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ status: 'payment_accepted', refundedCents: 0 });
       const [, completed] = await notificationsOf(payable.reference, 2);
       expect(completed!.type).toBe('PAYMENT.CAPTURE.COMPLETED');
-      expect(await gateway.handleNotification(completed!)).toEqual({ eventId: completed!.id, orderReference: payable.reference, paymentId: created.paymentId, status: 'payment_accepted', amountCents: 6_112, currency: 'EUR' });
-      // A replay (same event, headers in another case): the same event id, and no second capture.
+      expect(await gateway.handleNotification(completed!)).toMatchObject({ eventId: completed!.id, paymentId: created.paymentId });
+      // A replay (same event, headers in another case): the same event and transmission.
       const again = await gateway.handleNotification({ headers: Object.fromEntries(Object.entries(approved!.headers).map(([key, value]) => [key.toUpperCase(), value])), rawBody: approved!.rawBody });
-      expect(again.eventId).toBe(approved!.id);
-      expect((await notificationsOf(payable.reference, 2)).length).toBe(2);
+      expect(again).toEqual(hint);
       await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 112 });
       const [, , refunded] = await notificationsOf(payable.reference, 3);
-      // Part given back: still paid, with what PayPal has refunded in all; the rest refunds the order.
-      expect(await gateway.handleNotification(refunded!)).toEqual({ eventId: refunded!.id, orderReference: payable.reference, paymentId: created.paymentId, status: 'payment_accepted', refundedCents: 112 });
+      // A refund names its capture: the PayPal order is found through it, and read back with what was given back in all.
+      expect(await gateway.handleNotification(refunded!)).toMatchObject({ eventId: refunded!.id, paymentId: created.paymentId });
+      expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ status: 'payment_accepted', refundedCents: 112 });
       await gateway.refund({ order: payable, paymentId: created.paymentId, amountCents: 6_000 });
-      const [, , , rest] = await notificationsOf(payable.reference, 4);
-      expect(await gateway.handleNotification(rest!)).toEqual({ eventId: rest!.id, orderReference: payable.reference, paymentId: created.paymentId, status: 'refunded', refundedCents: 6_112 });
+      expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true })).toMatchObject({ status: 'refunded', refundedCents: 6_112 });
     });
 
-    it('maps a denied capture to payment_error', async () => {
+    it('refuses a transmission older or newer than five minutes, however well signed', async () => {
+      const payable = order();
+      const created = await gateway.createPayment(payable);
+      await pageAction(sandbox.url, created.paymentId, 'approve');
+      const [approved] = await notificationsOf(payable.reference, 1);
+      const sentAt = Date.parse(approved!.headers['paypal-transmission-time']!);
+      const at = (ms: number) => createPaypalGateway({ ...readPaypalGatewayConfig({ PAYPAL_API_URL: sandbox.url }), timeoutMs: 2_000 }, { nowMs: () => ms });
+      await expect(at(sentAt + 6 * 60_000).handleNotification(approved!)).rejects.toThrow(/Stale/);
+      await expect(at(sentAt - 6 * 60_000).handleNotification(approved!)).rejects.toThrow(/Stale/);
+      expect((await at(sentAt + 4 * 60_000).handleNotification(approved!)).paymentId).toBe(created.paymentId);
+    });
+
+    it('reads a denied capture back as payment_error', async () => {
       const payable = order();
       const created = await gateway.createPayment(payable);
       await pageAction(sandbox.url, created.paymentId, 'approve');
       await fetch(`${sandbox.url}/sandbox/orders/${created.paymentId}/decline-next-capture`, { method: 'POST' });
-      await gateway.handleReturn({ order: payable, query: { session_id: created.paymentId } });
+      await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true });
       const denied = (await notificationsOf(payable.reference, 2)).find((notification) => notification.type === 'PAYMENT.CAPTURE.DENIED')!;
-      expect(await gateway.handleNotification(denied)).toMatchObject({ orderReference: payable.reference, paymentId: created.paymentId, status: 'payment_error' });
+      expect(await gateway.handleNotification(denied)).toMatchObject({ paymentId: created.paymentId });
+      expect(await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: false })).toMatchObject({ status: 'payment_error' });
     });
 
     it('refuses what PayPal does not verify: a tampered body, other headers, none, another webhook id', async () => {
       const payable = order();
       const created = await gateway.createPayment(payable);
       await pageAction(sandbox.url, created.paymentId, 'approve');
-      await gateway.handleReturn({ order: payable, query: { session_id: created.paymentId } });
+      await gateway.readPayment({ order: payable, paymentId: created.paymentId, settle: true });
       const completed = (await notificationsOf(payable.reference, 2)).find((notification) => notification.type === 'PAYMENT.CAPTURE.COMPLETED')!;
       const refused = (input: { headers: Record<string, string>; rawBody: string }, pattern: RegExp) => expect(gateway.handleNotification(input)).rejects.toThrow(pattern);
       await refused({ ...completed, rawBody: completed.rawBody.replace('"value":"61.12"', '"value":"0.01"') }, /did not verify/);

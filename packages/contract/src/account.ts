@@ -205,6 +205,11 @@ export const orderSchema = orderSummarySchema.extend({
   refunded: z.number().int(),
   /** Whether it can still be paid (awaiting payment or after a failed payment). */
   payable: z.boolean(),
+  /**
+   * Money that arrived on a payment page no longer valid for this order (paid after another payment, or after the
+   * order was cancelled): never kept, refunded through its gateway; `refund` says how far that is.
+   */
+  stray_payments: z.array(z.object({ gateway: z.string(), amount: z.number().int(), refund: z.enum(['requested', 'refunded', 'failed']) })),
   lines: z.array(orderLineSchema),
   /** Returns of this order (none until a return is made). */
   returns: z.array(z.object({ reference: z.string(), status: z.string(), date: z.string() })),

@@ -340,6 +340,43 @@ export const orderRefunds = pgTable(
   (t) => [index('order_refunds_order_idx').on(t.orderId)],
 );
 
+/**
+ * An order's payment attempts (ADR 30): each payment page the shop opened at a gateway. Only the order's current
+ * attempt (orders.gateway + orders.payment_id, not ended) can pay it; starting another ends the previous one at its
+ * gateway first. Money that arrives anyway on an ended attempt is stray: refunded through that gateway, and shown.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: varchar('gateway', { length: 16 }).notNull(),
+    /** The gateway's id of the payment (card session, PayPal order, MultiSafepay order id). */
+    paymentId: text('payment_id').notNull(),
+    /** When it stopped being able to pay the order (superseded by another attempt, or the order cancelled). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Paid on it after it ended (in cents), and what became of the refund of it: requested, refunded or failed. */
+    strayCents: integer('stray_cents').notNull().default(0),
+    strayRefund: varchar('stray_refund', { length: 16 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_attempts_gateway_payment_idx').on(t.gateway, t.paymentId), index('payment_attempts_order_idx').on(t.orderId)],
+);
+
+/** Deliveries of gateway notifications that carry an id of their own (PayPal's transmission id): each is taken once. */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    gateway: varchar('gateway', { length: 16 }).notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.deliveryId] })],
+);
+
 export const paymentEvents = pgTable(
   'payment_events',
   {

@@ -16,7 +16,7 @@ import { accessibleOrder, type OrderRow } from './view.ts';
  */
 export async function returnOrderToCart(input: { reference: string; token?: string }, context: CallContext): Promise<Cart> {
   const order: OrderRow = await accessibleOrder(context.db, context, input);
-  const cancelled = await context.db.transaction((tx) => cancelUnpaid(tx, order.id));
+  const cancelled = await cancelUnpaid(context, order);
   if (!cancelled) throw new ApiError(409, 'order_not_payable', 'This order cannot be changed any more');
   const lines = await context.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
   let cart: Cart | null = null;

@@ -28,6 +28,13 @@ describe('order statuses', () => {
     }
   });
 
+  it('never cancel a paid order: its money is given back, so it ends refunded (ADR 30)', () => {
+    for (const status of ORDER_STATUSES.filter(isPaid)) {
+      expect(reachable(status).has('cancelled'), status).toBe(false);
+      expect(reachable(status).has('refunded'), status).toBe(true);
+    }
+  });
+
   it('end in cancelled or refunded, which go nowhere, and every order can get there', () => {
     const final = ORDER_STATUSES.filter((status) => ORDER_TRANSITIONS[status].length === 0);
     expect(final.sort()).toEqual(['cancelled', 'refunded']);

@@ -12,10 +12,11 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   payment_error: ['awaiting_payment', 'payment_accepted', 'backorder_paid', 'cancelled'],
   // Placed with lines bought on demand and a payment that comes later.
   backorder_unpaid: ['backorder_paid', 'payment_error', 'cancelled'],
-  payment_accepted: ['processing', 'shipped', 'cancelled', 'refunded'],
+  // Paid: no event cancels it. Cancelling a paid order is the merchant's, and it refunds: it ends 'refunded' (ADR 30).
+  payment_accepted: ['processing', 'shipped', 'refunded'],
   // Paid, with lines that ship when they come in (pre-orders, backorders).
-  backorder_paid: ['processing', 'shipped', 'cancelled', 'refunded'],
-  processing: ['shipped', 'cancelled', 'refunded'],
+  backorder_paid: ['processing', 'shipped', 'refunded'],
+  processing: ['shipped', 'refunded'],
   shipped: ['delivered', 'refunded'],
   delivered: ['refunded'],
   cancelled: [],

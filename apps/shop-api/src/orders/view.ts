@@ -1,8 +1,8 @@
 import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { currentSession, requireCustomerId } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/client.ts';
-import { orderLines, orderReturns, orders } from '../db/schema.ts';
+import { orderLines, orderReturns, orders, paymentAttempts } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
 import { notFound } from '../http/errors.ts';
 import { isOrderToken } from './links.ts';
@@ -38,9 +38,14 @@ export async function getOrders(context: CallContext): Promise<{ orders: OrderSu
 
 /** An order with its lines, as the shopper reads it. */
 export async function orderView(db: Queryable, order: OrderRow): Promise<Order> {
-  const [lines, returns] = await Promise.all([
+  const [lines, returns, strays] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.createdAt), asc(orderReturns.id)),
+    db
+      .select({ gateway: paymentAttempts.gateway, amount: paymentAttempts.strayCents, refund: paymentAttempts.strayRefund })
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.orderId, order.id), isNotNull(paymentAttempts.strayRefund)))
+      .orderBy(asc(paymentAttempts.id)),
   ]);
   return {
     ...summary(
@@ -63,6 +68,7 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
     tracking_number: order.trackingNumber,
     refunded: order.refundedCents,
     payable: isPayable(order.status as OrderStatus),
+    stray_payments: strays.map((stray) => ({ ...stray, refund: stray.refund as Order['stray_payments'][number]['refund'] })),
     lines: lines.map((line) => ({
       product_id: line.productId,
       name: line.productName,

@@ -15,15 +15,25 @@ export type PaymentGateway = {
   readonly acknowledgement?: string;
   /** Where it is offered: the countries (null: all the shop sells to) and currencies of a payment (payments/registry.ts). */
   readonly offeredIn?: { countries: string[] | null; currencies: string[] };
-  /** Starts paying an order placed in 'awaiting_payment': where to send the shopper. */
+  /** Starts paying an order placed in 'awaiting_payment': the gateway's id of this payment and where to send the shopper. */
   createPayment(order: PayableOrder): Promise<CreatedPayment>;
-  /** The shopper is back from the hosted page (approve, decline or cancel): what it means for the order. */
-  handleReturn(input: { order: PayableOrder; query: Record<string, string> }): Promise<PaymentOutcome>;
   /**
-   * A server-to-server notification: verified (signature), then described by its event id so that a replay
-   * is recognised and changes nothing. An unverifiable one is refused.
+   * Reads a payment back from the gateway's API (ADR 30): the only source the shop acts on. What it reads must be
+   * the order's (its reference, amount and currency), else it throws. With `settle`, an approval the shop has to
+   * complete itself is completed (PayPal's capture): only for the attempt that may pay the order.
    */
-  handleNotification(input: { headers: Record<string, string | undefined>; rawBody: string }): Promise<VerifiedNotification>;
+  readPayment(input: { order: PayableOrder; paymentId: string; settle: boolean }): Promise<PaymentReading>;
+  /**
+   * Ends a payment at the gateway so that it can no longer be paid (a card session expired, a MultiSafepay order
+   * cancelled; a PayPal order is abandoned, since the shop alone captures it). A payment already paid or ended is
+   * left as it is (the read-back that follows says which); throws when the gateway did not answer.
+   */
+  endPayment(input: { paymentId: string }): Promise<void>;
+  /**
+   * A server-to-server notification, verified (signature, freshness): a hint naming the payment to read back,
+   * never a fact. An unverifiable one is refused (InvalidNotificationError).
+   */
+  handleNotification(input: { headers: Record<string, string | undefined>; rawBody: string }): Promise<NotificationHint>;
   /** Gives money back, whole or in part (integer cents). */
   refund(input: { order: PayableOrder; paymentId: string; amountCents: number }): Promise<{ refundId: string }>;
 };
@@ -43,20 +53,23 @@ export type PayableOrder = {
 export type CreatedPayment = { paymentId: string; redirectUrl: string };
 
 /**
- * The status an outcome moves the order to (through the order state machine, orders/status.ts): 'refunded'
- * when the gateway has given all of the payment back.
+ * What a payment read back means for its order (through the order state machine, orders/status.ts): 'cancelled'
+ * when the payment can no longer be paid (expired), 'refunded' when the gateway has given all of it back.
  */
 export type PaymentOutcome = {
   paymentId: string;
   status: Extract<OrderStatus, 'payment_accepted' | 'payment_error' | 'cancelled' | 'awaiting_payment' | 'refunded'>;
 };
 
+/** A payment as read back, with what the gateway has given back of it so far, where it says (in cents). */
+export type PaymentReading = PaymentOutcome & { refundedCents?: number };
+
 /**
- * A verified notification: which event (a replay is recognised by its id), about which order, and, where the
- * gateway says it, the amount and currency paid, which must be the order's (anything else is refused and logged),
- * and how much of it the gateway has given back so far (refunds made by the shop or on the gateway's dashboard).
+ * A verified notification: the payment it is about (read back before anything is done), the event's id (a replay is
+ * recognised) and, where the gateway gives each delivery an id of its own (PayPal's transmission id), that id: each
+ * delivery is taken once.
  */
-export type VerifiedNotification = PaymentOutcome & { eventId: string; orderReference: string; amountCents?: number; currency?: string; refundedCents?: number };
+export type NotificationHint = { eventId: string; paymentId: string; deliveryId?: string };
 
 /**
  * Thrown by handleNotification when a notification cannot be verified (no, bad or stale signature; a body that

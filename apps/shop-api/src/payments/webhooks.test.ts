@@ -12,7 +12,7 @@ async function webhookFailingWith(failure: Error) {
   const paypal = { name: 'paypal', handleNotification: () => Promise.reject(failure) } as unknown as PaymentGateway;
   const untouchable = new Proxy({}, { get: () => { throw new Error('the database was used'); } });
   const app = Fastify();
-  registerWebhooks(app, { db: untouchable as Database, config: {} as ApiConfig, mailer: untouchable as Mailer, gateways: new Map([['paypal', paypal]]) as Gateways });
+  registerWebhooks(app, { db: untouchable as Database, config: {} as ApiConfig, mailer: untouchable as Mailer, gateways: new Map([['paypal', paypal]]) as Gateways, log: app.log });
   await app.ready();
   return app.inject({ method: 'POST', url: '/webhooks/paypal', headers: { 'content-type': 'application/json' }, payload: '{"id":"WH-1"}' });
 }

@@ -3,11 +3,12 @@ import {
   InvalidNotificationError,
   type CreatedPayment,
   type PayableOrder,
+  type NotificationHint,
   type PaymentGateway,
   type PaymentOutcome,
-  type VerifiedNotification,
+  type PaymentReading,
 } from '../gateway.ts';
-import { baseUrl, CALL_TIMEOUT_MS, callJson } from './http.ts';
+import { baseUrl, CALL_TIMEOUT_MS, callJson, requireOwnSecrets } from './http.ts';
 
 /**
  * The card gateway: a processor with a hosted payment page in the style of Stripe Checkout. In development and
@@ -30,8 +31,13 @@ export type CardGatewayConfig = {
 };
 
 export function readCardGatewayConfig(env: NodeJS.ProcessEnv = process.env): CardGatewayConfig {
+  const processorUrl = baseUrl(env.CARD_PROCESSOR_URL, 'http://127.0.0.1:4100');
+  requireOwnSecrets({ urlVariable: 'CARD_PROCESSOR_URL', url: processorUrl }, [
+    { variable: 'CARD_PROCESSOR_SECRET_KEY', value: env.CARD_PROCESSOR_SECRET_KEY, sandboxValue: 'sk_test_sandbox' },
+    { variable: 'CARD_WEBHOOK_SECRET', value: env.CARD_WEBHOOK_SECRET, sandboxValue: 'whsec_sandbox' },
+  ]);
   return {
-    processorUrl: baseUrl(env.CARD_PROCESSOR_URL, 'http://127.0.0.1:4100'),
+    processorUrl,
     secretKey: env.CARD_PROCESSOR_SECRET_KEY || 'sk_test_sandbox',
     webhookSecret: env.CARD_WEBHOOK_SECRET || 'whsec_sandbox',
     timeoutMs: CALL_TIMEOUT_MS,
@@ -138,23 +144,14 @@ function parseEvent(rawBody: string): NotificationEvent {
   return candidate as NotificationEvent;
 }
 
-/** What each notification the shop subscribes to means for the order. */
-function outcomeOfEvent(event: NotificationEvent): PaymentOutcome['status'] {
-  switch (event.type) {
-    case 'checkout.session.completed':
-      // Cards are paid at once; a delayed method would complete unpaid and say more later.
-      return event.data.object.payment_status === 'paid' ? 'payment_accepted' : 'awaiting_payment';
-    case 'checkout.session.async_payment_succeeded':
-      return 'payment_accepted';
-    case 'checkout.session.async_payment_failed':
-    case 'payment_intent.payment_failed':
-      return 'payment_error';
-    case 'checkout.session.expired':
-      return 'cancelled';
-    default:
-      throw new InvalidNotificationError(`Unsupported notification type: ${event.type.slice(0, 100)}`);
-  }
-}
+/** The notifications the shop subscribes to: each only says which session to read back. */
+const EVENT_TYPES = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'payment_intent.payment_failed',
+  'checkout.session.expired',
+]);
 
 export function createCardGateway(config: CardGatewayConfig, deps: { fetch?: typeof fetch; nowSeconds?: () => number } = {}): PaymentGateway {
   const fetchImpl = deps.fetch ?? fetch;
@@ -206,11 +203,9 @@ export function createCardGateway(config: CardGatewayConfig, deps: { fetch?: typ
       return { paymentId: session.id, redirectUrl: session.url };
     },
 
-    async handleReturn({ order, query }): Promise<PaymentOutcome> {
-      const sessionId = query.session_id;
-      if (!sessionId || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) throw new CardProcessorError('The return from the card processor names no checkout session');
-      // The query only names the session; what happened is read back from the processor.
-      const session = await readSession(sessionId);
+    async readPayment({ order, paymentId }): Promise<PaymentReading> {
+      if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(paymentId)) throw new CardProcessorError('Not a checkout session id');
+      const session = await readSession(paymentId);
       if (session.client_reference_id !== order.reference) throw new CardProcessorError(`Checkout session ${session.id} is not for order ${order.reference}`);
       if (session.amount_total !== order.totalCents || session.currency.toLowerCase() !== order.currency.toLowerCase()) {
         throw new CardProcessorError(`Checkout session ${session.id} is for ${session.amount_total} ${session.currency}, not the order's ${order.totalCents} ${order.currency}`);
@@ -218,7 +213,17 @@ export function createCardGateway(config: CardGatewayConfig, deps: { fetch?: typ
       return { paymentId: session.id, status: outcomeOfSession(session) };
     },
 
-    async handleNotification({ headers, rawBody }): Promise<VerifiedNotification> {
+    async endPayment({ paymentId }): Promise<void> {
+      try {
+        await call('POST', `/v1/checkout/sessions/${encodeURIComponent(paymentId)}/expire`);
+      } catch (error) {
+        // Paid or expired already: nothing to end (the read-back says which).
+        if (error instanceof CardProcessorError && error.code === 'checkout_session_not_open') return;
+        throw error;
+      }
+    },
+
+    async handleNotification({ headers, rawBody }): Promise<NotificationHint> {
       verifyStripeSignature({
         header: header(headers, 'stripe-signature'),
         rawBody,
@@ -227,15 +232,9 @@ export function createCardGateway(config: CardGatewayConfig, deps: { fetch?: typ
         nowSeconds: nowSeconds(),
       });
       const event = parseEvent(rawBody);
-      return {
-        eventId: event.id,
-        orderReference: event.data.object.client_reference_id as string,
-        paymentId: event.data.object.id,
-        status: outcomeOfEvent(event),
-        // What the session charges: the shop refuses a notification whose amount is not the order's.
-        ...(typeof event.data.object.amount_total === 'number' ? { amountCents: event.data.object.amount_total } : {}),
-        ...(typeof event.data.object.currency === 'string' ? { currency: event.data.object.currency } : {}),
-      };
+      if (!EVENT_TYPES.has(event.type)) throw new InvalidNotificationError(`Unsupported notification type: ${event.type.slice(0, 100)}`);
+      // Only the session's id is taken from the body: what happened is read back from the processor.
+      return { eventId: event.id, paymentId: event.data.object.id };
     },
 
     async refund({ paymentId, amountCents }): Promise<{ refundId: string }> {

@@ -33,3 +33,27 @@ export async function callJson(
   }
   return { status: response.status, ok: response.ok, json };
 }
+
+/** A setting the shop refuses to start with (start.ts prints it as one line). */
+export class GatewaySettingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewaySettingError';
+  }
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * A gateway pointed at anything but a sandbox on this machine must have secrets of its own: the sandboxes' are
+ * public, and with them anyone could sign a notification or read the shop's payments. The shop refuses to start,
+ * naming the variable (ADR 30).
+ */
+export function requireOwnSecrets(gateway: { urlVariable: string; url: string }, secrets: Array<{ variable: string; value: string | undefined; sandboxValue: string }>): void {
+  if (LOOPBACK.test(new URL(gateway.url).hostname)) return;
+  for (const { variable, value, sandboxValue } of secrets) {
+    if (!value || value === sandboxValue) {
+      throw new GatewaySettingError(`${variable} must be set to the gateway's own secret: ${gateway.urlVariable} (${gateway.url}) is not the local sandbox, and ${value ? 'the sandbox value is public' : 'it is not set'}`);
+    }
+  }
+}

@@ -1,13 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   InvalidNotificationError,
   type CreatedPayment,
   type PayableOrder,
+  type NotificationHint,
   type PaymentGateway,
   type PaymentOutcome,
-  type VerifiedNotification,
+  type PaymentReading,
 } from '../gateway.ts';
-import { baseUrl, CALL_TIMEOUT_MS, callJson } from './http.ts';
+import { baseUrl, CALL_TIMEOUT_MS, callJson, requireOwnSecrets } from './http.ts';
 
 /**
  * The MultiSafepay gateway, through MultiSafepay's JSON API v1: a redirect order per payment attempt, the
@@ -31,8 +32,10 @@ export type MultisafepayGatewayConfig = {
 };
 
 export function readMultisafepayGatewayConfig(env: NodeJS.ProcessEnv = process.env): MultisafepayGatewayConfig {
+  const apiUrl = baseUrl(env.MULTISAFEPAY_API_URL, 'http://127.0.0.1:4150');
+  requireOwnSecrets({ urlVariable: 'MULTISAFEPAY_API_URL', url: apiUrl }, [{ variable: 'MULTISAFEPAY_API_KEY', value: env.MULTISAFEPAY_API_KEY, sandboxValue: 'msp_sandbox_key' }]);
   return {
-    apiUrl: baseUrl(env.MULTISAFEPAY_API_URL, 'http://127.0.0.1:4150'),
+    apiUrl,
     apiKey: env.MULTISAFEPAY_API_KEY || 'msp_sandbox_key',
     notificationUrl: env.MULTISAFEPAY_NOTIFICATION_URL || 'http://127.0.0.1:4000/webhooks/multisafepay',
     timeoutMs: CALL_TIMEOUT_MS,
@@ -146,7 +149,7 @@ export function createMultisafepayGateway(config: MultisafepayGatewayConfig, dep
   const fetchImpl = deps.fetch ?? fetch;
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: Record<string, unknown>): Promise<T> {
     const what = `${method} ${path.split('/').slice(0, 4).join('/')}`;
     const answer = await callJson(
       fetchImpl,
@@ -210,41 +213,35 @@ export function createMultisafepayGateway(config: MultisafepayGatewayConfig, dep
       throw new MultisafepayError(`No payment attempt left for order ${order.reference}`);
     },
 
-    async handleReturn({ order, query }): Promise<PaymentOutcome> {
-      // The shop names the payment it started (session_id: the order's paymentId); MultiSafepay's transactionid
-      // in the query only names an order too. Either way what happened is read back from the API.
-      const orderId = query.session_id || query.transactionid;
-      if (!orderId || orderId.length > 50) throw new MultisafepayError('The return from MultiSafepay names no order');
-      const msp = await readOrder(orderId);
+    async readPayment({ order, paymentId }): Promise<PaymentReading> {
+      if (!paymentId || paymentId.length > 50) throw new MultisafepayError('Not a MultiSafepay order id');
+      const msp = await readOrder(paymentId);
       if (referenceOf(msp) !== order.reference || (msp.order_id !== order.reference && !msp.order_id.startsWith(`${order.reference}-`))) {
         throw new MultisafepayError(`MultiSafepay order ${msp.order_id} is not for order ${order.reference}`);
       }
       if (msp.amount !== order.totalCents || msp.currency.toUpperCase() !== order.currency.toUpperCase()) {
         throw new MultisafepayError(`MultiSafepay order ${msp.order_id} is for ${msp.amount} ${msp.currency}, not the order's ${order.totalCents} ${order.currency}`);
       }
-      return { paymentId: msp.order_id, status: outcomeOfStatus(msp.status) };
+      return { paymentId: msp.order_id, status: outcomeOfStatus(msp.status), refundedCents: msp.amount_refunded ?? 0 };
     },
 
-    async handleNotification({ headers, rawBody }): Promise<VerifiedNotification> {
-      verifyMultisafepayAuth({
-        header: header(headers, 'auth'),
-        rawBody,
-        apiKey: config.apiKey,
-        toleranceSeconds: config.notificationToleranceSeconds,
-        nowSeconds: nowSeconds(),
-      });
-      // Verified: now the order is read back (the status may have moved on since this was sent).
-      const msp = await readOrder(notifiedOrderId(rawBody));
-      return {
-        // One id per state of the order: a replay, or a late notification of a state already seen, is recognised.
-        eventId: `${msp.order_id}:${msp.transaction_id ?? ''}:${msp.status}:${msp.amount_refunded ?? 0}:${msp.modified ?? ''}`,
-        orderReference: referenceOf(msp),
-        paymentId: msp.order_id,
-        status: outcomeOfStatus(msp.status),
-        amountCents: msp.amount,
-        currency: msp.currency,
-        refundedCents: msp.amount_refunded ?? 0,
-      };
+    async endPayment({ paymentId }): Promise<void> {
+      try {
+        await call('PATCH', `/orders/${encodeURIComponent(paymentId)}`, { status: 'cancelled' });
+      } catch (error) {
+        // Refused (paid, or past paying already): the read-back that follows says what it is; unanswered: thrown.
+        if (error instanceof MultisafepayError && error.apiStatus !== undefined && error.apiStatus < 500) return;
+        throw error;
+      }
+    },
+
+    async handleNotification({ headers, rawBody }): Promise<NotificationHint> {
+      const auth = header(headers, 'auth');
+      verifyMultisafepayAuth({ header: auth, rawBody, apiKey: config.apiKey, toleranceSeconds: config.notificationToleranceSeconds, nowSeconds: nowSeconds() });
+      const orderId = notifiedOrderId(rawBody);
+      // Only the order id is taken from the body; the status is read back (readPayment). The body is the order as it
+      // was when the event happened: the same body sent again (a resend, a replay) is the same event.
+      return { eventId: `${orderId}:${createHash('sha256').update(rawBody).digest('hex').slice(0, 32)}`, paymentId: orderId };
     },
 
     async refund({ order, paymentId, amountCents }): Promise<{ refundId: string }> {

@@ -3,11 +3,12 @@ import {
   InvalidNotificationError,
   type CreatedPayment,
   type PayableOrder,
+  type NotificationHint,
   type PaymentGateway,
   type PaymentOutcome,
-  type VerifiedNotification,
+  type PaymentReading,
 } from '../gateway.ts';
-import { baseUrl, CALL_TIMEOUT_MS, callJson } from './http.ts';
+import { baseUrl, CALL_TIMEOUT_MS, callJson, requireOwnSecrets } from './http.ts';
 
 /**
  * PayPal through its REST API: OAuth 2.0 client credentials, Orders v2 (create, show, capture), Payments v2
@@ -28,16 +29,25 @@ export type PaypalGatewayConfig = {
   timeoutMs: number;
   /** How long before its end a cached access token is replaced (at most a tenth of its life). */
   tokenMarginSeconds: number;
+  /** How far a notification's transmission time may be from ours (an old recorded one is refused). */
+  transmissionToleranceSeconds: number;
 };
 
 export function readPaypalGatewayConfig(env: NodeJS.ProcessEnv = process.env): PaypalGatewayConfig {
+  const apiUrl = baseUrl(env.PAYPAL_API_URL, 'http://127.0.0.1:4200');
+  requireOwnSecrets({ urlVariable: 'PAYPAL_API_URL', url: apiUrl }, [
+    { variable: 'PAYPAL_CLIENT_ID', value: env.PAYPAL_CLIENT_ID, sandboxValue: 'sandbox-client' },
+    { variable: 'PAYPAL_CLIENT_SECRET', value: env.PAYPAL_CLIENT_SECRET, sandboxValue: 'sandbox-secret' },
+    { variable: 'PAYPAL_WEBHOOK_ID', value: env.PAYPAL_WEBHOOK_ID, sandboxValue: 'WH-SANDBOX' },
+  ]);
   return {
-    apiUrl: baseUrl(env.PAYPAL_API_URL, 'http://127.0.0.1:4200'),
+    apiUrl,
     clientId: env.PAYPAL_CLIENT_ID || 'sandbox-client',
     clientSecret: env.PAYPAL_CLIENT_SECRET || 'sandbox-secret',
     webhookId: env.PAYPAL_WEBHOOK_ID || 'WH-SANDBOX',
     timeoutMs: CALL_TIMEOUT_MS,
     tokenMarginSeconds: 60,
+    transmissionToleranceSeconds: 300,
   };
 }
 
@@ -257,17 +267,18 @@ export function createPaypalGateway(config: PaypalGatewayConfig, deps: { fetch?:
     }
   }
 
-  /** An order read back and, when the payer approved it, captured. */
-  async function settle(id: string): Promise<PaypalOrder> {
-    const order = await readOrder(id);
-    return order.status === 'APPROVED' ? capture(id) : order;
-  }
-
-  async function verify(headers: Record<string, string | undefined>, rawBody: string): Promise<void> {
+  /** Verifies a transmission (fresh, and signed for this webhook by PayPal's own check); returns its id. */
+  async function verify(headers: Record<string, string | undefined>, rawBody: string): Promise<string> {
     const names = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'] as const;
     const values = names.map((name) => header(headers, name));
     if (values.some((value) => !value || value.length > 500)) throw new InvalidNotificationError('No PayPal transmission headers');
-    const [authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime] = values as string[];
+    const [authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime] = values as [string, string, string, string, string];
+    // The signature covers a CRC32 of the body, which a forger can match: a recorded transmission must not be
+    // usable later, whatever body it is sent with (and the body is only a hint: ADR 30).
+    const sentAt = Date.parse(transmissionTime);
+    if (!Number.isFinite(sentAt) || Math.abs(nowMs() - sentAt) > config.transmissionToleranceSeconds * 1000) {
+      throw new InvalidNotificationError('Stale notification: its transmission time is outside the tolerance');
+    }
     // The event goes back to PayPal as it came, byte for byte (re-encoding it could change what was signed).
     const body = `{"auth_algo":${JSON.stringify(authAlgo)},"cert_url":${JSON.stringify(certUrl)},"transmission_id":${JSON.stringify(transmissionId)},"transmission_sig":${JSON.stringify(transmissionSig)},"transmission_time":${JSON.stringify(transmissionTime)},"webhook_id":${JSON.stringify(config.webhookId)},"webhook_event":${rawBody}}`;
     let answer: { verification_status?: string };
@@ -280,6 +291,7 @@ export function createPaypalGateway(config: PaypalGatewayConfig, deps: { fetch?:
       throw error;
     }
     if (answer.verification_status !== 'SUCCESS') throw new InvalidNotificationError('PayPal did not verify the notification signature');
+    return transmissionId;
   }
 
   return {
@@ -325,63 +337,47 @@ export function createPaypalGateway(config: PaypalGatewayConfig, deps: { fetch?:
       throw new PaypalApiError(`PayPal orders of ${order.reference}: all ${MAX_ATTEMPTS} attempts are used`);
     },
 
-    async handleReturn({ order, query }): Promise<PaymentOutcome> {
-      // validateOrder names the payment the shop started (session_id); PayPal's own `token` is the same order id.
-      const id = query.session_id || query.token;
-      if (!id || !ORDER_ID.test(id)) throw new PaypalApiError('The return from PayPal names no PayPal order');
-      // The query only names the order; what happened is read back from PayPal, and an approval is captured.
-      const before = await readOrder(id);
+    async readPayment({ order, paymentId, settle }): Promise<PaymentReading> {
+      if (!ORDER_ID.test(paymentId)) throw new PaypalApiError('Not a PayPal order id');
+      const before = await readOrder(paymentId);
       checkOrder(before, order);
-      const settled = before.status === 'APPROVED' ? await capture(id) : before;
+      // An approval is money only once the shop captures it: done for the attempt that may pay the order alone.
+      const settled = settle && before.status === 'APPROVED' ? await capture(paymentId) : before;
       checkOrder(settled, order);
-      return { paymentId: id, status: outcomeOfOrder(settled) };
+      return { paymentId, status: outcomeOfOrder(settled), refundedCents: refundedCentsOf(settled) };
     },
 
-    async handleNotification({ headers, rawBody }): Promise<VerifiedNotification> {
-      await verify(headers, rawBody);
+    // Orders v2 has no void for an order to capture: one the shop never captures takes no money, so ending it is
+    // leaving it (an approval that comes later is read back and not captured).
+    async endPayment(): Promise<void> {},
+
+    async handleNotification({ headers, rawBody }): Promise<NotificationHint> {
+      const deliveryId = await verify(headers, rawBody);
       const event = parseEvent(rawBody);
       const resource = event.resource;
+      // Only the PayPal order the event is about is taken from it: everything else is read back (readPayment).
+      let orderId: unknown;
       switch (event.event_type) {
-        case 'CHECKOUT.ORDER.APPROVED': {
-          // The payer approved but may never come back to the shop: the shop captures now.
-          const id = typeof resource.id === 'string' && ORDER_ID.test(resource.id) ? resource.id : null;
-          if (!id) throw new InvalidNotificationError('The approval names no PayPal order');
-          const settled = await settle(id);
-          const unit = settled.purchase_units?.[0];
-          const reference = unit?.custom_id ?? unit?.reference_id;
-          if (!reference) throw new InvalidNotificationError('The approved order names no shop order');
-          return { eventId: event.id, orderReference: reference, paymentId: id, status: outcomeOfOrder(settled), amountCents: valueToCents(unit?.amount?.value) ?? undefined, currency: unit?.amount?.currency_code };
-        }
+        case 'CHECKOUT.ORDER.APPROVED':
+          orderId = resource.id;
+          break;
         case 'PAYMENT.CAPTURE.COMPLETED':
-        case 'PAYMENT.CAPTURE.DENIED': {
-          const capture = resource as Capture;
-          const orderId = capture.supplementary_data?.related_ids?.order_id;
-          if (!capture.custom_id || !orderId) throw new InvalidNotificationError('The capture names no shop order or PayPal order');
-          const cents = valueToCents(capture.amount?.value);
-          return {
-            eventId: event.id,
-            orderReference: capture.custom_id,
-            paymentId: orderId,
-            status: event.event_type === 'PAYMENT.CAPTURE.COMPLETED' ? 'payment_accepted' : 'payment_error',
-            ...(cents === null ? {} : { amountCents: cents, currency: capture.amount?.currency_code }),
-          };
-        }
+        case 'PAYMENT.CAPTURE.DENIED':
+          orderId = (resource as Capture).supplementary_data?.related_ids?.order_id;
+          break;
         case 'PAYMENT.CAPTURE.REFUNDED': {
-          // A refund (made by the shop or on PayPal's dashboard): its amount is the refund's, not the order's, so the
-          // PayPal order is read back for what has been given back in all; all of it refunds the shop's order.
-          const refund = resource as { custom_id?: string; links?: Link[] };
-          const up = refund.links?.find((link) => link.rel === 'up')?.href;
+          // A refund names its capture (the 'up' link), whose PayPal order is read from PayPal.
+          const up = (resource as { links?: Link[] }).links?.find((link) => link.rel === 'up')?.href;
           const captureId = up ? /\/v2\/payments\/captures\/([A-Z0-9]{1,36})$/.exec(up)?.[1] : undefined;
-          if (!refund.custom_id || !captureId) throw new InvalidNotificationError('The refund names no shop order or capture');
-          const captured = await call<Capture>('GET', `/v2/payments/captures/${captureId}`);
-          const orderId = captured.supplementary_data?.related_ids?.order_id;
-          if (!orderId || !ORDER_ID.test(orderId)) throw new InvalidNotificationError('The refunded capture names no PayPal order');
-          const paypalOrder = await readOrder(orderId);
-          return { eventId: event.id, orderReference: refund.custom_id, paymentId: orderId, status: outcomeOfOrder(paypalOrder), refundedCents: refundedCentsOf(paypalOrder) };
+          if (!captureId) throw new InvalidNotificationError('The refund names no capture');
+          orderId = (await call<Capture>('GET', `/v2/payments/captures/${captureId}`)).supplementary_data?.related_ids?.order_id;
+          break;
         }
         default:
           throw new InvalidNotificationError(`Unsupported notification type: ${event.event_type.slice(0, 100)}`);
       }
+      if (typeof orderId !== 'string' || !ORDER_ID.test(orderId)) throw new InvalidNotificationError('The notification names no PayPal order');
+      return { eventId: event.id, paymentId: orderId, deliveryId };
     },
 
     async refund({ order, paymentId, amountCents }): Promise<{ refundId: string }> {

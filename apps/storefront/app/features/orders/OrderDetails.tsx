@@ -125,6 +125,11 @@ export function OrderDetails({ order, children }: { order: Order; children?: Rea
           <div>
             <h3 className="font-semibold">{t('checkout.review.payWith')}</h3>
             <p className="text-stone-700">{t(`checkout.gateways.${order.gateway}`, { defaultValue: order.gateway })}</p>
+            {order.stray_payments.map((stray, index) => (
+              <p key={index} className="mt-1 text-stone-700">
+                {t(`checkout.orderDetails.strayPayment.${stray.refund}`, { amount: formatPrice(stray.amount), gateway: t(`checkout.gateways.${stray.gateway}`, { defaultValue: stray.gateway }) })}
+              </p>
+            ))}
           </div>
         ) : null}
         {order.delivery_message ? (
