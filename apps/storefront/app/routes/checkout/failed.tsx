@@ -6,7 +6,7 @@ import { PostForm, useFormPost } from '../../components/forms/form-post';
 import { Screen } from '../../components/Screen';
 import { ContinueToPayment } from '../../features/checkout/ContinueToPayment';
 import { GatewayLogo } from '../../features/checkout/GatewayLogo';
-import { orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
+import { ORDER_KEY_PARAM, orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
 import { loadOrFail } from '../../lib/api/shop.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import { readForm } from '../../lib/form-body.server';
@@ -44,6 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const gateway = gatewayNameSchema.safeParse(form.get('gateway'));
   if (!gateway.success) return notFound();
   const placed = await loadOrFail(api('updateOrder', { ...access, gateway: gateway.data }));
+  // The earlier payment went through after all (the shop asks its gateway before starting another): paid.
+  if (PAID_STATUSES.includes(placed.order.status)) {
+    const params = new URLSearchParams({ order: access.reference, ...(access.token ? { [ORDER_KEY_PARAM]: access.token } : {}) });
+    return redirect(`/${lang}/checkout/success?${params}`);
+  }
   if (!placed.redirect_url) return data({ payment: null }, { status: 503 });
   return { payment: { reference: placed.order.reference, url: placed.redirect_url } };
 }
