@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { SHOPS, TEXTS, type TestLang } from './fixtures';
 
@@ -106,19 +107,38 @@ test('an unknown Host is refused, and forwarded headers from an untrusted client
 });
 
 test('redirect targets with control characters or another site end on a page of the shop', async ({ request }) => {
-  const targets = ['/en/cart\r\nSet-Cookie: sid=x', '/%0d%0aLocation:%20https://evil.example', '/\t/evil.example', '/%09/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example'];
-  for (const redirectTo of targets) {
-    const response = await request.post('/en/cart', {
-      headers: ORIGIN,
-      form: { intent: 'remove', item_id: '999999', redirectTo },
-      maxRedirects: 0,
-    });
-    expect(response.status(), redirectTo).toBeLessThan(500);
-    const location = response.headers()['location'] ?? '';
-    expect(location, redirectTo).not.toMatch(/[\r\n\t]|evil\.example/);
-    if (location) expect(new URL(location, SHOPS.main).origin).toBe(SHOPS.main);
+  const targets = [
+    '/en/cart\r\nSet-Cookie: sid=x', '/%0d%0aLocation:%20https://evil.example', '/\t/evil.example', '/%09/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example',
+    // Spellings that only become `//evil.example` once the dots are resolved.
+    '/.//evil.example', '/%2e%2e//evil.example', '/en/..//evil.example', '/%2f%2fevil.example',
+  ];
+  const locations = async (response: APIResponse) => {
+    expect(response.status()).toBeLessThan(500);
+    return response.headers()['location'] ?? '';
+  };
+  for (const target of targets) {
+    const cart = await locations(await request.post('/en/cart', { headers: ORIGIN, form: { intent: 'remove', item_id: '999999', redirectTo: target }, maxRedirects: 0 }));
+    // The language switch always redirects: its way back is the page's path in the chosen language.
+    const language = await locations(await request.post('/de/preferences', { headers: ORIGIN, form: { lang: 'en', path_en: target }, maxRedirects: 0 }));
+    expect(language, target).toBe('/en');
+    for (const location of [cart, language].filter(Boolean)) {
+      expect(location, target).not.toMatch(/[\r\n\t]|evil\.example/);
+      expect(new URL(location, SHOPS.main).origin).toBe(SHOPS.main);
+    }
   }
+  // The trailing slash removed from a path that starts with two: still a page of the shop.
+  expect(await rawLocation('//evil.example/')).toBe('/');
 });
+
+/** The Location answered to a GET of `path` sent as it is (Playwright's client would resolve `//host` to another site). */
+function rawLocation(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(SHOPS.main, { path }, (response) => {
+      response.resume();
+      resolve(response.headers.location ?? '');
+    }).on('error', reject);
+  });
+}
 
 test('each answer of a cached page has its own CSP nonce', async ({ request }) => {
   const nonces = [];

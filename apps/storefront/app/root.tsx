@@ -28,6 +28,7 @@ import { storefrontConfig } from './lib/config.server';
 import { readCookies } from './lib/locale.server';
 import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-context.server';
 import { pageCacheMiddleware } from './lib/page-cache.server';
+import { safeRedirect } from './lib/safe-redirect.server';
 import type { RootData } from './lib/root-data';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
 import { ConsentProvider, useTagManager } from './features/consent/ConsentProvider';
@@ -46,9 +47,9 @@ export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware, page
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // SPEC §2: a trailing slash is removed from any path but the root, the query kept.
+  // SPEC §2: a trailing slash is removed from any path but the root, the query kept (`//host/` stays on the shop).
   if (url.pathname !== '/' && url.pathname.endsWith('/')) {
-    throw redirect(`${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`, 301);
+    throw redirect(safeRedirect(request, `${url.pathname.replace(/\/+$/, '')}${url.search}`, '/'), 301);
   }
   const { lang, country, api, customer: signedIn } = pageContext(context);
   const [bootstrap, customer, shopper] = await Promise.all([

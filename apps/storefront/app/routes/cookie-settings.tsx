@@ -5,13 +5,13 @@ import { Screen } from '../components/Screen';
 import { ConsentForm } from '../features/consent/ConsentDialog';
 import { CONSENT_CATEGORIES, isConsentCategory, type ConsentCategory } from '../features/consent/consent';
 import { consentCookies } from '../features/consent/consent.server';
-import { safeRedirect } from '../lib/auth.server';
 import { storefrontConfig } from '../lib/config.server';
 import { assertSameOrigin } from '../lib/csrf.server';
 import { readForm, refusal } from '../lib/form-body.server';
 import { useRootData } from '../lib/hooks';
 import { readCookies } from '../lib/locale.server';
 import { notFound } from '../lib/request-context.server';
+import { safeRedirect } from '../lib/safe-redirect.server';
 
 /** A shop without a tag manager sets only necessary cookies: there is nothing to choose. */
 function assertConsentNeeded(request: Request): void {
@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   else refusal(400, 'bad_request');
   const headers = new Headers();
   for (const cookie of consentCookies(request, granted, readCookies(request))) headers.append('Set-Cookie', cookie);
-  return redirect(safeRedirect(form.get('return'), `/${params.lang}`), { headers });
+  return redirect(safeRedirect(request, form.get('return'), `/${params.lang}`), { headers });
 }
 
 export default function CookieSettings() {

@@ -5,6 +5,7 @@ import { assertSameOrigin } from '../lib/csrf.server';
 import { COUNTRY_COOKIE, COUNTRY_NOTICE_COOKIE, isSecureRequest, LANG_COOKIE, localeCookie } from '../lib/locale.server';
 import { notFound } from '../lib/request-context.server';
 import { readForm } from '../lib/form-body.server';
+import { safeRedirect } from '../lib/safe-redirect.server';
 
 /** Only the chooser posts here. */
 export const loader = () => notFound();
@@ -18,9 +19,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const lang = String(form.get('lang') ?? params.lang);
   if (!isLang(lang)) return notFound();
-  const target = String(form.get(`path_${lang}`) ?? '');
-  // Only a path of this shop, in the chosen language: never an open redirect.
-  const to = target.startsWith(`/${lang}`) && !target.startsWith('//') && !target.includes('\\') ? target : `/${lang}`;
+  const target = safeRedirect(request, form.get(`path_${lang}`), `/${lang}`);
+  // The same page in the chosen language: a path in another language gives that language's home page.
+  const to = /^\/[^/?#]*/.exec(target)?.[0] === `/${lang}` ? target : `/${lang}`;
   const secure = isSecureRequest(request);
   const headers = new Headers();
   headers.append('Set-Cookie', localeCookie(LANG_COOKIE, lang, secure));

@@ -4,12 +4,12 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { ShopApiError } from '../../lib/api/client';
 import { loadOrFail, pageError, type ShopApi } from '../../lib/api/shop.server';
-import { safeRedirect } from '../../lib/auth.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import type { PageContext } from '../../lib/request-context.server';
 import { flashCookie, sessionToken, startedSessionHeaders } from '../../lib/session.server';
 import { IN_PLACE_FIELD } from '../../components/forms/form-post';
 import type { ShownRefusal } from '../../lib/refusal-text';
+import { safeRedirect } from '../../lib/safe-redirect.server';
 import type { CartActionData, CartIntent, RefusalExtras } from './cart-answer';
 import { readForm } from '../../lib/form-body.server';
 
@@ -67,7 +67,7 @@ export async function cartAction(request: Request, { api, lang }: Pick<PageConte
   const formData = await readForm(request);
   const fields = postedFields(formData);
   const inPlace = IN_PLACE_FIELD in fields;
-  const back = safeRedirect(fields.redirectTo ?? null, `/${lang}/cart`);
+  const back = safeRedirect(request, fields.redirectTo ?? null, `/${lang}/cart`);
 
   const answer = (value: CartActionData, init: ResponseInit) => data(value, init);
   const refused = (intent: CartIntent | null, failure: ShownRefusal, status: number, extra: RefusalExtras = {}) =>

@@ -39,7 +39,7 @@ export type CheckoutPageData =
  * The checkout's loader: the step in the URL if it can be reached (every step before it complete), else the
  * first step that is missing; then that step's data, asked in parallel.
  */
-export async function loadCheckoutPage(request: Request, { api, customer }: PageContext): Promise<CheckoutPageData> {
+export async function loadCheckoutPage(request: Request, { api, customer, lang }: PageContext): Promise<CheckoutPageData> {
   // A visitor without a session has no cart: nothing to check out, and no call to make.
   if (!sessionToken(request)) return { checkout: null };
   const url = new URL(request.url);
@@ -47,7 +47,7 @@ export async function loadCheckoutPage(request: Request, { api, customer }: Page
   if (checkout.cart.lines.length === 0) return { checkout: null };
   const asked = url.searchParams.get('step');
   const step = stepToShow(checkout, asked);
-  if (step !== asked) throw redirect(stepPath(url.pathname, step));
+  if (step !== asked) throw redirect(stepPath(`/${lang}/checkout`, step));
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 64);
   const signedIn = step === 'address' ? await customer() : null;
   const [addresses, carriers, points, gateways] = await Promise.all([

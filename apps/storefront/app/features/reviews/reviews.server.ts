@@ -9,6 +9,7 @@ import { flashHeaders } from '../../lib/auth.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import { boundedBody, MAX_FORM_BYTES, readForm, refusal } from '../../lib/form-body.server';
 import type { PageContext } from '../../lib/request-context.server';
+import { safeRedirect } from '../../lib/safe-redirect.server';
 import { PHOTO_FILES_FIELD, readReviewQuery } from './paths';
 import { photoRefusalMessage } from './words';
 
@@ -40,16 +41,11 @@ export function loadProductReviews(api: ShopApi, productId: number, url: URL) {
 
 /** The product page the shopper came from (the form's Referer, same origin), else the product's own page. */
 export function backToProduct(request: Request, fallback: string): string {
-  const referer = request.headers.get('Referer');
-  if (!referer) return fallback;
-  try {
-    const url = new URL(referer);
-    if (url.origin !== new URL(request.url).origin || !url.pathname.endsWith('.html')) return fallback;
-    url.searchParams.delete('review');
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return fallback;
-  }
+  const back = new URL(safeRedirect(request, request.headers.get('Referer'), fallback), request.url);
+  if (!back.pathname.endsWith('.html')) return fallback;
+  // The review form the shopper had open is done with.
+  back.searchParams.delete('review');
+  return `${back.pathname}${back.search}`;
 }
 
 /** Back to the product's reviews with a one-time message. */

@@ -3,11 +3,11 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { ShopApiError } from '../../lib/api/client';
 import { pageError, type ShopApi } from '../../lib/api/shop.server';
-import { safeRedirect } from '../../lib/auth.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import type { PageContext } from '../../lib/request-context.server';
 import { flashCookie, sessionToken, startedSessionHeaders } from '../../lib/session.server';
 import type { ShownRefusal } from '../../lib/refusal-text';
+import { safeRedirect } from '../../lib/safe-redirect.server';
 import { failureOf } from '../cart/cart.server';
 import { productPath } from '../catalog/paths';
 import { wishlistPath } from './paths';
@@ -130,7 +130,7 @@ export async function wishlistAction(request: Request, context: PageContext) {
   const done = (session: { token: string; expires_at: string } | null = null) =>
     formData.has(IN_PLACE_FIELD)
       ? data({ ok: true }, { headers: startedSessionHeaders(request, session) })
-      : redirectWithFlash(request, safeRedirect(redirectTo, wishlistPath(lang)), `wishlist.flash.${post.intent === 'add' ? 'added' : 'removed'}`, session);
+      : redirectWithFlash(request, safeRedirect(request, redirectTo, wishlistPath(lang)), `wishlist.flash.${post.intent === 'add' ? 'added' : 'removed'}`, session);
   if (post.intent === 'remove') {
     const refusedBy = await removeSaved(request, api, post.product_id);
     return refusedBy ? refused(post.product_id, failureOf(refusedBy), refusedBy.status) : done();

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, lang } = pageContext(context);
   const customer = await signedInCustomer(context);
   const { formData, formId } = await postedForm(request);
-  const back = (flash: string) => redirect(new URL(request.url).pathname, { headers: flashHeaders(request, flash) });
+  const back = (flash: string) => redirect(`/${lang}/my-account`, { headers: flashHeaders(request, flash) });
   switch (formId) {
     case 'profile':
       return submitAccountForm(request, lang, formData, profileForm, async (changes) => {

@@ -10,6 +10,7 @@ import { accountLabels, forgotPasswordForm } from '../../features/account/forms'
 import { flashHeaders } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
+import { safeRedirect } from '../../lib/safe-redirect.server';
 
 /** Asks for the reset email. The answer is the same whether or not the address is known (SPEC §8). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData } = await postedForm(request);
   return submitAccountForm(request, lang, formData, forgotPasswordForm, async ({ email }) => {
     await api('resetPasswordEmail', { email });
-    return redirect(new URL(request.url).pathname, { headers: flashHeaders(request, 'passwordResetEmailSent') });
+    return redirect(safeRedirect(request, new URL(request.url).pathname, `/${lang}/forgot-password`), { headers: flashHeaders(request, 'passwordResetEmailSent') });
   });
 }
 

@@ -8,9 +8,10 @@ import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, loginForm } from '../../features/account/forms';
-import { safeRedirect, sessionHeaders } from '../../lib/auth.server';
+import { sessionHeaders } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext, redirectSignedIn } from '../../lib/request-context.server';
+import { safeRedirect } from '../../lib/safe-redirect.server';
 
 export function loader({ context }: Route.LoaderArgs) {
   return redirectSignedIn(context);
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData } = await postedForm(request);
   return submitAccountForm(request, lang, formData, loginForm, async ({ email, password, redirectTo }) => {
     const { session } = await api('login', { email, password });
-    return redirect(safeRedirect(redirectTo ?? null, `/${lang}/my-account`), { headers: sessionHeaders(request, session, 'loginSuccessful') });
+    return redirect(safeRedirect(request, redirectTo ?? null, `/${lang}/my-account`), { headers: sessionHeaders(request, session, 'loginSuccessful') });
   }, { hideFields: ['password'] });
 }
 
