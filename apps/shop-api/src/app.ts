@@ -1,4 +1,4 @@
-import { calls, type CallName } from '@shop/contract';
+import { calls, unsoundTextPath, type CallName } from '@shop/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openApiDocument } from '@shop/contract/openapi';
@@ -45,12 +45,14 @@ const invalidPayloadMessages: Partial<Record<CallName, string>> = {
  */
 function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const firstIndex = issue.path.findIndex((key) => typeof key !== 'string');
-    const field = (firstIndex === -1 ? issue.path : issue.path.slice(0, firstIndex)).join('.') || 'payload';
-    (errors[field] ??= []).push(issue.message);
-  }
+  for (const issue of error.issues) (errors[fieldName(issue.path)] ??= []).push(issue.message);
   return errors;
+}
+
+/** A field as `psdata.errors` names it: its path's keys up to the first array index (`shipping.address.city`), else `payload`. */
+function fieldName(path: readonly PropertyKey[]): string {
+  const firstIndex = path.findIndex((key) => typeof key !== 'string');
+  return (firstIndex === -1 ? path : path.slice(0, firstIndex)).join('.') || 'payload';
 }
 
 /** `gateways` defaults to those the environment configures (payments/registry.ts). */
@@ -153,8 +155,9 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
       url: `/${name}`,
       handler: async (request) => {
         const raw = definition.method === 'GET' ? request.query : (request.body ?? {});
-        // PostgreSQL text cannot hold a NUL character: refuse it here as bad input rather than fail in the database.
-        if (JSON.stringify(raw).includes('\\u0000')) throw new ApiError(400, 'bad_request', 'Invalid payload');
+        // A lone surrogate or a NUL character is bad input, refused as such rather than failing in the database.
+        const unsound = unsoundTextPath(raw);
+        if (unsound) throw new ApiError(400, 'bad_request', 'Invalid payload', { errors: { [fieldName(unsound)]: ['Malformed text'] } });
         const parsed = (definition.input as z.ZodType).safeParse(raw);
         if (!parsed.success) {
           const message = invalidPayloadMessages[name] ?? 'Invalid payload';
