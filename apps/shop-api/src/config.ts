@@ -43,6 +43,8 @@ export type ApiConfig = {
   viesUrl: string | undefined;
   /** An order not paid within this time is cancelled and its stock goes back on sale. */
   unpaidOrderMinutes: number;
+  /** A guest's order link (confirmation mail, confirmation page) opens the order for this many days after it was placed. */
+  guestOrderLinkDays: number;
   /** Opens the back-office calls (`/admin/…`, orders/admin.ts) to a caller with `Authorization: Bearer <it>`; unset, they do not exist. */
   adminToken: string | undefined;
 };
@@ -83,6 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     heldUnitsPerClient: Math.max(1, Number(env.HELD_UNITS_PER_CLIENT ?? 20) || 20),
     viesUrl: env.VIES_URL ? env.VIES_URL.replace(/\/+$/, '') : undefined,
     unpaidOrderMinutes: Math.max(1, Number(env.UNPAID_ORDER_MINUTES ?? 60) || 60),
+    guestOrderLinkDays: Math.max(1, Number(env.GUEST_ORDER_LINK_DAYS ?? 90) || 90),
     // A short token could be guessed: anything under 32 characters leaves the back office closed.
     adminToken: env.ADMIN_TOKEN && env.ADMIN_TOKEN.length >= 32 ? env.ADMIN_TOKEN : undefined,
   };

@@ -1,8 +1,8 @@
 import { TEXT_LANGUAGES, type registerInput, type TextLang } from '@shop/contract';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallContext } from '../http/call-context.ts';
-import { customers, pendingRegistrations } from '../db/schema.ts';
+import { customers, orders, pendingRegistrations } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { registrationConfirmMail, registrationKnownAddressMail } from '../mail/registration.ts';
 import { afterAnswering } from './background.ts';
@@ -89,6 +89,12 @@ export async function confirmRegistration(token: string, context: CallContext): 
     // The address got an account after this link was sent (another link of it was followed first).
     if (!created) throw emailTaken();
     await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, pending.email));
+    // The orders placed as a guest with this address become the account's (the link just followed proves the
+    // address); their mail links stop opening them (orders/links.ts): they are read after signing in.
+    await tx
+      .update(orders)
+      .set({ customerId: created.id, updatedAt: new Date() })
+      .where(and(isNull(orders.customerId), sql`lower(${orders.email}) = ${pending.email.toLowerCase()}`));
     return created;
   });
   return { customer: toCustomer(customer), session: await startCustomerSession(context, customer.id) };

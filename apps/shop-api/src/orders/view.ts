@@ -5,7 +5,7 @@ import type { Queryable } from '../db/client.ts';
 import { orderLines, orderReturns, orders, paymentAttempts } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
 import { notFound } from '../http/errors.ts';
-import { isOrderToken } from './links.ts';
+import { opensOrder } from './links.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -89,12 +89,13 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
 
 /**
  * The order a request may read: a customer's own, the one the guest session placed, or one named with the
- * token of its confirmation mail. Anyone else's is not found (as one that does not exist).
+ * token of its confirmation mail while that link still opens it. Anyone else's is not found (as one that does not
+ * exist), and so is one named with an expired or spent link: a link says nothing about the order it named.
  */
 export async function accessibleOrder(db: Queryable, context: CallContext, access: { reference: string; token?: string }): Promise<OrderRow> {
   const [order] = await db.select().from(orders).where(eq(orders.reference, access.reference.toUpperCase()));
   if (!order) throw notFound('Order');
-  if (access.token && (await isOrderToken(db, order.reference, access.token))) return order;
+  if (access.token && (await opensOrder(db, context.config, order, access.token))) return order;
   const session = await currentSession(context, db);
   const mine = session && ((session.customerId !== null && session.customerId === order.customerId) || (order.sessionHash !== null && session.tokenHash === order.sessionHash));
   if (!mine) throw notFound('Order');
