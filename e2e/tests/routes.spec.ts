@@ -18,6 +18,9 @@ const SCREENS: Array<[path: string, heading: (t: (typeof TEXTS)['en']) => string
   ['/offline', (t) => t.offline.title],
 ];
 
+/** The page's main heading as a reader sees it (React writes `'` and `&` as entities). */
+const headingOf = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
+
 for (const lang of ['en', 'fr', 'de'] as TestLang[]) {
   test.describe(`screens in ${lang}`, () => {
     for (const [path, heading] of SCREENS) {
@@ -34,6 +37,17 @@ for (const lang of ['en', 'fr', 'de'] as TestLang[]) {
         const response = await page.goto(`/${lang}${path}`);
         expect(response?.status(), path).toBe(404);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS[lang].errors.pageNotFound);
+      }
+    });
+
+    test("a guest's order link that no longer opens its order says why, as for an unknown order", async ({ request }) => {
+      // An expired or spent link is answered by the API as this unknown order is (order-links.test.ts).
+      for (const path of ['/checkout/success', '/checkout/failed']) {
+        const response = await request.get(`/${lang}${path}?order=NOSUCHORDER&key=${'k'.repeat(43)}`);
+        expect(response.status(), path).toBe(404);
+        const html = await response.text();
+        expect(headingOf(html), path).toBe(TEXTS[lang].checkout.orderLink.title);
+        expect(html).toContain(`href="/${lang}/auth/login?redirectTo=${encodeURIComponent(`/${lang}/my-account/orders`)}"`);
       }
     });
 

@@ -7,6 +7,8 @@ import { Screen } from '../../components/Screen';
 import { ContinueToPayment } from '../../features/checkout/ContinueToPayment';
 import { GatewayLogo } from '../../features/checkout/GatewayLogo';
 import { ORDER_KEY_PARAM, orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
+import { loadByOrderLink } from '../../features/orders/order-link.server';
+import { OrderLinkExpired } from '../../features/orders/OrderLinkExpired';
 import { loadOrFail } from '../../lib/api/shop.server';
 import { assertSameOrigin } from '../../lib/csrf.server';
 import { readForm } from '../../lib/form-body.server';
@@ -21,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageContext(context);
   const url = new URL(request.url);
   const access = orderAccess(url) ?? notFound();
-  const [order, { gateways }] = await Promise.all([loadOrFail(api('getOrder', access)), loadOrFail(api('getGateways', access))]);
+  const answers = await loadByOrderLink(access, Promise.all([api('getOrder', access), api('getGateways', access)]));
+  if (!answers) return data({ order: null, reason: null, gateways: [] }, { status: 404 });
+  const [order, { gateways }] = answers;
   const reason = REASONS.find((candidate) => candidate === url.searchParams.get('reason')) ?? null;
   return { order, reason, gateways };
 }
@@ -60,6 +64,7 @@ export default function CheckoutFailed({ loaderData }: Route.ComponentProps) {
   const change = useFormPost({ id: 'payment-change' });
   const posted = useActionData<typeof action>();
   const { order, reason, gateways } = loaderData;
+  if (!order) return <OrderLinkExpired />;
   if (posted && 'payment' in posted && posted.payment) {
     return <ContinueToPayment title={t('checkout.failedTitle')} reference={posted.payment.reference} url={posted.payment.url} />;
   }

@@ -1,10 +1,11 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/success';
 import { Screen } from '../../components/Screen';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { orderAccess } from '../../features/orders/order-access';
-import { loadOrFail } from '../../lib/api/shop.server';
+import { loadByOrderLink } from '../../features/orders/order-link.server';
+import { OrderLinkExpired } from '../../features/orders/OrderLinkExpired';
 import { useLocalePath } from '../../lib/hooks';
 import { notFound, pageContext } from '../../lib/request-context.server';
 
@@ -12,7 +13,8 @@ import { notFound, pageContext } from '../../lib/request-context.server';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, customer } = pageContext(context);
   const access = orderAccess(new URL(request.url)) ?? notFound();
-  const [order, signedIn] = await Promise.all([loadOrFail(api('getOrder', access)), customer()]);
+  const [order, signedIn] = await Promise.all([loadByOrderLink(access, api('getOrder', access)), customer()]);
+  if (!order) return data({ order: null, signedIn: false }, { status: 404 });
   return { order, signedIn: signedIn !== null };
 }
 
@@ -20,6 +22,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { order, signedIn } = loaderData;
+  if (!order) return <OrderLinkExpired />;
   const preorder = order.lines.some((line) => line.on_demand !== null);
   return (
     <Screen title={t('checkout.successTitle')} intro={t('checkout.successText')}>
