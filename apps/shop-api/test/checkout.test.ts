@@ -351,6 +351,82 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
       expect((await query<{ quantity: number }>(sql`select quantity from combinations where id = ${item.combination_id}`))[0]!.quantity).toBe(5);
     });
 
+    describe('codes of unpaid orders', () => {
+      let made = 0;
+      /** A new code that takes 5% off, usable `limit` times in all. */
+      async function limitedCode(limit: number) {
+        const code = `LAST${driver.slice(0, 2).toUpperCase()}${++made}`;
+        await shop().handle.db.execute(sql`insert into cart_rules (code, names, reduction_percent, total_uses_limit) values (${code}, ${{ en: 'Last one' }}, 5, ${limit})`);
+        return code;
+      }
+      const addCode = (code: string, token: string) => call('addOrRemoveCoupon', { code, action: 'add' }, token);
+      const expire = (reference: string) => shop().handle.db.execute(sql`update orders set pay_by = now() - interval '1 second' where reference = ${reference}`);
+
+      it('gives a limited code back when the unpaid order that used it expires, or goes back to the cart', async () => {
+        const code = await limitedCode(1);
+        const first = await guestWith(await product());
+        expect((await addCode(code, first)).status).toBe(200);
+        await fillCheckout(first);
+        const { order } = (await place(first)).body.psdata;
+        const second = await guestWith(await product());
+        expect(await addCode(code, second)).toMatchObject({ status: 409, body: { code: 'coupon_already_used' } });
+
+        // Past its time to pay, the order's use no longer counts; the release gives it back for good.
+        await expire(order.reference);
+        expect((await addCode(code, second)).status).toBe(200);
+        expect(await releaseUnpaidOrders(shop().payments)).toBe(1);
+        expect((await query<{ count: number }>(sql`select count(*)::int as count from cart_rule_uses u join orders o on o.id = u.order_id where o.reference = ${order.reference}`))[0]!.count).toBe(0);
+        await fillCheckout(second);
+        const placed = (await place(second)).body.psdata;
+        expect(placed.order.coupons).toMatchObject([{ code }]);
+        const third = await guestWith(await product());
+        expect(await addCode(code, third)).toMatchObject({ status: 409, body: { code: 'coupon_already_used' } });
+
+        // The second shopper would rather change their order: the code is theirs again, and anyone's who pays first.
+        expect((await call('returnOrderToCart', { reference: placed.order.reference }, second)).body.psdata.coupons).toMatchObject([{ code }]);
+        expect((await addCode(code, third)).status).toBe(200);
+      });
+
+      it("gives a once-per-customer code typed with a stranger's email back to the stranger when the unpaid order expires", async () => {
+        const stranger = await registerCustomer(shop().app);
+        const intruder = await guestWith(await product());
+        expect((await addCode('ONCE5', intruder)).status).toBe(200);
+        await fillCheckout(intruder, { email: stranger.email });
+        const { order } = (await place(intruder)).body.psdata;
+
+        expect((await call('createCartItem', { ...(await product()), quantity: 1 }, stranger.token)).status).toBe(200);
+        expect((await addCode('ONCE5', stranger.token)).status).toBe(200);
+        await fillCheckout(stranger.token, { email: stranger.email });
+        expect(await place(stranger.token)).toMatchObject({ status: 409, body: { code: 'coupon_invalid', psdata: { code: 'ONCE5', problem: 'coupon_already_used' } } });
+        await expire(order.reference);
+        expect(await releaseUnpaidOrders(shop().payments)).toBe(1);
+        const placed = await place(stranger.token);
+        expect(placed.status).toBe(200);
+        expect(placed.body.psdata.order.coupons).toMatchObject([{ code: 'ONCE5' }]);
+      });
+
+      it('gives the last use of a code to exactly one of the orders placed with it at the same time', async () => {
+        const code = await limitedCode(2);
+        const used = await guestWith(await product());
+        await addCode(code, used);
+        await fillCheckout(used);
+        expect((await place(used)).status).toBe(200);
+        const tokens: string[] = [];
+        for (let buyer = 0; buyer < 6; buyer++) {
+          const token = await guestWith(await product(), 1, `198.18.7.${buyer + 1}`);
+          expect((await addCode(code, token)).status).toBe(200);
+          await fillCheckout(token);
+          tokens.push(token);
+        }
+        // On PostgreSQL these run on separate connections, at the same time.
+        const answers = await Promise.all(tokens.map((token) => place(token)));
+        expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+        expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body.code)).toEqual(Array(5).fill('coupon_invalid'));
+        const [uses] = await query<{ count: number }>(sql`select count(*)::int as count from cart_rule_uses u join cart_rules r on r.id = u.rule_id where r.code = ${code}`);
+        expect(uses!.count).toBe(2);
+      });
+    });
+
     it('places a customer order with a saved address, keeps what they typed in their address book, and lists it', async () => {
       const customer = await registerCustomer(shop().app);
       await call('createCartItem', { ...(await product()), quantity: 1 }, customer.token);

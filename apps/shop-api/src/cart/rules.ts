@@ -69,13 +69,21 @@ function toRule(row: RuleRow): CartRule {
   };
 }
 
+/**
+ * Whether a use `u` (of cart_rule_uses) counts against the code's limits: a paid order's does, and an unpaid
+ * order's while it may still be paid. Cancelling an unpaid order gives its uses back (orders/payment.ts
+ * moveOrder); until the release gets to an order past its time, this leaves its use out already.
+ */
+export const countedUse = sql`not exists (select 1 from orders o where o.id = u.order_id
+  and o.status in ('awaiting_payment', 'payment_error', 'backorder_unpaid') and o.pay_by <= now())`;
+
 /** Rules with their use counts, for the customer given (or none). */
 async function selectRules(db: Queryable, where: ReturnType<typeof sql>, customerId: number | null, orderBy = sql`r.id`): Promise<CartRule[]> {
   const rows = await selectRows<RuleRow>(
     db,
     sql`select r.*,
-        (select count(*)::int from cart_rule_uses u where u.rule_id = r.id) as times_used,
-        (select count(*)::int from cart_rule_uses u where u.rule_id = r.id and u.customer_id = ${customerId}) as times_used_by_customer
+        (select count(*)::int from cart_rule_uses u where u.rule_id = r.id and ${countedUse}) as times_used,
+        (select count(*)::int from cart_rule_uses u where u.rule_id = r.id and u.customer_id = ${customerId} and ${countedUse}) as times_used_by_customer
       from cart_rules r ${where} order by ${orderBy}`,
   );
   return rows.map(toRule);

@@ -106,10 +106,14 @@ async function endCurrentAttempt(deps: PaymentDeps, order: OrderRow): Promise<'p
   return 'paid';
 }
 
-/** Puts the units an unpaid order took back on sale (in the order's transaction, with the order locked). */
+/**
+ * Puts the units an unpaid order took back on sale and gives its codes' uses back (in the order's transaction,
+ * with the order locked): whoever cancels it, a code used by an order never paid is not used up.
+ */
 async function returnStock(tx: Queryable, orderId: number): Promise<void> {
   await tx.execute(sql`update combinations c set quantity = c.quantity + l.stock_quantity
     from order_lines l where l.order_id = ${orderId} and l.combination_id = c.id and l.stock_quantity > 0`);
+  await tx.delete(cartRuleUses).where(eq(cartRuleUses.orderId, orderId));
 }
 
 /** What applying an outcome did, for the mails sent once it is committed. */
@@ -326,7 +330,6 @@ export async function cancelUnpaid(deps: PaymentDeps, order: OrderRow): Promise<
     const locked = await lockOrder(tx, order.id);
     if (!locked || !isPayable(locked.status)) return false;
     const { order: moved } = await moveOrder(tx, locked, 'cancelled');
-    await tx.delete(cartRuleUses).where(eq(cartRuleUses.orderId, order.id));
     return moved.status === 'cancelled';
   });
 }

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { reservedElsewhere } from '../cart/lines.ts';
 import { findOwner, lockCart, type Owner } from '../cart/owner.ts';
-import { cartRules, validityProblem } from '../cart/rules.ts';
+import { cartRules, countedUse, validityProblem } from '../cart/rules.ts';
 import { checkoutView, readCheckoutState } from '../checkout/checkout.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
@@ -64,8 +64,8 @@ async function recheckCodes(tx: Queryable, cartId: number, owner: Owner, email: 
     // A guest's uses are found by the email of their orders, so once-per-customer codes hold for guests too.
     const [byEmail] = await selectRows<{ uses: number }>(
       tx,
-      sql`select count(*)::int as uses from cart_rule_uses where rule_id = ${rule.id} and lower(email) = ${email.toLowerCase()}
-        and (customer_id is null or customer_id is distinct from ${owner.customerId})`,
+      sql`select count(*)::int as uses from cart_rule_uses u where u.rule_id = ${rule.id} and lower(u.email) = ${email.toLowerCase()}
+        and (u.customer_id is null or u.customer_id is distinct from ${owner.customerId}) and ${countedUse}`,
     );
     const problem = validityProblem({ ...rule, timesUsedByCustomer: rule.timesUsedByCustomer + (byEmail?.uses ?? 0) }) ?? checkout.cart.coupons.find((c) => c.code === rule.code)?.problem;
     if (problem) throw refusal(409, 'coupon_invalid', `The code ${rule.code} cannot be used: remove it to go on`, { code: rule.code, problem });
