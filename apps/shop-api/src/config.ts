@@ -37,7 +37,7 @@ export type ApiConfig = {
   clientConcurrency: number;
   /** Guest sessions (carts that may hold stock) one client may start per hour. */
   guestSessionsPerClientPerHour: number;
-  /** Units the carts last changed by one client may hold together (docs/adr/0009-soft-holds.md). */
+  /** Units one client may hold in all carts together (docs/adr/0009-soft-holds.md, 0031-holds-counted-per-client.md). */
   heldUnitsPerClient: number;
   /** The EU's VIES service (its REST API's base URL) to check VAT numbers; unset: format and checksum only. */
   viesUrl: string | undefined;

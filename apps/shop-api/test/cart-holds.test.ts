@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sha256 } from '../src/accounts/tokens.ts';
 import { selectRows } from '../src/db/raw.ts';
-import { callApi, DRIVERS, shopperHeaders, useTestShop } from './databases.ts';
+import { callApi, DRIVERS, registerCustomer, shopperHeaders, useTestShop } from './databases.ts';
 
 /**
  * Soft holds (docs/adr/0009-soft-holds.md): a cart holds what it takes from stock for 30 minutes, but one cart
@@ -34,10 +35,16 @@ describe.each(DRIVERS)('soft holds on %s', (driver) => {
     const product = (await callApi(shop().app, 'getProduct', { product_id: item.product_id })).body.psdata;
     return (product.combinations as { id: number; stock: number; available: boolean }[]).find((c) => c.id === item.combination_id)!;
   }
+  /** The units held against a client's bound, over every cart. */
   const heldBy = async (client: string) => {
-    const key = (await import('../src/accounts/tokens.ts')).sha256(client);
+    const [row] = await query<{ units: number }>(sql`select coalesce(sum(h.units), 0)::int as units
+      from cart_line_holders h join cart_lines l on l.id = h.line_id where h.client_key = ${sha256(client)} and l.reserved_until > now()`);
+    return row!.units;
+  };
+  /** The units a cart (found by one of its lines) holds now. */
+  const heldInCart = async (lineId: number) => {
     const [row] = await query<{ units: number }>(sql`select coalesce(sum(l.held_quantity), 0)::int as units
-      from cart_lines l join carts c on c.id = l.cart_id where c.client_key = ${key} and l.reserved_until > now()`);
+      from cart_lines l where l.cart_id = (select cart_id from cart_lines where id = ${lineId}) and l.reserved_until > now()`);
     return row!.units;
   };
 
@@ -69,6 +76,79 @@ describe.each(DRIVERS)('soft holds on %s', (driver) => {
     // A real shopper can still buy all of what is offered.
     expect((await add(item, 40, '198.51.100.12')).status).toBe(200);
     expect((await offered(item)).stock).toBe(30);
+  });
+
+  it('keeps counting holds against the client that set them, whatever address touches its carts later', async () => {
+    const [first, second, extra, more] = [await combinationWithStock(30), await combinationWithStock(30), await combinationWithStock(30), await combinationWithStock(30)];
+    const script = '203.0.113.81';
+    const other = '203.0.113.82';
+    const one = await add(first, 10, script);
+    const two = await add(second, 10, script);
+    expect(await heldBy(script)).toBe(20);
+    // The carts are touched from another address: a line set again, another added, the holds renewed.
+    const line = one.body.psdata.lines[0].id as number;
+    expect((await callApi(shop().app, 'updateCartItem', { item_id: line, quantity: 10 }, shopperHeaders(one.token, other))).status).toBe(200);
+    expect((await add(extra, 1, other, one.token)).status).toBe(200);
+    expect((await add(more, 1, other, two.token)).status).toBe(200);
+    expect(await heldBy(script)).toBe(20);
+    expect(await heldBy(other)).toBe(10);
+    expect(await heldInCart(line)).toBe(10);
+    // So the first address holds nothing more in a new cart.
+    const item = await combinationWithStock(5);
+    expect((await add(item, 5, script)).status).toBe(200);
+    expect((await offered(item)).stock).toBe(5);
+  });
+
+  it('holds both bounds exactly when two addresses change one cart, and then their own carts, at the same time', async () => {
+    const [a, b] = ['203.0.113.91', '203.0.113.92'];
+    // Each address holds 16 of its 20 elsewhere; the shared cart holds 4 for a third: 6 are left in it.
+    for (const client of [a, b]) {
+      await add(await combinationWithStock(30), 10, client);
+      await add(await combinationWithStock(30), 6, client);
+    }
+    const shared = await add(await combinationWithStock(30), 4, '203.0.113.93');
+    const items = [];
+    for (let n = 0; n < 8; n++) items.push(await combinationWithStock(30));
+    // On PostgreSQL these run on separate connections, at the same time.
+    const answers = await Promise.all(items.map((item, n) => add(item, 2, n % 2 === 0 ? a : b, shared.token)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(await heldInCart(shared.body.psdata.lines[0].id)).toBe(10);
+    expect([await heldBy(a), await heldBy(b)].every((units) => units >= 16 && units <= 20)).toBe(true);
+    expect((await heldBy(a)) + (await heldBy(b))).toBe(38);
+    // Then each address fills other carts of its own at once (sessions started beforehand, by saving a product):
+    // only its bound makes them take turns.
+    const others = [];
+    for (let n = 0; n < 8; n++) {
+      const item = await combinationWithStock(30);
+      const saved = await callApi(shop().app, 'createWishlistItem', { product_id: item.product_id }, shopperHeaders(undefined, n % 2 === 0 ? a : b));
+      others.push({ item, client: n % 2 === 0 ? a : b, token: saved.body.psdata.session.token as string });
+    }
+    const filled = await Promise.all(others.map(({ item, client, token }) => add(item, 2, client, token)));
+    expect(filled.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect([await heldBy(a), await heldBy(b)]).toEqual([20, 20]);
+  });
+
+  it('merges a guest cart into the account within the bounds at sign-in, and says what is no longer held', async () => {
+    const customer = await registerCustomer(shop().app);
+    const [kept, guestItem] = [await combinationWithStock(30), await combinationWithStock(30)];
+    const account = '198.51.100.40';
+    expect((await add(kept, 6, account, customer.token)).status).toBe(200);
+    const guest = await add(guestItem, 7, '198.51.100.41');
+    expect((await offered(guestItem)).stock).toBe(23);
+
+    const signedIn = await callApi(shop().app, 'login', { email: customer.email, password: customer.password }, { ...shopperHeaders(guest.token, '198.51.100.41'), 'accept-language': 'it' });
+    expect(signedIn.status).toBe(200);
+    const [italian] = await query<{ name: string }>(sql`select name from product_translations where product_id = ${guestItem.product_id} and lang = 'it'`);
+    expect(signedIn.body.psdata.unheld).toEqual([
+      { product_id: guestItem.product_id, combination_id: guestItem.combination_id, name: italian!.name, attributes_label: expect.any(String), units: 3 },
+    ]);
+    // Every unit is in the cart; 10 of them are held, the account's 6 first.
+    const cart = (await callApi(shop().app, 'getCartItems', {}, shopperHeaders(signedIn.body.psdata.session.token, '198.51.100.41'))).body.psdata;
+    expect(cart.lines.map((line: { quantity: number }) => line.quantity).sort()).toEqual([6, 7]);
+    expect(await heldInCart(cart.lines[0].id)).toBe(10);
+    expect((await offered(kept)).stock).toBe(24);
+    expect((await offered(guestItem)).stock).toBe(26);
+    expect([await heldBy(account), await heldBy('198.51.100.41')]).toEqual([6, 4]);
   });
 
   it('offers on the product page exactly what a cart accepts, as other carts hold and let go', async () => {

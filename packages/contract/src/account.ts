@@ -25,7 +25,20 @@ export type Customer = z.infer<typeof customerSchema>;
 
 /** A signed-in session: the storefront keeps `token` in its HttpOnly cookie and sends it with every call. */
 export const sessionSchema = z.object({ token: z.string(), expires_at: z.string() });
-export const signedInSchema = z.object({ customer: customerSchema, session: sessionSchema });
+/**
+ * Units of a guest's cart that a sign-in left in the merged cart but no longer holds for the shopper: one cart
+ * holds at most 10 units (docs/adr/0031-holds-counted-per-client.md). The name and size are in the request's language.
+ */
+export const unheldLineSchema = z.object({
+  product_id: z.number().int(),
+  combination_id: z.number().int(),
+  name: z.string(),
+  /** The size and colour ('M, Black'), or ''. */
+  attributes_label: z.string(),
+  units: z.number().int(),
+});
+export type UnheldLine = z.infer<typeof unheldLineSchema>;
+export const signedInSchema = z.object({ customer: customerSchema, session: sessionSchema, unheld: z.array(unheldLineSchema) });
 
 const interests = z.array(z.enum(NEWSLETTER_INTERESTS)).max(NEWSLETTER_INTERESTS.length);
 

@@ -1,4 +1,4 @@
-import { GENDERS, NEWSLETTER_INTERESTS, type Customer, type updateCustomerInput } from '@shop/contract';
+import { GENDERS, NEWSLETTER_INTERESTS, type Customer, type UnheldLine, type updateCustomerInput } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallContext } from '../http/call-context.ts';
@@ -10,7 +10,7 @@ import { giveBackAttempt, RATE_LIMITS, resetCounters, takeAttempt } from './rate
 import { endCustomerSessions, requireCustomerId, startCustomerSession, type IssuedSession } from './sessions.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
-export type SignedIn = { customer: Customer; session: IssuedSession };
+export type SignedIn = { customer: Customer; session: IssuedSession; unheld: UnheldLine[] };
 
 const authenticationFailed = () => new ApiError(401, 'authentication_failed', 'Authentication failed');
 export const emailTaken = () => new ApiError(409, 'email_taken', 'An account already exists with this email address');
@@ -74,7 +74,7 @@ export async function login(input: { email: string; password: string }, context:
   const customer = await findCustomerByEmail(context.db, input.email);
   const correct = await checkPasswordAttempt(context, input.email, customer?.passwordHash ?? null, input.password);
   if (!customer || !correct) throw authenticationFailed();
-  return { customer: toCustomer(customer), session: await startCustomerSession(context, customer.id) };
+  return { customer: toCustomer(customer), ...(await startCustomerSession(context, customer.id)) };
 }
 
 export async function getCustomer(context: CallContext): Promise<Customer> {

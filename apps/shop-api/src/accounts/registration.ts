@@ -97,5 +97,5 @@ export async function confirmRegistration(token: string, context: CallContext): 
       .where(and(isNull(orders.customerId), sql`lower(${orders.email}) = ${pending.email.toLowerCase()}`));
     return created;
   });
-  return { customer: toCustomer(customer), session: await startCustomerSession(context, customer.id) };
+  return { customer: toCustomer(customer), ...(await startCustomerSession(context, customer.id)) };
 }

@@ -1,3 +1,4 @@
+import type { UnheldLine } from '@shop/contract';
 import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import { sessions } from '../db/schema.ts';
@@ -32,24 +33,27 @@ export async function requireCustomerId(context: CallContext): Promise<number> {
 
 /**
  * Signs a customer in with a new session (rotation: a token known before sign-in is worth nothing after it).
- * The session the request came with is removed, after a guest's data has moved to the customer.
+ * The session the request came with is removed, after a guest's data has moved to the customer; what of the
+ * guest's cart the merged cart no longer holds comes back with it, for the shopper to be told.
  */
-export async function startCustomerSession(context: CallContext, customerId: number): Promise<IssuedSession> {
+export async function startCustomerSession(context: CallContext, customerId: number): Promise<{ session: IssuedSession; unheld: UnheldLine[] }> {
   const previous = await currentSession(context);
   const token = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await context.db.transaction(async (tx) => {
+  const unheld = await context.db.transaction(async (tx) => {
+    let moved: UnheldLine[] = [];
     if (previous) {
       // A guest's cart and wishlist become the customer's before the guest session (and what hangs on it) goes.
-      if (previous.customerId === null) await moveGuestBelongings(tx, previous.tokenHash, customerId);
+      if (previous.customerId === null) moved = await moveGuestBelongings(tx, previous.tokenHash, customerId, context.lang);
       await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));
     }
     // Housekeeping: this customer's expired sessions are of no use to anyone.
     await tx.delete(sessions).where(and(eq(sessions.customerId, customerId), lte(sessions.expiresAt, now)));
     await tx.insert(sessions).values({ tokenHash: sha256(token), customerId, createdAt: now, expiresAt });
+    return moved;
   });
-  return { token, expires_at: expiresAt.toISOString() };
+  return { session: { token, expires_at: expiresAt.toISOString() }, unheld };
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
-import { cartLines, carts, type OutOfStockPolicy } from '../db/schema.ts';
+import { cartLineHolders, cartLines, carts, type OutOfStockPolicy } from '../db/schema.ts';
 import { ApiError, refusal } from '../http/errors.ts';
 import { sha256 } from '../accounts/tokens.ts';
 import { HELD_UNITS_PER_CART, RESERVATION_MINUTES, reservedElsewhere } from './lines.ts';
@@ -72,9 +72,9 @@ async function lockCombination(tx: Queryable, productId: number, combinationId: 
 
 /**
  * How many of a line's in-stock units its cart may hold: what is left of the cart's bound (HELD_UNITS_PER_CART)
- * and of the client's (the carts last changed by one client together, HELD_UNITS_PER_CLIENT), the line's own
- * hold aside. The client's changes take turns on a lock that ends with the transaction, so concurrent changes
- * from one client never hold more than its bound.
+ * and of the client's (its holds in every cart, HELD_UNITS_PER_CLIENT), the line's own hold aside. The client's
+ * changes take turns on a lock that ends with the transaction, so concurrent changes from one client never hold
+ * more than its bound; another client's change never adds to this client's holds (cart_line_holders).
  */
 async function unitsToHold(
   tx: Queryable,
@@ -84,10 +84,11 @@ async function unitsToHold(
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${clientKey}))`);
   const [held] = await selectRows<{ cart: number; client: number }>(
     tx,
-    sql`select coalesce(sum(l.held_quantity) filter (where l.cart_id = ${cartId}), 0)::int as cart, coalesce(sum(l.held_quantity), 0)::int as client
-      from cart_lines l join carts c on c.id = l.cart_id
-      where l.reserved_until > now() and (c.client_key = ${clientKey} or c.id = ${cartId})
-        and not (l.cart_id = ${cartId} and l.combination_id = ${combinationId})`,
+    sql`select
+        (select coalesce(sum(l.held_quantity), 0)::int from cart_lines l
+          where l.cart_id = ${cartId} and l.combination_id <> ${combinationId} and l.reserved_until > now()) as cart,
+        (select coalesce(sum(h.units), 0)::int from cart_line_holders h join cart_lines l on l.id = h.line_id
+          where h.client_key = ${clientKey} and l.reserved_until > now() and not (l.cart_id = ${cartId} and l.combination_id = ${combinationId})) as client`,
   );
   return Math.max(0, Math.min(inStock, HELD_UNITS_PER_CART - (held?.cart ?? 0), heldUnitsPerClient - (held?.client ?? 0)));
 }
@@ -119,6 +120,8 @@ async function writeLine(
     .update(cartLines)
     .set({ reservedUntil, heldQuantity: sql`case when ${cartLines.reservedUntil} > now() then ${cartLines.heldQuantity} else 0 end` })
     .where(eq(cartLines.cartId, cartId));
+  // A lapsed hold is nobody's any more: were its line held again, it would not count against its old holders.
+  await tx.execute(sql`delete from cart_line_holders h using cart_lines l where l.id = h.line_id and l.cart_id = ${cartId} and l.held_quantity = 0`);
   const clientKey = sha256(context.clientIp);
   const { heldUnitsPerClient } = context.config;
   const heldQuantity = await unitsToHold(
@@ -126,11 +129,26 @@ async function writeLine(
     { cartId, combinationId: target.combinationId, clientKey, heldUnitsPerClient },
     Math.min(quantity, Math.max(0, available)),
   );
-  await tx
+  const [line] = await tx
     .insert(cartLines)
     .values({ cartId, productId: target.productId, combinationId: target.combinationId, quantity, heldQuantity, onDemand, reservedUntil })
-    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.combinationId], set: { quantity, heldQuantity, onDemand, reservedUntil } });
-  await tx.update(carts).set({ clientKey, updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.combinationId], set: { quantity, heldQuantity, onDemand, reservedUntil } })
+    .returning({ id: cartLines.id });
+  await recordHolder(tx, line!.id, clientKey, heldQuantity);
+  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+}
+
+/**
+ * The line's hold is now `units`, set by `clientKey`: it counts against that client, and against the clients
+ * that held it before only up to what it still holds (a change from one address never frees another's bound,
+ * and never adds to it).
+ */
+async function recordHolder(tx: Queryable, lineId: number, clientKey: string, units: number): Promise<void> {
+  await tx.update(cartLineHolders).set({ units: sql`least(${cartLineHolders.units}, ${units})` }).where(eq(cartLineHolders.lineId, lineId));
+  await tx
+    .insert(cartLineHolders)
+    .values({ lineId, clientKey, units })
+    .onConflictDoUpdate({ target: [cartLineHolders.lineId, cartLineHolders.clientKey], set: { units } });
 }
 
 /** Runs a change in one transaction (a guest session started for it included), then answers with the cart. */

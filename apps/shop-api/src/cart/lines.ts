@@ -22,6 +22,14 @@ export const heldByCarts = (combinationId: unknown) =>
   sql`(select coalesce(sum(h.held_quantity), 0)::int from cart_lines h
     where h.combination_id = ${combinationId} and h.reserved_until > now())`;
 
+/** A combination's size and colour in a language, 'M, Black' (SQL, null for none). */
+export const attributesLabel = (combinationId: unknown, lang: string) =>
+  sql`(select string_agg(label_at.name, ', ' order by label_g.position, label_g.id)
+    from combination_attributes label_ca join attributes label_a on label_a.id = label_ca.attribute_id
+    join attribute_groups label_g on label_g.id = label_a.group_id
+    join attribute_translations label_at on label_at.attribute_id = label_a.id and label_at.lang = ${lang}
+    where label_ca.combination_id = ${combinationId})`;
+
 type LineRow = {
   id: number;
   product_id: number;

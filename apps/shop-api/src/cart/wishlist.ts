@@ -6,6 +6,7 @@ import { productSummaries } from '../catalog/summaries.ts';
 import { selectRows } from '../db/raw.ts';
 import { wishlistItems } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { attributesLabel } from './lines.ts';
 import { findOwner, ownerColumns, ownerForChange, type Owner } from './owner.ts';
 
 /** SQL condition: the row belongs to the owner (tables with session_hash and customer_id columns). */
@@ -17,12 +18,7 @@ async function wishlistView(context: CallContext, owner: Owner | null, started: 
   if (!owner) return { items: [], session: started };
   const rows = await selectRows<{ product_id: number; combination_id: number | null; attributes_label: string | null; added_at: Date | string }>(
     context.db,
-    sql`select w.product_id, w.combination_id, w.created_at as added_at,
-        (select string_agg(at.name, ', ' order by g.position, g.id)
-          from combination_attributes ca join attributes a on a.id = ca.attribute_id
-          join attribute_groups g on g.id = a.group_id
-          join attribute_translations at on at.attribute_id = a.id and at.lang = ${context.lang}
-          where ca.combination_id = w.combination_id) as attributes_label
+    sql`select w.product_id, w.combination_id, w.created_at as added_at, ${attributesLabel(sql`w.combination_id`, context.lang)} as attributes_label
       from wishlist_items w join products p on p.id = w.product_id and p.is_active
       where ${ownedBy(owner)} order by w.created_at desc, w.id desc`,
   );

@@ -562,12 +562,10 @@ export const carts = pgTable(
     customerId: integer('customer_id')
       .unique()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    /** The client (hashed address) of the cart's last change: its holds count against that client's bound. */
-    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('carts_one_owner', sql`(${t.sessionHash} is null) <> (${t.customerId} is null)`), index('carts_client_key_idx').on(t.clientKey)],
+  (t) => [check('carts_one_owner', sql`(${t.sessionHash} is null) <> (${t.customerId} is null)`)],
 );
 
 /**
@@ -599,6 +597,23 @@ export const cartLines = pgTable(
     uniqueIndex('cart_lines_cart_combination_idx').on(t.cartId, t.combinationId),
     index('cart_lines_combination_idx').on(t.combinationId, t.reservedUntil),
   ],
+);
+
+/**
+ * The clients (hashed addresses) that set a cart line's hold, each with the units it set, never more than the line
+ * holds now: a client's holds over every cart stay counted against it, whatever address changes a cart later
+ * (docs/adr/0031-holds-counted-per-client.md).
+ */
+export const cartLineHolders = pgTable(
+  'cart_line_holders',
+  {
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => cartLines.id, { onDelete: 'cascade' }),
+    clientKey: text('client_key').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.clientKey] }), index('cart_line_holders_client_idx').on(t.clientKey)],
 );
 
 /**
