@@ -1,4 +1,4 @@
-import type { Customer, ShopperSummary } from '@shop/contract';
+import type { Customer, ShopperSummary, UnheldLine } from '@shop/contract';
 import { redirect } from 'react-router';
 import { ShopApiError } from './api/client';
 import { pageError, type ShopApi } from './api/shop.server';
@@ -43,6 +43,21 @@ export function sessionHeaders(request: Request, session: { token: string; expir
   headers.append('Set-Cookie', sessionCookie(request, session));
   headers.append('Set-Cookie', flashCookie(request, flash));
   return headers;
+}
+
+/** How many unheld lines a sign-in's message names (the message travels in a cookie). */
+const UNHELD_NAMED = 5;
+
+/**
+ * The message after a sign-in: a welcome, or, when the merged cart no longer holds some of the guest's units
+ * (a cart holds at most 10, ADR 31), which ones ('Linen shirt (M) × 3'), in the names the API gave in the
+ * shopper's language.
+ */
+export function signedInFlash(unheld: UnheldLine[]): string {
+  if (unheld.length === 0) return 'loginSuccessful';
+  const named = unheld.slice(0, UNHELD_NAMED).map((line) => `${line.name}${line.attributes_label ? ` (${line.attributes_label})` : ''} × ${line.units}`);
+  const items = named.join(', ') + (unheld.length > UNHELD_NAMED ? ', …' : '');
+  return `cart.signedInUnheld?${new URLSearchParams({ items })}`;
 }
 
 /** Leaves a one-time message for the next page. */

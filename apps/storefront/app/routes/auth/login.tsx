@@ -8,7 +8,7 @@ import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
 import { accountLabels, loginForm } from '../../features/account/forms';
-import { sessionHeaders } from '../../lib/auth.server';
+import { sessionHeaders, signedInFlash } from '../../lib/auth.server';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext, redirectSignedIn } from '../../lib/request-context.server';
 import { safeRedirect } from '../../lib/safe-redirect.server';
@@ -21,8 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
   return submitAccountForm(request, lang, formData, loginForm, async ({ email, password, redirectTo }) => {
-    const { session } = await api('login', { email, password });
-    return redirect(safeRedirect(request, redirectTo ?? null, `/${lang}/my-account`), { headers: sessionHeaders(request, session, 'loginSuccessful') });
+    const { session, unheld } = await api('login', { email, password });
+    return redirect(safeRedirect(request, redirectTo ?? null, `/${lang}/my-account`), { headers: sessionHeaders(request, session, signedInFlash(unheld)) });
   }, { hideFields: ['password'] });
 }
 
