@@ -26,6 +26,7 @@ import { gatewaysFromEnv } from './payments/registry.ts';
 import { registerWebhooks } from './payments/webhooks.ts';
 import { registerAdmin } from './orders/admin.ts';
 import { registerAdminCalls } from './staff/routes.ts';
+import { registerStaffScripts } from './staff/script-routes.ts';
 
 const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers, ...checkoutHandlers, ...reviewHandlers };
 const successMessages: Partial<Record<CallName, string>> = {
@@ -129,7 +130,10 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   app.get('/health', ready);
   app.get('/openapi.json', async () => openApiDocument());
 
-  if (serves !== 'shop') registerAdminCalls(app, { db, config });
+  if (serves !== 'shop') {
+    registerAdminCalls(app, { db, config });
+    registerStaffScripts(app, { db, config });
+  }
   if (serves === 'admin') return app;
 
   const { outbox } = mailer;

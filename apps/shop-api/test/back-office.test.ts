@@ -67,8 +67,10 @@ const validPayloads = (reference: string): Record<AdminCallName, unknown> => ({
 
 const staffHeader = (token: string) => ({ 'x-staff-session': token });
 
+const ADMIN_TOKEN = 'back-office-token-for-tests-0123456789';
+
 describe.each(DRIVERS)('the back office API on %s', (driver) => {
-  const shop = useTestShop(driver);
+  const shop = useTestShop(driver, { ADMIN_TOKEN });
   const someReference = async () => (await selectRows<{ reference: string }>(shop().handle.db, sql`select reference from orders order by id limit 1`))[0]!.reference;
 
   it('walks every admin call as a shopper, as nobody, and as every role: only the roles with the right get through', async () => {
@@ -204,5 +206,17 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
     expect(detail.body.psdata.history[0].event).toBe('placed');
     expect(Array.isArray(detail.body.psdata.attempts)).toBe(true);
     expect((await adminCall(shop().app, 'getOrderDetail', { reference: 'NOSUCHORDER' }, session)).status).toBe(404);
+  });
+
+  it('gives npm run staff:create a set-up link through the running API, only with ADMIN_TOKEN', async () => {
+    const post = (authorization: string, payload: unknown) =>
+      shop().app.inject({ method: 'POST', url: '/admin/scripts/staff-setup-links', headers: { authorization }, payload: payload as object });
+    expect((await post('', { email: 'first.owner@example.com', role: 'owner' })).statusCode).toBe(401);
+    expect((await post(`Bearer ${ADMIN_TOKEN}x`, { email: 'first.owner@example.com', role: 'owner' })).statusCode).toBe(401);
+    expect((await post(`Bearer ${ADMIN_TOKEN}`, { email: 'first.owner@example.com', role: 'admin' })).statusCode).toBe(400);
+    const issued = await post(`Bearer ${ADMIN_TOKEN}`, { email: 'First.Owner@example.com', role: 'owner' });
+    expect(issued.json().psdata).toEqual({ url: expect.stringMatching(/^http:\/\/localhost:3001\/setup\?token=[A-Za-z0-9_-]{43}$/), created: true });
+    const [row] = await selectRows<{ actor: string; action: string }>(shop().handle.db, sql`select actor, action from audit_log where target_type = 'staff' and after->>'email' = 'first.owner@example.com'`);
+    expect(row).toEqual({ actor: 'npm run staff:create', action: 'staff.created' });
   });
 });
