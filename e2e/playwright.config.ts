@@ -39,8 +39,8 @@ export const E2E_BAD_GTM_ID = 'UA-12345-1';
 /** The main shop's back-office token (ADMIN_TOKEN): tests refund its orders with `npm run refund`. */
 export const E2E_ADMIN_TOKEN = 'e2e-back-office-token-0123456789abcdef';
 
-// Each shop's PayPal sandbox listens 4000 above its storefront (7100…7400 with the default base), clear of the
-// storefronts, APIs and other sandboxes above.
+// Each shop's PayPal sandbox listens 4000 above its storefront (7100…7400 with the default base), its back office 3000
+// above (6100…6400), clear of the storefronts, APIs and other sandboxes above.
 /** The ports of a shop whose storefront listens on `port`: its API and its payment sandboxes, clear of every other shop's. */
 export function shopPorts(port: number): Record<string, string> {
   return {
@@ -49,6 +49,7 @@ export function shopPorts(port: number): Record<string, string> {
     CARD_SANDBOX_PORT: String(port + 2000),
     MULTISAFEPAY_SANDBOX_PORT: String(port + 2050),
     PAYPAL_SANDBOX_PORT: String(port + 4000),
+    BACK_OFFICE_PORT: String(port + 3000),
   };
 }
 

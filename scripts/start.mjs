@@ -1,5 +1,6 @@
 // Starts the whole shop from the built code and keeps it running: the card sandbox (unless CARD_PROCESSOR_URL names
-// a real card processor), the MultiSafepay sandbox (unless MULTISAFEPAY_API_URL names MultiSafepay), the shop API, then (once it answers) the storefront. Used by `npm start` and by the
+// a real card processor), the MultiSafepay sandbox (unless MULTISAFEPAY_API_URL names MultiSafepay), the shop API, then (once it answers) the storefront
+// and the back office. Used by `npm start` and by the
 // end-to-end tests. Configuration is by environment variables (README).
 //
 // It is a small supervisor, so one crash does not take the shop down until someone notices:
@@ -25,6 +26,9 @@ const apiPort = process.env.SHOP_API_PORT ?? '4000';
 const storefrontPort = process.env.PORT ?? '3000';
 const listensEverywhere = !process.env.HOST || ['0.0.0.0', '::'].includes(process.env.HOST);
 const storefrontUrl = `http://${listensEverywhere ? '127.0.0.1' : process.env.HOST}:${storefrontPort}`;
+const backOfficePort = process.env.BACK_OFFICE_PORT ?? '3001';
+const backOfficeHost = process.env.BACK_OFFICE_HOST ?? '127.0.0.1';
+const backOfficeUrl = `http://${['0.0.0.0', '::'].includes(backOfficeHost) ? '127.0.0.1' : backOfficeHost.includes(':') ? `[${backOfficeHost}]` : backOfficeHost}:${backOfficePort}`;
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -32,7 +36,12 @@ const env = {
   SHOP_API_URL: process.env.SHOP_API_URL ?? `http://127.0.0.1:${apiPort}`,
   // Links in the shop's emails lead here.
   STOREFRONT_URL: process.env.STOREFRONT_URL ?? `http://localhost:${storefrontPort}`,
+  // The set-up links of `npm run staff:create` lead here.
+  BACK_OFFICE_URL: process.env.BACK_OFFICE_URL ?? `http://localhost:${backOfficePort}`,
+  // The back office calls the API's admin address when it has one of its own.
+  ADMIN_API_URL: process.env.ADMIN_API_URL ?? (process.env.ADMIN_API_PORT ? `http://${process.env.ADMIN_API_HOST ?? '127.0.0.1'}:${process.env.ADMIN_API_PORT}` : undefined),
 };
+if (env.ADMIN_API_URL === undefined) delete env.ADMIN_API_URL;
 
 /** The services in the order they start; they stop in the reverse order. */
 const services = [];
@@ -178,5 +187,16 @@ if (!stopping) {
     cwd: `${root}/apps/storefront`,
     extraEnv: { PORT: storefrontPort },
     healthUrl: `${storefrontUrl}/health/live`,
+  });
+}
+if (!stopping) {
+  // The back office (apps/back-office/server.js): on this machine only unless BACK_OFFICE_HOST says otherwise.
+  console.log(`The back office is starting at ${backOfficeUrl}`);
+  await supervise({
+    name: 'back-office',
+    args: ['server.js'],
+    cwd: `${root}/apps/back-office`,
+    extraEnv: { BACK_OFFICE_PORT: backOfficePort, BACK_OFFICE_HOST: backOfficeHost },
+    healthUrl: `${backOfficeUrl}/health/live`,
   });
 }

@@ -1,9 +1,9 @@
-import { calls, unsoundTextPath, type CallName } from '@shop/contract';
+import { calls, type CallName } from '@shop/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openApiDocument } from '@shop/contract/openapi';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { accountHandlers, accountInvalidPayloadMessages, accountSuccessMessages } from './accounts/handlers.ts';
 import { cartHandlers, cartInvalidPayloadMessages, cartSuccessMessages } from './cart/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
@@ -16,6 +16,7 @@ import { failure, success } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { shareFairly } from './http/fair-share.ts';
 import { parseJsonBodies } from './http/json-body.ts';
+import { parsePayload } from './http/payload.ts';
 import { loggableError } from './http/safe-log.ts';
 import type { CallHandler, CallHandlers } from './http/call-context.ts';
 import { clientAddress, requestContext } from './http/request-context.ts';
@@ -24,6 +25,8 @@ import type { Gateways } from './payments/gateway.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
 import { registerWebhooks } from './payments/webhooks.ts';
 import { registerAdmin } from './orders/admin.ts';
+import { registerAdminCalls } from './staff/routes.ts';
+import { registerStaffScripts } from './staff/script-routes.ts';
 
 const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers, ...checkoutHandlers, ...reviewHandlers };
 const successMessages: Partial<Record<CallName, string>> = {
@@ -40,23 +43,11 @@ const invalidPayloadMessages: Partial<Record<CallName, string>> = {
 };
 
 /**
- * The messages of a payload's problems per field. A field in a nested object is named by its path
- * ('address.postcode'); a list is one field ('sizes', whichever of its items is wrong).
+ * `gateways` defaults to those the environment configures (payments/registry.ts). `serves`: the shopper's calls
+ * (with the payment notifications and the token-keyed refund route), the back office's admin calls, or both (the
+ * default; start.ts builds one app of each when the admin calls have an address of their own).
  */
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) (errors[fieldName(issue.path)] ??= []).push(issue.message);
-  return errors;
-}
-
-/** A field as `psdata.errors` names it: its path's keys up to the first array index (`shipping.address.city`), else `payload`. */
-function fieldName(path: readonly PropertyKey[]): string {
-  const firstIndex = path.findIndex((key) => typeof key !== 'string');
-  return (firstIndex === -1 ? path : path.slice(0, firstIndex)).join('.') || 'payload';
-}
-
-/** `gateways` defaults to those the environment configures (payments/registry.ts). */
-export type AppOptions = { db: Database; config: ApiConfig; logger?: FastifyServerOptions['logger']; gateways?: Gateways; mailer?: Mailer };
+export type AppOptions = { db: Database; config: ApiConfig; logger?: FastifyServerOptions['logger']; gateways?: Gateways; mailer?: Mailer; serves?: 'shop' | 'admin' | 'both' };
 
 /** Stable codes of the refusals Fastify itself makes before a call runs. */
 const TRANSPORT_REFUSALS: Record<number, string> = {
@@ -73,7 +64,7 @@ const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /** The shop API: one route per call of the contract, every answer in the `{success, code, psdata, message}` envelope. */
-export function buildApp({ db, config, logger = false, gateways = gatewaysFromEnv(), mailer = createMailer(config) }: AppOptions): FastifyInstance {
+export function buildApp({ db, config, logger = false, gateways = gatewaysFromEnv(), mailer = createMailer(config), serves = 'both' }: AppOptions): FastifyInstance {
   // A storefront request's id (X-Request-Id) names the calls made for it in the log; any other caller gets a fresh one.
   const app = Fastify({
     logger,
@@ -139,6 +130,12 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   app.get('/health', ready);
   app.get('/openapi.json', async () => openApiDocument());
 
+  if (serves !== 'shop') {
+    registerAdminCalls(app, { db, config });
+    registerStaffScripts(app, { db, config });
+  }
+  if (serves === 'admin') return app;
+
   const { outbox } = mailer;
   if (config.devMailbox && outbox) {
     // Development only: the storefront shows these mails so that links (password reset) can be followed.
@@ -155,16 +152,9 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
       url: `/${name}`,
       handler: async (request) => {
         const raw = definition.method === 'GET' ? request.query : (request.body ?? {});
-        // A lone surrogate or a NUL character is bad input, refused as such rather than failing in the database.
-        const unsound = unsoundTextPath(raw);
-        if (unsound) throw new ApiError(400, 'bad_request', 'Invalid payload', { errors: { [fieldName(unsound)]: ['Malformed text'] } });
-        const parsed = (definition.input as z.ZodType).safeParse(raw);
-        if (!parsed.success) {
-          const message = invalidPayloadMessages[name] ?? 'Invalid payload';
-          throw new ApiError(400, 'bad_request', message, { errors: fieldErrors(parsed.error) });
-        }
+        const payload = parsePayload(definition.input as z.ZodType, raw, invalidPayloadMessages[name]);
         const handler = handlers[name] as CallHandler<typeof name>;
-        const psdata = await handler(parsed.data as never, { db, config, mailer, gateways, catalogCache, catalogOrders, ...requestContext(request, config) });
+        const psdata = await handler(payload as never, { db, config, mailer, gateways, catalogCache, catalogOrders, ...requestContext(request, config) });
         return success(psdata, successMessages[name]);
       },
     });

@@ -47,6 +47,14 @@ export type ApiConfig = {
   guestOrderLinkDays: number;
   /** Opens the back-office calls (`/admin/…`, orders/admin.ts) to a caller with `Authorization: Bearer <it>`; unset, they do not exist. */
   adminToken: string | undefined;
+  /**
+   * Where the back office's admin calls (`/admin/{callName}`, staff/routes.ts) listen when they have an address of
+   * their own (ADMIN_API_PORT, ADMIN_API_HOST): then the shopper's address does not answer them. Unset: beside the
+   * shopper's calls.
+   */
+  adminApi: { host: string; port: number } | undefined;
+  /** Where the back office lives, for its set-up links (`npm run staff:create`). */
+  backOfficeUrl: string;
 };
 
 /** The names a local API is always reached by, and the one it listens on. */
@@ -76,7 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Atelier Moda <no-reply@localhost>',
     devMailbox: isOn(env.DEV_MAILBOX) && !env.SMTP_URL,
-    allowedHosts: allowedHosts(env.SHOP_API_HOST ?? '127.0.0.1', env.ALLOWED_HOSTS),
+    allowedHosts: allowedHosts(env.SHOP_API_HOST ?? '127.0.0.1', [env.ALLOWED_HOSTS, env.ADMIN_API_HOST].filter(Boolean).join(',')),
     sharedSecret: env.SHOP_API_SECRET || undefined,
     catalogCacheEntries: Math.max(0, Number(env.CATALOG_CACHE_ENTRIES ?? 2000) || 0),
     catalogOrderCacheBytes: Math.max(0, Number(env.CATALOG_ORDER_CACHE_MB ?? 32) || 0) * 1_000_000,
@@ -88,5 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     guestOrderLinkDays: Math.max(1, Number(env.GUEST_ORDER_LINK_DAYS ?? 90) || 90),
     // A short token could be guessed: anything under 32 characters leaves the back office closed.
     adminToken: env.ADMIN_TOKEN && env.ADMIN_TOKEN.length >= 32 ? env.ADMIN_TOKEN : undefined,
+    adminApi: env.ADMIN_API_PORT ? { host: env.ADMIN_API_HOST ?? '127.0.0.1', port: Number(env.ADMIN_API_PORT) } : undefined,
+    backOfficeUrl: (env.BACK_OFFICE_URL || `http://localhost:${env.BACK_OFFICE_PORT ?? 3001}`).replace(/\/+$/, ''),
   };
 }

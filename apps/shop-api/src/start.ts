@@ -48,7 +48,10 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
   }
   const handle = await prepareDatabase(config, env.SEED_DEMO === undefined || isOn(env.SEED_DEMO));
   const mailer = createMailer(config);
-  const app = buildApp({ db: handle.db, config, logger: loggerOptions(config.logLevel), gateways, mailer });
+  const logger = loggerOptions(config.logLevel);
+  const app = buildApp({ db: handle.db, config, logger, gateways, mailer, serves: config.adminApi ? 'shop' : 'both' });
+  // The back office's calls on an address of their own (a private network), when one is configured.
+  const adminApp = config.adminApi ? buildApp({ db: handle.db, config, logger, gateways, mailer, serves: 'admin' }) : null;
   const stopHousekeeping = scheduleHousekeeping(handle.db, (message) => app.log.info(message));
   const stopReleasing = repeat(
     () =>
@@ -66,11 +69,13 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
     ENDED_PRICES_CHECK_INTERVAL_MS,
   );
   app.addHook('onClose', async () => {
+    await adminApp?.close();
     stopHousekeeping();
     stopReleasing();
     stopRefreshingPrices();
     await handle.close();
   });
   await app.listen({ port: config.port, host: config.host });
+  if (adminApp && config.adminApi) await adminApp.listen(config.adminApi);
   return { app, handle };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminCalls } from './admin-calls.ts';
 import type { CallDefinition } from './call.ts';
 import { calls } from './calls.ts';
 import { ERROR_CODES, envelopeSchema, fieldErrorsSchema } from './envelope.ts';
@@ -21,7 +22,7 @@ const failure = (description: string, psdata: z.ZodType = z.null()) => ({
   },
 });
 
-function operation(name: string, definition: CallDefinition<z.ZodType, z.ZodType>) {
+function operation(name: string, definition: CallDefinition<z.ZodType, z.ZodType>, tag: 'shop' | 'admin') {
   const input = jsonSchema(definition.input, 'input');
   const parameters =
     definition.method === 'GET'
@@ -34,11 +35,13 @@ function operation(name: string, definition: CallDefinition<z.ZodType, z.ZodType
       : undefined;
   return {
     operationId: name,
+    tags: [tag],
     ...(parameters ? { parameters } : { requestBody: { required: true, content: { 'application/json': { schema: input } } } }),
     responses: {
       200: { description: 'Done', content: { 'application/json': { schema: jsonSchema(envelopeSchema(definition.output), 'output') } } },
       400: failure('The payload breaks the contract; psdata.errors names the fields', fieldErrorsSchema),
-      401: failure('The call needs a signed-in customer'),
+      401: failure(tag === 'admin' ? 'The call needs a staff session' : 'The call needs a signed-in customer'),
+      ...(tag === 'admin' ? { 403: failure("The staff member's role has no right to this call") } : {}),
       404: failure('What the payload names does not exist'),
       409: failure('A conflict with the current state (stock, a stale cart)'),
       429: failure('Too many attempts; try again later'),
@@ -49,15 +52,17 @@ function operation(name: string, definition: CallDefinition<z.ZodType, z.ZodType
 
 /**
  * The shop API as an OpenAPI 3.1 document, generated from the contract's zod schemas (served by the API
- * at GET /openapi.json): one operation per call, POST (or GET) /{callName}, every answer in the envelope.
+ * at GET /openapi.json): one operation per call, POST (or GET) /{callName}, every answer in the envelope; the back
+ * office's calls under /admin/{callName}, tagged `admin`.
  */
 export function openApiDocument(serverUrl = '/'): JsonSchema {
-  const paths = Object.fromEntries(
-    Object.entries(calls).map(([name, definition]) => [
+  const paths = Object.fromEntries([
+    ...Object.entries(calls).map(([name, definition]) => [
       `/${name}`,
-      { [definition.method.toLowerCase()]: operation(name, definition as CallDefinition<z.ZodType, z.ZodType>) },
+      { [definition.method.toLowerCase()]: operation(name, definition as CallDefinition<z.ZodType, z.ZodType>, 'shop') },
     ]),
-  );
+    ...Object.entries(adminCalls).map(([name, definition]) => [`/admin/${name}`, { post: operation(name, definition as CallDefinition<z.ZodType, z.ZodType>, 'admin') }]),
+  ]);
   return {
     openapi: '3.1.0',
     info: {
@@ -67,6 +72,10 @@ export function openApiDocument(serverUrl = '/'): JsonSchema {
         'One call = POST /{callName} with a JSON body (getDeliveryMessage and getPasswordPolicy are GET). Headers: Accept-Language, X-Shop-Country, X-Session-Id. Every answer is {success, code, psdata, message}.',
     },
     servers: [{ url: serverUrl }],
+    tags: [
+      { name: 'shop', description: "The storefront's calls, for a shopper's session (X-Session-Id)" },
+      { name: 'admin', description: "The back office's calls, for a staff session (X-Staff-Session); may be served on another address (ADMIN_API_HOST, ADMIN_API_PORT)" },
+    ],
     paths,
   };
 }

@@ -53,6 +53,11 @@ export const refusalDetails = {
   order_not_refundable: z.null(),
   refund_too_large: z.object({ refundable: count }),
   gateway_failed: z.null(),
+  // The back office (admin calls): a staff member whose role lacks the call's right; a set-up link used or
+  // expired; a wrong authenticator code while setting up (on its field).
+  forbidden: z.null(),
+  setup_link_invalid: z.null(),
+  code_invalid: fieldErrors,
   // Any call
   // A review photo the API refuses names the rule it breaks (and the types it takes) for the shopper's text.
   bad_request: z.object({ errors: fieldErrors.shape.errors, rule: z.string(), types: z.string() }).partial().nullable(),

@@ -825,3 +825,64 @@ export const reviewPhotoChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.photoId, t.offset] })],
 );
+
+/**
+ * The back office's staff (docs/adr/0033-back-office.md). An account is usable once set up through its one-time
+ * link (`npm run staff:create`): a password (argon2id) and an authenticator (TOTP) confirmed with a code. A new link
+ * for an existing account (a lost phone) enrols a new authenticator without touching the current one until it is used.
+ */
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  role: varchar('role', { length: 24 }).notNull(),
+  passwordHash: text('password_hash'),
+  totpSecret: text('totp_secret'),
+  /** The authenticator's last time step used: a code is taken once. */
+  totpLastStep: integer('totp_last_step'),
+  /** Single-use recovery codes, hashed. */
+  recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default([]),
+  setupTokenHash: text('setup_token_hash').unique(),
+  setupTotpSecret: text('setup_totp_secret'),
+  setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true }),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Staff sessions, stored hashed. A session is first a sign-in challenge (the password was right) and becomes a
+ * session when the second factor is given (`second_factor_at`); it ends after a while without calls.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId), index('staff_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Every change made in the back office (or by its scripts), written in the same transaction as the change: who
+ * (staff id and email, or the script), when, from where, what (action, target) and the values before and after.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').references(() => staff.id),
+    actor: text('actor').notNull(),
+    clientIp: text('client_ip'),
+    action: varchar('action', { length: 48 }).notNull(),
+    targetType: varchar('target_type', { length: 24 }).notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);

@@ -28,7 +28,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 
 /** Equal secrets, compared in constant time (a byte-by-byte early exit would tell how much of a guess was right). */
-function sameSecret(given: string | undefined, expected: string): boolean {
+export function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   const [a, b] = [createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest()];
   return timingSafeEqual(a, b);

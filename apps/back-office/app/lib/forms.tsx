@@ -1,0 +1,39 @@
+import { useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+
+/**
+ * A back-office form: a plain post that works without JavaScript (the action parses it with the same schema and
+ * answers `lastResult`), validated by Conform on blur once scripts run. Messages are the back office's own texts
+ * per field and per refusal code, never zod's English (ADR 5's rule, kept simpler here: one text per field).
+ */
+export function useStaffForm<S extends z.ZodObject>(schema: S, lastResult: SubmissionResult<string[]> | undefined) {
+  return useForm<z.input<S>, z.output<S>>({ lastResult, shouldValidate: 'onBlur', shouldRevalidate: 'onInput', onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+}
+
+/** The text of a field's problem, if it has one, tied to its input by id (aria-describedby). */
+export function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+  const { t } = useTranslation();
+  if (!field.errors?.length) return null;
+  return (
+    <p id={field.errorId} className="mt-1 text-sm text-red-800">
+      {t(`fieldErrors.${field.name}`)}
+    </p>
+  );
+}
+
+/** The form's refusal (a code the API answered, worded here) or, with problems in fields only, 'form incomplete'. */
+export function FormAlert({ errors, hasFieldErrors }: { errors: string[] | undefined; hasFieldErrors: boolean }) {
+  const { t } = useTranslation();
+  const code = errors?.[0];
+  if (!code && !hasFieldErrors) return null;
+  return (
+    <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+      {code ? t(`refusals.${code}`, { defaultValue: t('refusals.default') }) : t('formIncomplete')}
+    </p>
+  );
+}
+
+export const inputClass = 'mt-1 block w-full rounded border border-stone-400 bg-white px-3 py-2 text-base';
+export const buttonClass = 'rounded bg-stone-900 px-4 py-2 font-medium text-white hover:bg-stone-700 disabled:opacity-60';

@@ -1,0 +1,106 @@
+import { ORDER_STATUSES, type OrderStatus } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { buttonClass, inputClass } from '../lib/forms';
+import { staffCall } from '../lib/api.server';
+import { dateTime, money } from '../lib/format';
+import type { Route } from './+types/orders';
+
+const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
+
+/** The orders list: search and state in the URL (a GET form), newest first, a page at a time. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = params.get('query')?.trim().slice(0, 100) || undefined;
+  const status = params.get('status');
+  const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const list = await staffCall(request, 'listOrders', { query, status: isStatus(status) ? status : undefined, page });
+  return { list, query: query ?? '', status: isStatus(status) ? status : '' };
+}
+
+export default function Orders({ loaderData: { list, query, status } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const pageLink = (page: number) => `?${new URLSearchParams({ ...(query ? { query } : {}), ...(status ? { status } : {}), page: String(page) })}`;
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">{t('orders.title')}</h1>
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="query">{t('orders.search')}</label>
+          <input id="query" name="query" type="search" defaultValue={query} aria-describedby="query-help" className={inputClass} />
+          <p id="query-help" className="mt-1 text-sm text-stone-700">
+            {t('orders.searchHelp')}
+          </p>
+        </div>
+        <div>
+          <label htmlFor="status">{t('orders.status')}</label>
+          <select id="status" name="status" defaultValue={status} className={inputClass}>
+            <option value="">{t('orders.anyStatus')}</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`status.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${buttonClass} mb-6`}>
+          {t('orders.filter')}
+        </button>
+      </Form>
+      <p className="mb-2" aria-live="polite">
+        {t('orders.count', { count: list.total })}
+      </p>
+      {list.orders.length === 0 ? (
+        <p>{t('orders.none')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse bg-white text-left text-sm">
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="p-2">{t('orders.reference')}</th>
+                <th scope="col" className="p-2">{t('orders.date')}</th>
+                <th scope="col" className="p-2">{t('orders.customer')}</th>
+                <th scope="col" className="p-2">{t('orders.status')}</th>
+                <th scope="col" className="p-2">{t('orders.country')}</th>
+                <th scope="col" className="p-2 text-right">{t('orders.total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.orders.map((order) => (
+                <tr key={order.reference} className="border-b border-stone-200">
+                  <td className="p-2 font-mono">
+                    <Link to={`/orders/${order.reference}`} className="text-blue-800 underline">
+                      {order.reference}
+                    </Link>
+                  </td>
+                  <td className="p-2 whitespace-nowrap">{dateTime(order.date, i18n.language)}</td>
+                  <td className="p-2">
+                    {order.name}
+                    <br />
+                    <span className="text-stone-700">{order.email}</span>
+                  </td>
+                  <td className="p-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
+                  <td className="p-2">{order.country}</td>
+                  <td className="p-2 text-right whitespace-nowrap">{money(order.total, order.currency, i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label={t('orders.page', { page: list.page, pages: list.pages })} className="mt-4 flex items-center gap-4">
+        {list.page > 1 && (
+          <Link to={pageLink(list.page - 1)} className="text-blue-800 underline">
+            {t('orders.previous')}
+          </Link>
+        )}
+        <span>{t('orders.page', { page: list.page, pages: list.pages })}</span>
+        {list.page < list.pages && (
+          <Link to={pageLink(list.page + 1)} className="text-blue-800 underline">
+            {t('orders.next')}
+          </Link>
+        )}
+      </nav>
+    </>
+  );
+}

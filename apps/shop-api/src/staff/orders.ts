@@ -1,0 +1,82 @@
+import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder } from '@shop/contract/admin';
+import type { z } from 'zod';
+import type { adminOrdersInput } from '@shop/contract/admin';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { orderLines, orderRefunds, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { orderView } from '../orders/view.ts';
+import type { AdminContext } from './context.ts';
+
+/** `%` and `_` typed in a search are letters, not patterns. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const fullName = sql<string>`trim(coalesce(${orders.shippingAddress}->>'first_name', '') || ' ' || coalesce(${orders.shippingAddress}->>'last_name', ''))`;
+
+/** The orders list: a reference, an email address or a name (part of one), a state; newest first, a page at a time. */
+export async function listOrders(input: z.output<typeof adminOrdersInput>, { db }: AdminContext) {
+  const conditions: SQL[] = [];
+  if (input.query) {
+    const text = likeText(input.query);
+    conditions.push(or(eq(orders.reference, input.query.toUpperCase()), ilike(orders.email, text), ilike(fullName, text))!);
+  }
+  if (input.status) conditions.push(eq(orders.status, input.status));
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ order: orders, name: fullName, itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`.mapWith(Number) })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ADMIN_ORDERS_PAGE_SIZE)
+      .offset((input.page - 1) * ADMIN_ORDERS_PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    orders: rows.map(({ order, name, itemCount }) => ({
+      reference: order.reference,
+      date: order.createdAt.toISOString(),
+      status: order.status,
+      total: order.totalCents,
+      currency: order.currency,
+      item_count: itemCount,
+      email: order.email,
+      name,
+      country: order.countryIso,
+      gateway: order.gateway,
+    })),
+    page: input.page,
+    pages: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
+    total,
+  };
+}
+
+/** One order as the shopper reads it (orders/view.ts), with its payment attempts, refunds and the gateways' events. */
+export async function getOrderDetail({ reference }: { reference: string }, { db }: AdminContext): Promise<AdminOrder> {
+  const [order] = await db.select().from(orders).where(eq(orders.reference, reference.toUpperCase()));
+  if (!order) throw notFound('Order');
+  const [view, attempts, refunds, events] = await Promise.all([
+    orderView(db, order),
+    db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id)).orderBy(asc(paymentAttempts.id)),
+    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(asc(orderRefunds.id)),
+    db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)).orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id)),
+  ]);
+  // The history: the placing, then each gateway event and refund, in time order.
+  const history = [
+    { date: order.createdAt, event: 'placed', gateway: order.gateway, detail: '' },
+    ...events.map((event) => ({ date: event.receivedAt, event: event.status, gateway: event.gateway, detail: event.eventId })),
+    ...refunds.map((refund) => ({ date: refund.createdAt, event: `refund_${refund.status}`, gateway: order.gateway, detail: String(refund.amountCents) })),
+  ].sort((a, b) => a.date.getTime() - b.date.getTime());
+  return {
+    order: view,
+    attempts: attempts.map((attempt) => ({
+      gateway: attempt.gateway,
+      payment_id: attempt.paymentId,
+      started_at: attempt.createdAt.toISOString(),
+      ended_at: attempt.endedAt?.toISOString() ?? null,
+      stray_amount: attempt.strayCents,
+      stray_refund: attempt.strayRefund,
+    })),
+    refunds: refunds.map((refund) => ({ amount: refund.amountCents, status: refund.status, gateway_refund_id: refund.gatewayRefundId, date: refund.createdAt.toISOString() })),
+    history: history.map((entry) => ({ ...entry, date: entry.date.toISOString() })),
+  };
+}

@@ -1,0 +1,25 @@
+import type { AdminArea, StaffRole } from '@shop/contract/admin';
+
+/** The areas beyond signing in and one's own session, which every staff member has. */
+type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
+
+/**
+ * Which role may use the calls of which area (docs/adr/0033-back-office.md). The catalogue role's area comes with
+ * the catalogue's calls (the next issue); until then it reaches only its own session.
+ */
+const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
+  owner: ['orders'],
+  manager: ['orders'],
+  fulfilment: ['orders'],
+  customer_service: ['orders'],
+  catalogue: [],
+};
+
+export function mayUse(role: StaffRole, area: AdminArea): boolean {
+  return area === 'sign_in' || area === 'own' || RIGHTS[role].includes(area);
+}
+
+/** The areas a role reaches, for the back office to show only what it may use. */
+export function areasOf(role: StaffRole): AdminArea[] {
+  return ['own', ...RIGHTS[role]];
+}

@@ -1,0 +1,56 @@
+import { adminCalls, type AdminCallName, type StaffRole } from '@shop/contract/admin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ApiConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { success } from '../http/envelope.ts';
+import { ApiError } from '../http/errors.ts';
+import { parsePayload } from '../http/payload.ts';
+import { requestContext } from '../http/request-context.ts';
+import type { AdminCallHandler, AdminCallHandlers, SignedInContext } from './context.ts';
+import { getOrderDetail, listOrders } from './orders.ts';
+import { mayUse } from './rights.ts';
+import { signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
+import { completeStaffSetup, getStaffSetup } from './setup.ts';
+
+const handlers: AdminCallHandlers = {
+  staffSignIn,
+  staffSecondFactor,
+  staffSignOut: (_input, context) => staffSignOut(context),
+  getCurrentStaff: async (_input, context) => toStaffMember((context as SignedInContext).staff),
+  getStaffSetup,
+  completeStaffSetup,
+  listOrders,
+  getOrderDetail,
+};
+
+// Staff session tokens are 32 random bytes in base64url, as every token of the shop (accounts/tokens.ts).
+const STAFF_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function staffToken(request: FastifyRequest): string | null {
+  const value = request.headers['x-staff-session'];
+  return typeof value === 'string' && STAFF_TOKEN.test(value.trim()) ? value.trim() : null;
+}
+
+/**
+ * The back office's calls, `POST /admin/{callName}` (docs/adr/0033-back-office.md). The staff session (header
+ * `X-Staff-Session`, never the shopper's `X-Session-Id`) and the role's right are checked before the payload is
+ * even read: a caller without them learns nothing about the call.
+ */
+export function registerAdminCalls(app: FastifyInstance, { db, config }: { db: Database; config: ApiConfig }): void {
+  for (const name of Object.keys(adminCalls) as AdminCallName[]) {
+    const definition = adminCalls[name];
+    app.post(`/admin/${name}`, async (request) => {
+      const { clientIp, textLang, log } = requestContext(request, config);
+      const sessionToken = staffToken(request);
+      const staff = definition.area === 'sign_in' ? null : await signedInStaff(db, sessionToken);
+      if (definition.area !== 'sign_in') {
+        if (!staff) throw new ApiError(401, 'unauthorized', 'This call needs a staff session');
+        if (!mayUse(staff.role as StaffRole, definition.area)) throw new ApiError(403, 'forbidden', 'Your role has no right to this call');
+      }
+      const payload = parsePayload(definition.input as z.ZodType, request.body ?? {});
+      const handler = handlers[name] as AdminCallHandler<typeof name>;
+      return success(await handler(payload as never, { db, config, clientIp, textLang, log, staff, sessionToken }));
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import type { StaffRole } from '@shop/contract/admin';
+import { and, eq, gt } from 'drizzle-orm';
+import { hashPassword, requireStrongPassword } from '../accounts/passwords.ts';
+import { newToken, sha256 } from '../accounts/tokens.ts';
+import type { Database } from '../db/client.ts';
+import { staff, staffSessions } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { audit, type Actor } from './audit.ts';
+import type { AdminContext } from './context.ts';
+import { newRecoveryCodes, newTotpSecret, otpauthUrl, totpStep } from './second-factor.ts';
+
+/** How long a set-up link can be used. */
+const SETUP_LINK_MS = 72 * 60 * 60 * 1000;
+
+const linkInvalid = () => new ApiError(404, 'setup_link_invalid', 'This set-up link is not valid or has expired.');
+const CODE_MESSAGE = 'The code is not right: enter the code your authenticator app shows now.';
+
+/**
+ * A one-time set-up link for a new staff member, or for an existing one who must set a password and an
+ * authenticator again (a lost phone): their account works as before until the link is used. Audited.
+ */
+export async function issueSetupLink(db: Database, { email, role }: { email: string; role: StaffRole }, actor: Actor, backOfficeUrl: string): Promise<{ url: string; created: boolean }> {
+  const token = newToken();
+  const setup = { setupTokenHash: sha256(token), setupTotpSecret: newTotpSecret(), setupExpiresAt: new Date(Date.now() + SETUP_LINK_MS) };
+  const created = await db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(staff).where(eq(staff.email, email)).for('update');
+    if (existing) {
+      await tx.update(staff).set({ ...setup, role }).where(eq(staff.id, existing.id));
+      await audit(tx, actor, { action: 'staff.setup_link_issued', targetType: 'staff', targetId: existing.id, before: { role: existing.role }, after: { role } });
+      return false;
+    }
+    const [row] = await tx.insert(staff).values({ email, role, ...setup }).returning({ id: staff.id });
+    await audit(tx, actor, { action: 'staff.created', targetType: 'staff', targetId: row!.id, after: { email, role } });
+    return true;
+  });
+  return { url: `${backOfficeUrl}/setup?token=${token}`, created };
+}
+
+const pendingSetup = (token: string) => and(eq(staff.setupTokenHash, sha256(token)), gt(staff.setupExpiresAt, new Date()));
+
+export async function getStaffSetup({ token }: { token: string }, { db }: AdminContext) {
+  const [row] = await db.select().from(staff).where(pendingSetup(token));
+  if (!row?.setupTotpSecret) throw linkInvalid();
+  return { email: row.email, role: row.role as StaffRole, totp_secret: row.setupTotpSecret, otpauth_url: otpauthUrl(row.email, row.setupTotpSecret) };
+}
+
+/**
+ * Sets the password and the authenticator (confirmed by a code of it), ends every session the account had (a new
+ * password ends them all), and answers new recovery codes, once. The change and its audit row are one transaction.
+ */
+export async function completeStaffSetup(input: { token: string; password: string; code: string }, { db, clientIp, textLang }: AdminContext) {
+  const [row] = await db.select().from(staff).where(pendingSetup(input.token));
+  if (!row?.setupTotpSecret) throw linkInvalid();
+  await requireStrongPassword(input.password, textLang, 'password', [row.email]);
+  const step = await totpStep(row.setupTotpSecret, input.code, null);
+  if (step === null) throw new ApiError(400, 'code_invalid', CODE_MESSAGE, { errors: { code: [CODE_MESSAGE] } });
+  const passwordHash = await hashPassword(input.password);
+  const recovery = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    // The link is taken once: a second use at the same time finds it gone.
+    const [locked] = await tx.select().from(staff).where(pendingSetup(input.token)).for('update');
+    if (!locked) throw linkInvalid();
+    await tx
+      .update(staff)
+      .set({ passwordHash, totpSecret: locked.setupTotpSecret, totpLastStep: step, recoveryCodeHashes: recovery.hashes, setupTokenHash: null, setupTotpSecret: null, setupExpiresAt: null })
+      .where(eq(staff.id, locked.id));
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, locked.id));
+    await audit(
+      tx,
+      { staffId: locked.id, email: locked.email, clientIp },
+      { action: 'staff.set_up', targetType: 'staff', targetId: locked.id, before: { set_up: locked.passwordHash !== null }, after: { set_up: true, recovery_codes: recovery.codes.length } },
+    );
+  });
+  return { email: row.email, recovery_codes: recovery.codes };
+}

@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { ANY_CALL_REFUSALS, refusalSchema } from '@shop/contract';
+import { adminCalls, STAFF_ROLES, type AdminCallName, type StaffRole } from '@shop/contract/admin';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/raw.ts';
+import { mayUse } from '../src/staff/rights.ts';
+import { issueSetupLink } from '../src/staff/setup.ts';
+import { DRIVERS, registerCustomer, STRONG_PASSWORD, useTestShop, type TestShop } from './databases.ts';
+
+type Answer = { status: number; body: { success: boolean; code: string; psdata: any; message: string } };
+
+/** An admin call as the back office makes it; every refusal met is one the contract lists for the call. */
+async function adminCall(app: FastifyInstance, name: AdminCallName, payload: unknown = {}, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await app.inject({ method: 'POST', url: `/admin/${name}`, payload: payload as object, headers: { 'accept-language': 'en', 'x-client-ip': '198.51.100.7', ...headers } });
+  const body = response.json() as Answer['body'];
+  if (!body.success && response.statusCode < 500) {
+    expect([...adminCalls[name].refusals, ...ANY_CALL_REFUSALS], `${name} refused with '${body.code}'`).toContain(body.code);
+    expect(refusalSchema.safeParse({ code: body.code, details: body.psdata }).success, `${name}'s '${body.code}' details`).toBe(true);
+  }
+  return { status: response.statusCode, body };
+}
+
+/** A code of the authenticator `steps` periods of 30 s from now (the API takes the step before and after too). */
+const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+let staffCount = 0;
+
+/** A staff member set up through their link (with the code of now), not yet signed in. */
+async function setUpStaff(shop: TestShop, role: StaffRole) {
+  const email = `staff${++staffCount}.${randomBytes(3).toString('hex')}@example.com`;
+  const { url } = await issueSetupLink(shop.handle.db, { email, role }, { script: 'test' }, 'http://localhost:3001');
+  const token = new URL(url).searchParams.get('token')!;
+  const setup = await adminCall(shop.app, 'getStaffSetup', { token });
+  expect(setup.status).toBe(200);
+  const secret = setup.body.psdata.totp_secret as string;
+  const done = await adminCall(shop.app, 'completeStaffSetup', { token, password: STRONG_PASSWORD, code: await codeAt(secret) });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return { email, secret, token, recoveryCodes: done.body.psdata.recovery_codes as string[] };
+}
+
+/**
+ * Signs a set-up staff member in (password, then the code of the next step: the set-up took the current one, and a
+ * code is taken once) from a client address of their own.
+ */
+async function signIn(shop: TestShop, member: { email: string; secret: string }, code?: string) {
+  const client = { 'x-client-ip': `192.0.2.${staffCount}` };
+  const challenge = await adminCall(shop.app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client);
+  expect(challenge.status).toBe(200);
+  const signedIn = await adminCall(shop.app, 'staffSecondFactor', { challenge: challenge.body.psdata.challenge, code: code ?? (await codeAt(member.secret, 1)) }, client);
+  return { ...signedIn, challenge: challenge.body.psdata.challenge as string };
+}
+
+/** A payload each call accepts, so that a call refused is refused for who calls it, not for what is sent. */
+const validPayloads = (reference: string): Record<AdminCallName, unknown> => ({
+  staffSignIn: { email: 'nobody@example.com', password: 'x' },
+  staffSecondFactor: { challenge: 'a'.repeat(43), code: '123456' },
+  staffSignOut: {},
+  getCurrentStaff: {},
+  getStaffSetup: { token: 'a'.repeat(43) },
+  completeStaffSetup: { token: 'a'.repeat(43), password: STRONG_PASSWORD, code: '123456' },
+  listOrders: {},
+  getOrderDetail: { reference },
+});
+
+const staffHeader = (token: string) => ({ 'x-staff-session': token });
+
+const ADMIN_TOKEN = 'back-office-token-for-tests-0123456789';
+
+describe.each(DRIVERS)('the back office API on %s', (driver) => {
+  const shop = useTestShop(driver, { ADMIN_TOKEN });
+  const someReference = async () => (await selectRows<{ reference: string }>(shop().handle.db, sql`select reference from orders order by id limit 1`))[0]!.reference;
+
+  it('walks every admin call as a shopper, as nobody, and as every role: only the roles with the right get through', async () => {
+    const payloads = validPayloads(await someReference());
+    const shopper = await registerCustomer(shop().app);
+    const signedIn = Object.fromEntries(
+      await Promise.all(STAFF_ROLES.map(async (role) => [role, (await signIn(shop(), await setUpStaff(shop(), role))).body.psdata.session.token as string])),
+    ) as Record<StaffRole, string>;
+    // Signing out last: it ends the session it is called with.
+    const names = (Object.keys(adminCalls) as AdminCallName[]).sort((a, b) => Number(a === 'staffSignOut') - Number(b === 'staffSignOut'));
+    for (const name of names) {
+      const { area } = adminCalls[name];
+      if (area === 'sign_in') continue;
+      // Nobody, a shopper's session where a shopper sends it, and a shopper's session as if it were a staff one.
+      for (const headers of [{}, { 'x-session-id': shopper.token }, staffHeader(shopper.token)] as Record<string, string>[]) {
+        const answer = await adminCall(shop().app, name, payloads[name], headers);
+        expect([name, answer.status, answer.body.code]).toEqual([name, 401, 'unauthorized']);
+      }
+      for (const role of STAFF_ROLES) {
+        const answer = await adminCall(shop().app, name, payloads[name], staffHeader(signedIn[role]));
+        if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, 200]);
+        else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
+      }
+    }
+    // The catalogue role reaches only its own session until the catalogue's calls come.
+    expect(mayUse('catalogue', 'orders')).toBe(false);
+  });
+
+  it('does not serve the admin calls on the shopper-only app, nor the shopper calls on the admin-only one', async () => {
+    const { buildApp } = await import('../src/app.ts');
+    const shopOnly = buildApp({ db: shop().handle.db, config: shop().config, serves: 'shop' });
+    const adminOnly = buildApp({ db: shop().handle.db, config: shop().config, serves: 'admin' });
+    try {
+      expect((await shopOnly.inject({ method: 'POST', url: '/admin/staffSignIn', payload: {} })).statusCode).toBe(404);
+      expect((await adminOnly.inject({ method: 'POST', url: '/getCustomer', payload: {} })).statusCode).toBe(404);
+      expect((await adminOnly.inject({ method: 'POST', url: '/admin/getCurrentStaff', payload: {} })).statusCode).toBe(401);
+    } finally {
+      await shopOnly.close();
+      await adminOnly.close();
+    }
+  });
+
+  it('never lets the second factor be skipped: a challenge is no session, a wrong or reused code is refused', async () => {
+    const member = await setUpStaff(shop(), 'owner');
+    const client = { 'x-client-ip': '192.0.2.200' };
+    const challenge = (await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client)).body.psdata.challenge as string;
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(challenge))).status).toBe(401);
+    expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code: '000000' }, client)).body.code).toBe('authentication_failed');
+    const code = await codeAt(member.secret, 1);
+    const session = (await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).body.psdata.session.token as string;
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders'] });
+    // The challenge is spent, and the same code does not open a second session.
+    expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).status).toBe(401);
+    const again = (await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client)).body.psdata.challenge as string;
+    expect((await adminCall(shop().app, 'staffSecondFactor', { challenge: again, code }, client)).body.code).toBe('authentication_failed');
+    // A recovery code works once.
+    const [recovery] = member.recoveryCodes;
+    expect((await adminCall(shop().app, 'staffSecondFactor', { challenge: again, code: recovery }, client)).status).toBe(200);
+    const third = (await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client)).body.psdata.challenge as string;
+    expect((await adminCall(shop().app, 'staffSecondFactor', { challenge: third, code: recovery }, client)).status).toBe(401);
+    // Signing out ends the session.
+    expect((await adminCall(shop().app, 'staffSignOut', {}, staffHeader(session))).status).toBe(200);
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).status).toBe(401);
+  });
+
+  it('answers a wrong password, an unknown address and an account not set up alike, and throttles the guesses', async () => {
+    const member = await setUpStaff(shop(), 'manager');
+    const { url } = await issueSetupLink(shop().handle.db, { email: 'not-set-up@example.com', role: 'fulfilment' }, { script: 'test' }, 'http://localhost:3001');
+    expect(url).toContain('/setup?token=');
+    for (const email of ['nobody@example.com', 'not-set-up@example.com', member.email]) {
+      const answer = await adminCall(shop().app, 'staffSignIn', { email, password: 'Wrong-password-1' }, { 'x-client-ip': '192.0.2.201' });
+      expect([email, answer.status, answer.body.code, answer.body.message]).toEqual([email, 401, 'authentication_failed', 'Authentication failed.']);
+    }
+    const client = { 'x-client-ip': '192.0.2.202' };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await adminCall(shop().app, 'staffSignIn', { email: member.email, password: 'Wrong-password-1' }, client)).status).toBe(401);
+    }
+    const blocked = await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.psdata.retry_after).toBeGreaterThan(0);
+    // The owner of the account, from elsewhere, is not locked out.
+    expect((await signIn(shop(), member)).status).toBe(200);
+  });
+
+  it('writes the audit row in the same transaction as the set-up: without its trace, nothing changes', async () => {
+    const email = `audited.${randomBytes(3).toString('hex')}@example.com`;
+    const { url } = await issueSetupLink(shop().handle.db, { email, role: 'owner' }, { script: 'test' }, 'http://localhost:3001');
+    const token = new URL(url).searchParams.get('token')!;
+    const secret = (await adminCall(shop().app, 'getStaffSetup', { token })).body.psdata.totp_secret as string;
+    const setUp = async () => adminCall(shop().app, 'completeStaffSetup', { token, password: STRONG_PASSWORD, code: await codeAt(secret) });
+    const state = async () =>
+      (await selectRows<{ password_set: boolean; link: boolean; audits: number }>(
+        shop().handle.db,
+        sql`select password_hash is not null as password_set, setup_token_hash is not null as link,
+          (select count(*)::int from audit_log a where a.target_type = 'staff' and a.target_id = s.id::text and a.action = 'staff.set_up') as audits
+          from staff s where email = ${email}`,
+      ))[0]!;
+    // The audit log refuses this row for a moment: the set-up fails as a whole.
+    await shop().handle.db.execute(sql`alter table audit_log add constraint no_setup_trace check (action <> 'staff.set_up') not valid`);
+    try {
+      expect((await setUp()).status).toBe(500);
+    } finally {
+      await shop().handle.db.execute(sql`alter table audit_log drop constraint no_setup_trace`);
+    }
+    expect(await state()).toEqual({ password_set: false, link: true, audits: 0 });
+    expect((await setUp()).status).toBe(200);
+    expect(await state()).toEqual({ password_set: true, link: false, audits: 1 });
+    const [row] = await selectRows<{ actor: string; client_ip: string; before: unknown; after: unknown }>(shop().handle.db, sql`select actor, client_ip, before, after from audit_log where action = 'staff.set_up' and actor = ${email}`);
+    expect(row).toEqual({ actor: email, client_ip: '198.51.100.7', before: { set_up: false }, after: { set_up: true, recovery_codes: 10 } });
+    // The link is used: once only.
+    expect((await setUp()).body.code).toBe('setup_link_invalid');
+    expect((await adminCall(shop().app, 'getStaffSetup', { token })).status).toBe(404);
+  });
+
+  it('lists orders newest first, searches them, and shows one with its payments and history', async () => {
+    const member = await setUpStaff(shop(), 'fulfilment');
+    const session = staffHeader((await signIn(shop(), member)).body.psdata.session.token);
+    const all = await adminCall(shop().app, 'listOrders', {}, session);
+    expect(all.status).toBe(200);
+    expect(all.body.psdata.total).toBeGreaterThan(0);
+    const dates = (all.body.psdata.orders as { date: string }[]).map((order) => order.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const first = all.body.psdata.orders[0] as { reference: string; email: string; name: string; status: string };
+    expect((await adminCall(shop().app, 'listOrders', { query: first.reference.toLowerCase() }, session)).body.psdata.orders.map((order: { reference: string }) => order.reference)).toEqual([first.reference]);
+    expect((await adminCall(shop().app, 'listOrders', { query: first.email.toUpperCase() }, session)).body.psdata.total).toBeGreaterThan(0);
+    expect((await adminCall(shop().app, 'listOrders', { query: first.name.split(' ')[1] ?? first.name }, session)).body.psdata.total).toBeGreaterThan(0);
+    expect((await adminCall(shop().app, 'listOrders', { query: '%' }, session)).body.psdata.total).toBe(0);
+    const byStatus = await adminCall(shop().app, 'listOrders', { status: first.status }, session);
+    expect(byStatus.body.psdata.orders.every((order: { status: string }) => order.status === first.status)).toBe(true);
+    const detail = await adminCall(shop().app, 'getOrderDetail', { reference: first.reference }, session);
+    expect(detail.status).toBe(200);
+    expect(detail.body.psdata.order.reference).toBe(first.reference);
+    expect(detail.body.psdata.history[0].event).toBe('placed');
+    expect(Array.isArray(detail.body.psdata.attempts)).toBe(true);
+    expect((await adminCall(shop().app, 'getOrderDetail', { reference: 'NOSUCHORDER' }, session)).status).toBe(404);
+  });
+
+  it('gives npm run staff:create a set-up link through the running API, only with ADMIN_TOKEN', async () => {
+    const post = (authorization: string, payload: unknown) =>
+      shop().app.inject({ method: 'POST', url: '/admin/scripts/staff-setup-links', headers: { authorization }, payload: payload as object });
+    expect((await post('', { email: 'first.owner@example.com', role: 'owner' })).statusCode).toBe(401);
+    expect((await post(`Bearer ${ADMIN_TOKEN}x`, { email: 'first.owner@example.com', role: 'owner' })).statusCode).toBe(401);
+    expect((await post(`Bearer ${ADMIN_TOKEN}`, { email: 'first.owner@example.com', role: 'admin' })).statusCode).toBe(400);
+    const issued = await post(`Bearer ${ADMIN_TOKEN}`, { email: 'First.Owner@example.com', role: 'owner' });
+    expect(issued.json().psdata).toEqual({ url: expect.stringMatching(/^http:\/\/localhost:3001\/setup\?token=[A-Za-z0-9_-]{43}$/), created: true });
+    const [row] = await selectRows<{ actor: string; action: string }>(shop().handle.db, sql`select actor, action from audit_log where target_type = 'staff' and after->>'email' = 'first.owner@example.com'`);
+    expect(row).toEqual({ actor: 'npm run staff:create', action: 'staff.created' });
+  });
+});

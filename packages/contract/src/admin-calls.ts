@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import type { AdminCallDefinition } from './admin-call.ts';
+import { adminOrderCalls } from './admin-order-calls.ts';
+import { adminStaffCalls } from './admin-staff-calls.ts';
+
+/**
+ * Every call of the back office: `POST /admin/{callName}` on the shop API (or on its admin address), with the staff
+ * session in `X-Staff-Session`. Apart from the shopper's calls: a shopper's session reaches none of them.
+ */
+export const adminCalls = {
+  ...adminStaffCalls,
+  ...adminOrderCalls,
+} satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
+
+export type AdminCalls = typeof adminCalls;
+export type AdminCallName = keyof AdminCalls;
+export type AdminCallInput<N extends AdminCallName> = z.input<AdminCalls[N]['input']>;
+export type AdminCallOutput<N extends AdminCallName> = z.output<AdminCalls[N]['output']>;

@@ -1,0 +1,4 @@
+// The back office's part of the contract, an entry of its own so that the storefront's bundles never carry it.
+export * from './admin.ts';
+export * from './admin-call.ts';
+export * from './admin-calls.ts';
