@@ -39,7 +39,8 @@ const admitPost = createPostAdmission({
 // The time a post's body may take to arrive: a form's is a few KB, a photo chunk 64 KB (on a slow phone line).
 const POST_BODY_SECONDS = positive(process.env.POST_BODY_SECONDS, 10);
 const PHOTO_BODY_SECONDS = positive(process.env.PHOTO_BODY_SECONDS, 60);
-// Renders of pages at once over all clients, and of one client while others wait (ADR 13).
+// Renders of pages at once over all clients, and of one client even when turns are free: on one event loop every
+// render at once slows all of them, so this bound is what keeps one client's flood from slowing the others (ADR 13).
 const renderTurn = createFairQueue({
   atOnce: positive(process.env.RENDERS_AT_ONCE, 4),
   perClientAtOnce: positive(process.env.RENDERS_PER_CLIENT_AT_ONCE, 2),
