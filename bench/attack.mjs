@@ -12,7 +12,7 @@
 // come from a fresh address each, so that its own post limits (a post a second) do not pace the measure.
 // Prints the shopper's p50/p99 per page and scenario, the ratio to quiet, and every status the attack and the
 // shopper got (goals of issues 10 and 24: p99 under attack at most 2x quiet, not one 5xx).
-// Usage: npm run build && npm run bench:attack [seconds=15]
+// Usage: npm run build && npm run bench:attack [seconds=15] [attacks=all, e.g. 'slow bodies,page flood']
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -132,6 +132,7 @@ async function attack({ shopUrl, mode }) {
 
 async function measure() {
   const seconds = Number(process.argv[2] ?? 15);
+  const attacks = process.argv[3]?.split(',') ?? ['one address each', 'botnet', 'slow bodies', 'page flood'];
   const root = fileURLToPath(new URL('..', import.meta.url));
   const shopUrl = 'http://127.0.0.1:3720';
   const apiUrl = 'http://127.0.0.1:4720';
@@ -218,7 +219,7 @@ async function measure() {
     console.log(`${seconds} s per page and scenario, ${ATTACKERS} attackers, ${SLOW_CLIENTS}x${SLOW_POSTS_PER_CLIENT} slow bodies, ${FLOOD_CONNECTIONS} flooding connections, ${new Date().toISOString()}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
     console.log('scenario          page         p50 ms  p99 ms  p99/quiet  shopper non-2xx  attack statuses');
     const quiet = await scenario(pages, 'quiet');
-    for (const mode of ['quiet', 'one address each', 'botnet', 'slow bodies', 'page flood']) {
+    for (const mode of ['quiet', ...attacks]) {
       const results = mode === 'quiet' ? quiet : await scenario(pages, mode);
       for (const [name] of pages) {
         const { latency, non2xx } = results[name];
