@@ -22,7 +22,7 @@ const dataDir = join(tmpdir(), `shop-e2e-${base}`);
 if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
 
 // Every test is a shopper on this machine: one client as far as the per-client limits go (the storefront's
-// form posts, admission.js; the API's guest sessions and held units, ADR 9). The blue shop keeps the default
+// form posts, admission.js, and renders at once, ADR 13; the API's guest sessions and held units, ADR 9). The blue shop keeps the default
 // limits, and its tests post under distinct forwarded addresses.
 const ONE_CLIENT_FOR_ALL_TESTS = {
   POSTS_PER_CLIENT_BURST: '100000',
@@ -30,6 +30,7 @@ const ONE_CLIENT_FOR_ALL_TESTS = {
   PHOTO_MEGABYTES_PER_CLIENT_PER_MINUTE: '100000',
   GUEST_SESSIONS_PER_CLIENT_PER_HOUR: '100000',
   HELD_UNITS_PER_CLIENT: '100000',
+  RENDERS_PER_CLIENT_AT_ONCE: '1000',
 };
 
 /** The blue shop's tag manager, and the main shop's id that is not one. */

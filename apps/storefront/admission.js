@@ -1,16 +1,18 @@
 // @ts-check
 // Which form posts the storefront takes on now. A post (sign-in, registration, a password check, a cart
 // change) costs far more than a page view: the API's work (argon2, the strength estimate) and a whole page
-// rendered again. Page views are never held back; posts are, so that no one posting in a loop slows the
-// pages of everyone else:
+// rendered again. Posts are held back so that no one posting in a loop slows the pages of everyone else:
 // - each client (the address server.js resolved) has a bucket of posts that refills steadily: a person never
-//   empties it, a script does and gets 429 with Retry-After; and it has a few posts in the shop at a time at most;
+//   empties it, a script does and gets 429 with Retry-After; and it has a few posts in the shop at a time at most,
+//   counted from their headers on, while their bodies are read too (post-gate.js);
 // - posts that carry review photos (64 KB chunks, or the review form with its files) are paid from a second
 //   bucket, of bytes, sized for a few full photos a minute: an 8 MB photo is 128 chunks, far beyond a burst of
 //   posts, and a client sending photos faster than that gets 429 too;
-// - a few posts run at a time over all clients, a few more wait their turn; beyond that the shop answers 503
-//   429 with Retry-After too (many addresses posting at once: a botnet, or a real rush). Shedding load is not a
-//   fault of the shop: 5xx stays the sign of one.
+// - a few posts are processed at a time over all clients, a few more wait their turn (fair-queue.js); a post
+//   takes its place only once its body is read in full, so bodies sent at a byte a second hold no place but
+//   their client's own. Beyond that the shop answers 429 with Retry-After too (many addresses posting at once:
+//   a botnet, or a real rush). Shedding load is not a fault of the shop: 5xx stays the sign of one.
+import { createFairQueue } from './fair-queue.js';
 
 /** A photo post also costs the shop a request and a database write: a tiny chunk is paid as 8 KB. */
 const MIN_PHOTO_CHARGE = 8 * 1024;
@@ -47,27 +49,19 @@ function createBuckets({ capacity, perSecond, now }) {
 /**
  * @param {{ burst: number, perSecond: number, photoBudget: { burst: number, perSecond: number }, perClientInShop: number,
  *   running: number, waiting: number, now?: () => number }} limits
- * @returns {(client: string, onTurn: () => void, onClose: (release: () => void) => void, photoBytes?: number) =>
- *   { refused: 'too_many_requests' | 'busy', retryAfterSeconds: number } | null}
+ * @returns {(client: string, photoBytes?: number) => { refused: 'too_many_requests', retryAfterSeconds: number } | PostInShop}
+ *
+ * @typedef {object} PostInShop An admitted post, its body not read yet.
+ * @property {(onTurn: () => void) => { refused: 'busy', retryAfterSeconds: number } | null} process Once its body is
+ *   read: calls onTurn now or when its turn comes; or says why it is refused (everyone's queue is full).
+ * @property {() => void} release Its answer is over (or its client gone): its place in the shop is given back.
  */
-export function createPostAdmission({ burst, perSecond, photoBudget, perClientInShop, running: maxRunning, waiting: maxWaiting, now = Date.now }) {
+export function createPostAdmission({ burst, perSecond, photoBudget, perClientInShop, running, waiting, now = Date.now }) {
   const posts = createBuckets({ capacity: burst, perSecond, now });
   const bytes = createBuckets({ capacity: photoBudget.burst, perSecond: photoBudget.perSecond, now });
-  /** @type {Map<string, number>} Posts of each client running or waiting now. */
+  /** @type {Map<string, number>} Posts of each client in the shop now: their bodies being read, waiting or processed. */
   const inShop = new Map();
-  /** @type {(() => void)[]} The posts waiting for their turn, oldest first. */
-  const queue = [];
-  let running = 0;
-
-  /** @param {string} client */
-  function release(client) {
-    const left = (inShop.get(client) ?? 1) - 1;
-    if (left > 0) inShop.set(client, left);
-    else inShop.delete(client);
-    running -= 1;
-    const next = queue.shift();
-    if (next) next();
-  }
+  const processing = createFairQueue({ atOnce: running, waiting });
 
   setInterval(() => {
     posts.prune();
@@ -75,31 +69,34 @@ export function createPostAdmission({ burst, perSecond, photoBudget, perClientIn
   }, 60_000).unref();
 
   /**
-   * Admits a post of `client`: calls onTurn (now or once a running post ends) and hands onClose the release to
-   * call when its answer is over; or returns why it is refused. A post carrying photos (`photoBytes`, its body's
-   * size) is paid from the client's bytes, at least MIN_PHOTO_CHARGE, instead of from its posts.
+   * Admits a post of `client` when its headers have come, or returns why it is refused. A post carrying photos
+   * (`photoBytes`, its body's size) is paid from the client's bytes, at least MIN_PHOTO_CHARGE, instead of from its posts.
    */
-  return function admit(client, onTurn, onClose, photoBytes = 0) {
+  return function admit(client, photoBytes = 0) {
     const charge = Math.max(photoBytes, MIN_PHOTO_CHARGE);
     const retryAfterSeconds = Math.ceil(photoBytes > 0 ? charge / photoBudget.perSecond : 1 / perSecond);
     if ((inShop.get(client) ?? 0) >= perClientInShop) return { refused: 'too_many_requests', retryAfterSeconds };
     const paid = photoBytes > 0 ? bytes.take(client, charge) : posts.take(client, 1);
     if (!paid) return { refused: 'too_many_requests', retryAfterSeconds };
-    const start = () => {
-      running += 1;
-      let released = false;
-      onClose(() => {
+    inShop.set(client, (inShop.get(client) ?? 0) + 1);
+    /** @type {{ leave: () => void } | null} */
+    let turn = null;
+    let released = false;
+    return {
+      process(onTurn) {
+        const entered = processing(client, onTurn);
+        if ('refused' in entered) return { refused: 'busy', retryAfterSeconds: 1 };
+        turn = entered;
+        return null;
+      },
+      release() {
         if (released) return;
         released = true;
-        release(client);
-      });
-      // A post whose client left while it waited is not run.
-      if (!released) onTurn();
+        turn?.leave();
+        const left = (inShop.get(client) ?? 1) - 1;
+        if (left > 0) inShop.set(client, left);
+        else inShop.delete(client);
+      },
     };
-    if (running >= maxRunning && queue.length >= maxWaiting) return { refused: 'busy', retryAfterSeconds: 1 };
-    inShop.set(client, (inShop.get(client) ?? 0) + 1);
-    if (running < maxRunning) start();
-    else queue.push(start);
-    return null;
   };
 }

@@ -3,7 +3,9 @@
 //   'trust proxy', proxy-addr semantics); the shopper's address reaches the app as X-Shop-Client-Ip.
 // - Only ALLOWED_HOSTS are answered: nothing (links, the page cache, CSRF) is built from an unchecked Host.
 // - GET, HEAD and POST only; bodies up to MAX_BODY_BYTES, or what the app allows a post to carry (review photos).
-//   Refusals are small pages in the visitor's language.
+//   A post's body is read here, under a time limit, before the post takes a place among those processed
+//   (post-gate.js). Refusals are small pages in the visitor's language.
+// - Pages are rendered in turns shared fairly between clients (fair-queue.js); kept pages and files are not.
 // - /health/live and /health/ready for supervisors and load balancers; SIGTERM finishes the requests in flight.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,6 +14,8 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
 import { createPostAdmission } from './admission.js';
+import { createFairQueue } from './fair-queue.js';
+import { createPostGate, withReadBody } from './post-gate.js';
 
 const build = await import('./build/server/index.js');
 const PORT = Number(process.env.PORT ?? 3000);
@@ -32,6 +36,18 @@ const admitPost = createPostAdmission({
   running: 2,
   waiting: 16,
 });
+// The time a post's body may take to arrive: a form's is a few KB, a photo chunk 64 KB (on a slow phone line).
+const POST_BODY_SECONDS = positive(process.env.POST_BODY_SECONDS, 10);
+const PHOTO_BODY_SECONDS = positive(process.env.PHOTO_BODY_SECONDS, 60);
+// Renders of pages at once over all clients, and of one client even when turns are free: on one event loop every
+// render at once slows all of them, so this bound is what keeps one client's flood from slowing the others (ADR 13).
+const renderTurn = createFairQueue({
+  atOnce: positive(process.env.RENDERS_AT_ONCE, 4),
+  perClientAtOnce: positive(process.env.RENDERS_PER_CLIENT_AT_ONCE, 2),
+  waiting: 512,
+  waitingPerClient: 32,
+});
+const postGate = createPostGate({ admit: admitPost, bodyMs: { form: POST_BODY_SECONDS * 1000, photos: PHOTO_BODY_SECONDS * 1000 }, refuse });
 const LANGUAGES = ['en', 'fr', 'it', 'es', 'de'];
 
 const trustedProxies = (process.env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
@@ -58,7 +74,13 @@ function languageOf(request) {
 
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function refuse(request, response, status, reason) {
+/** A refusal page; one that says when to retry is answered when that wait is over: a script in a loop gets one refusal per wait, not thousands a second. */
+function refuse(request, response, status, reason, retryAfterSeconds = 0) {
+  if (retryAfterSeconds > 0) {
+    response.set('Retry-After', String(retryAfterSeconds));
+    setTimeout(() => refuse(request, response, status, reason), retryAfterSeconds * 1000);
+    return;
+  }
   const lang = languageOf(request);
   const { title, reasons, home } = refusalTexts[lang];
   response
@@ -108,21 +130,7 @@ app.use((request, response, next) => {
   request.headers['x-shop-request-id'] = randomUUID();
   response.set('X-Request-Id', request.headers['x-shop-request-id']);
   if (request.method !== 'POST') return next();
-  const refusal = admitPost(
-    request.ip,
-    next,
-    (release) => {
-      // A post that waited may find its client gone already.
-      if (response.writableFinished || request.socket.destroyed) release();
-      else response.once('close', release);
-    },
-    photoBytes,
-  );
-  if (refusal) {
-    // Answered when the wait is over: a script posting in a loop gets one refusal per wait, not thousands a second.
-    response.set('Retry-After', String(refusal.retryAfterSeconds));
-    setTimeout(() => refuse(request, response, 429, refusal.refused), refusal.retryAfterSeconds * 1000);
-  }
+  return postGate(request, response, next, { maxBytes, photoBytes });
 });
 
 app.get('/health/live', (_request, response) => response.json({ status: 'ok' }));
@@ -149,7 +157,15 @@ app.get('*', (request, response, next) => {
 const client = fileURLToPath(new URL('./build/client', import.meta.url));
 app.use('/assets', express.static(`${client}/assets`, { immutable: true, maxAge: '1y' }));
 app.use(express.static(client, { maxAge: '1h' }));
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// Pages (and the app's data for client navigations) wait for their client's turn; the generated pictures are cheap.
+app.get('*', (request, response, next) => {
+  if (/^\/(media|review-photos)\//.test(request.path)) return next();
+  const turn = renderTurn(request.ip, next);
+  if ('refused' in turn) return refuse(request, response, 429, turn.refused, 1);
+  response.once('close', turn.leave);
+});
+const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV });
+app.all('*', (request, response, next) => handleRequest(request.method === 'POST' ? withReadBody(request) : request, response, next));
 
 const server = app.listen(PORT, process.env.HOST, () => console.log(`storefront: http://localhost:${PORT}`));
 

@@ -12,6 +12,7 @@ import { checkoutHandlers, checkoutInvalidPayloadMessages, checkoutSuccessMessag
 import { reviewHandlers, reviewInvalidPayloadMessages, reviewSuccessMessages } from './reviews/handlers.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { limitBodyTime } from './http/body-time.ts';
 import { failure, success } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { shareFairly } from './http/fair-share.ts';
@@ -54,9 +55,13 @@ const TRANSPORT_REFUSALS: Record<number, string> = {
   404: 'not_found',
   405: 'method_not_allowed',
   406: 'not_acceptable',
+  408: 'request_timeout',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
 };
+
+/** The storefront sends a call's body at once; a caller whose body takes longer is refused (408). */
+const BODY_TIMEOUT_MS = 10_000;
 
 /** Paths a load balancer or supervisor asks: liveness, readiness and the old combined check. */
 const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
@@ -95,6 +100,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
     queuedPerClient: 50,
     clientOf: (request) => (HEALTH_PATHS.has(request.url) ? 'health' : clientAddress(request, config)),
   });
+  limitBodyTime(app, BODY_TIMEOUT_MS);
   parseJsonBodies(app);
 
   app.setErrorHandler((error, request, reply) => {

@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createPostAdmission } from '../admission.js';
 
-/** A post as server.js hands it over: started when its turn comes, released when its answer is over. */
+type Admitted = Exclude<ReturnType<ReturnType<typeof createPostAdmission>>, { refused: string }>;
+
+/**
+ * Posts as post-gate.js hands them over: admitted with their headers, processed when their body has come (at once
+ * with post(), later with arrive() for those only admitted by begin()), released when their answer is over.
+ */
 function poster(admit: ReturnType<typeof createPostAdmission>) {
   const started: string[] = [];
-  const releases = new Map<string, () => void>();
-  const post = (client: string, name = client, photoBytes = 0) =>
-    admit(
-      client,
-      () => started.push(name),
-      (release) => releases.set(name, release),
-      photoBytes,
-    );
-  return { post, started, finish: (name: string) => releases.get(name)!() };
+  const admitted = new Map<string, Admitted>();
+  const begin = (client: string, name = client, photoBytes = 0) => {
+    const answer = admit(client, photoBytes);
+    if (!('refused' in answer)) admitted.set(name, answer);
+    return 'refused' in answer ? answer : null;
+  };
+  const arrive = (name: string) => admitted.get(name)!.process(() => started.push(name));
+  const post = (client: string, name = client, photoBytes = 0) => begin(client, name, photoBytes) ?? arrive(name);
+  return { begin, arrive, post, started, finish: (name: string) => admitted.get(name)!.release() };
 }
 
 const KB = 1024;
@@ -52,26 +57,49 @@ describe('form posts admission', () => {
     expect(started).toHaveLength(4);
   });
 
-  it('keeps a few posts of one client in the shop at a time, so one client cannot fill the queue', () => {
+  it('keeps a few posts of one client in the shop at a time and serves the clients in turn, so one client cannot fill the queue', () => {
     const { post, started, finish } = poster(createPostAdmission({ burst: 100, perSecond: 1, photoBudget, perClientInShop: 2, running: 1, waiting: 10 }));
     expect(post('script', 's1')).toBeNull();
     expect(post('script', 's2')).toBeNull();
     expect(post('script', 's3')).toEqual({ refused: 'too_many_requests', retryAfterSeconds: 1 });
     expect(post('shopper')).toBeNull();
     finish('s1');
+    // The shopper's post goes before the script's second one: the turns go round the clients.
+    expect(started).toEqual(['s1', 'shopper']);
     expect(post('script', 's4')).toBeNull();
+    finish('shopper');
     finish('s2');
-    expect(started).toEqual(['s1', 's2', 'shopper']);
+    expect(started).toEqual(['s1', 'shopper', 's2', 's4']);
   });
 
   it('does not run a post whose client left while it waited', () => {
-    const admit = createPostAdmission({ burst: 100, perSecond: 1, photoBudget, perClientInShop: 10, running: 1, waiting: 10 });
-    const { post, started, finish } = poster(admit);
+    const { post, started, finish } = poster(createPostAdmission({ burst: 100, perSecond: 1, photoBudget, perClientInShop: 10, running: 1, waiting: 10 }));
     post('p');
-    admit('gone', () => started.push('gone'), (release) => release());
+    post('gone');
+    finish('gone');
     post('q');
     finish('p');
     expect(started).toEqual(['p', 'q']);
+  });
+
+  it('gives a post a place among those processed only once its body has come, meanwhile it holds a place of its client only', () => {
+    const { begin, arrive, post, started, finish } = poster(createPostAdmission({ burst: 100, perSecond: 1, photoBudget, perClientInShop: 2, running: 1, waiting: 0 }));
+    // Two bodies of one client trickle in: they hold its share, and no place of the shop's.
+    expect(begin('slow', 's1')).toBeNull();
+    expect(begin('slow', 's2')).toBeNull();
+    expect(begin('slow', 's3')).toEqual({ refused: 'too_many_requests', retryAfterSeconds: 1 });
+    expect(post('shopper')).toBeNull();
+    expect(started).toEqual(['shopper']);
+    // A body that has come waits for the place like any other (none may wait here: refused as busy).
+    expect(arrive('s1')).toEqual({ refused: 'busy', retryAfterSeconds: 1 });
+    finish('s1');
+    finish('shopper');
+    expect(arrive('s2')).toBeNull();
+    // A body that never came gives its client's share back when its connection ends.
+    finish('s2');
+    expect(begin('slow', 's4')).toBeNull();
+    expect(begin('slow', 's5')).toBeNull();
+    expect(started).toEqual(['shopper', 's2']);
   });
 
   it('pays photo chunks from a budget of bytes: an 8 MB photo goes at once, the posts are untouched, a flood is held back', () => {

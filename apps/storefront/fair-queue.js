@@ -1,0 +1,77 @@
+// @ts-check
+// Turns at a kind of work (form posts being processed, pages being rendered) shared fairly between clients (the
+// address server.js resolved): a few run at once over all clients; beyond that each client's turns wait in its
+// own queue, and a freed place goes round the waiting clients in turn (to the one served longest ago). A client with a hundred requests waiting
+// gets one turn in each round, like a shopper with one: one client's flood costs others one turn of waiting, not
+// the length of the flood. A client may also be bounded to a few turns at once, so that while others run, its
+// flood takes no more than its share of the work itself (on one event loop, every render at once slows all).
+
+/**
+ * @param {{ atOnce: number, perClientAtOnce?: number, waiting: number, waitingPerClient?: number }} limits
+ * @returns {(client: string, onTurn: () => void) => { refused: 'too_many_requests' | 'busy' } | { leave: () => void }}
+ */
+export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: maxWaiting, waitingPerClient = maxWaiting }) {
+  /**
+   * Clients with turns running or waiting; `lastTurn` is when one of theirs last started (0: not since they came).
+   * @type {Map<string, { running: number, waiting: (() => void)[], lastTurn: number }>}
+   */
+  const clients = new Map();
+  let turns = 0;
+  let running = 0;
+  let waiting = 0;
+
+  /** A freed place goes to the client served longest ago among those with a turn waiting and below their bound. */
+  function serve() {
+    while (running < atOnce) {
+      let next;
+      for (const client of clients.values()) {
+        if (client.waiting.length > 0 && client.running < perClientAtOnce && (!next || client.lastTurn < next.lastTurn)) next = client;
+      }
+      if (!next) return;
+      waiting -= 1;
+      next.waiting.shift()?.();
+    }
+  }
+
+  /** Asks for a turn of `client`: onTurn runs now or in its turn; `leave` gives the turn back (or leaves the queue). */
+  return function enter(key, onTurn) {
+    let client = clients.get(key);
+    if (!client) clients.set(key, (client = { running: 0, waiting: [], lastTurn: 0 }));
+    const owner = client;
+    /** @type {'waiting' | 'running' | 'left'} */
+    let state = 'waiting';
+    const start = () => {
+      state = 'running';
+      running += 1;
+      owner.running += 1;
+      owner.lastTurn = ++turns;
+      onTurn();
+    };
+    const leave = () => {
+      if (state === 'left') return;
+      if (state === 'running') {
+        running -= 1;
+        owner.running -= 1;
+      } else if (state === 'waiting') {
+        owner.waiting.splice(owner.waiting.indexOf(start), 1);
+        waiting -= 1;
+      }
+      state = 'left';
+      if (owner.running === 0 && owner.waiting.length === 0) clients.delete(key);
+      serve();
+    };
+    // Nobody runnable waits while a place is free (serve() sees to it): a new turn starts at once or queues behind them.
+    if (running < atOnce && client.running < perClientAtOnce) {
+      start();
+      return { leave };
+    }
+    const refused = waiting >= maxWaiting ? 'busy' : client.waiting.length >= waitingPerClient ? 'too_many_requests' : null;
+    if (refused) {
+      if (client.running === 0 && client.waiting.length === 0) clients.delete(key);
+      return { refused };
+    }
+    client.waiting.push(start);
+    waiting += 1;
+    return { leave };
+  };
+}
