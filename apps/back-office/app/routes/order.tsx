@@ -65,8 +65,12 @@ export default function Order({ loaderData: { order, attempts, refunds, history 
         <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 text-sm sm:ml-auto sm:w-72">
           <dt>{t('order.items')}</dt>
           <dd className="text-right">{cents(order.items_total)}</dd>
-          <dt>{t('order.discounts')}</dt>
-          <dd className="text-right">{cents(-order.discounts)}</dd>
+          {order.discounts > 0 && (
+            <>
+              <dt>{t('order.discounts')}</dt>
+              <dd className="text-right">{cents(-order.discounts)}</dd>
+            </>
+          )}
           <dt>{t('order.shippingCost')}</dt>
           <dd className="text-right">{cents(order.shipping)}</dd>
           <dt className="font-semibold">{t('orders.total')}</dt>
@@ -109,6 +113,7 @@ export default function Order({ loaderData: { order, attempts, refunds, history 
       </div>
       <section className={section} aria-labelledby="payments">
         <h2 id="payments" className={heading}>{t('order.payments')}</h2>
+        {attempts.length === 0 && <p className="text-sm">{t('order.noAttempts')}</p>}
         <ul className="space-y-2 text-sm">
           {attempts.map((attempt) => (
             <li key={`${attempt.gateway}-${attempt.payment_id}`}>
