@@ -178,7 +178,8 @@ async function understand(context: CallContext, revision: string, q: string, wit
   });
   for (const id of categoryIds) {
     const path = tree.breadcrumbs(id);
-    const naming = phrases.filter((phrase, index) => filtering[index] && named[index]!.some((named) => path.some((row) => row.id === named)));
+    // Removing Women › Shoes ('scarpe donna') takes back its own word ('scarpe'), leaving Women.
+    const naming = phrases.filter((phrase, index) => filtering[index] && named[index]!.includes(id));
     filters.push({
       kind: 'category',
       id,
