@@ -101,6 +101,23 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(red.products.every((p: Named) => /kleid/i.test(p.name))).toBe(true);
   });
 
+  it('lists every category a query names, each product once, in the order asked', async () => {
+    const dresses = await search('Kleider', 'de', { order: 'price_asc' });
+    expect(chips(dresses)).toEqual(['category:Damen › Kleider', 'category:Kinder › Kleider']);
+    const listings = await Promise.all(
+      dresses.query_filters.map((f: Filter & { id: number }) => callApi(shop().app, 'getProducts', { id_category: f.id, per_page: 100 }, { 'accept-language': 'de' })),
+    );
+    const expected = listings.flatMap(({ body }) => body.psdata.products.map((p: { id_product: number }) => p.id_product));
+    const ids = dresses.products.map((p: { id_product: number }) => p.id_product);
+    expect(ids.toSorted()).toEqual(expected.toSorted());
+    const prices = dresses.products.map((p: { price: number }) => p.price);
+    expect(prices).toEqual(prices.toSorted((a: number, b: number) => a - b));
+    // With a filter (read from the kept order of the two categories): the same products as the listings filtered.
+    const size = dresses.facets.sizes[0];
+    const sized = await search('Kleider', 'de', { sizes: [Number(size.value)] });
+    expect(sized.pagination.total_items).toBe(size.count);
+  });
+
   it('never corrects a word it knows: blu stays blue, red stays red; synonyms find without a correction', async () => {
     const blu = await search('blu', 'it');
     expect(blu).toMatchObject({ did_you_mean: null, showing_results_for: null });

@@ -82,6 +82,12 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
   const query = scope.text ? sql`${scope.text}::tsquery` : null;
   const inCategory = (categoryIds: number[]) =>
     sql`exists (select 1 from catalog_listing_entries c where c.category_id = any(${sql.param(categoryIds)}::int[]) and c.product_id = e.product_id)`;
+  // The entries of several categories, each product once (the row of its first category among them): read from
+  // their own entries, not by testing the whole catalogue's.
+  const listed = scope.categoryIds
+    ? sql`e.category_id = any(${sql.param(scope.categoryIds)}::int[]) and not exists (select 1 from catalog_listing_entries o
+        where o.product_id = e.product_id and o.category_id = any(${sql.param(scope.categoryIds)}::int[]) and o.category_id < e.category_id)`
+    : sql`e.category_id = ${scope.categoryId ?? 0}`;
   return sql`select e.product_id as id, e.class_id, e.sales_count, e.created_at, e.reduced_net_cents as stored_net,
       ${entryPriceIsCurrentSql(sql`e`)} as fresh, e.price_until, e.price_net_cents as net, ${entryReducedNetSql(sql`e`)} as reduced_net,
       -- A column, not an expression of the walk: a walk's rows are then known to come in its order, and it stops once
@@ -93,9 +99,9 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
     from ${query ? sql`catalog_search_entries` : sql`catalog_listing_entries`} e
     -- The product's ratings, for the order by rating (one row by its primary key).
     left join product_review_stats rs on rs.product_id = e.product_id
-    where ${query ? searchMatch(context.lang, sql`e`, query) : sql`e.category_id = ${scope.categoryId ?? 0}`}
+    where ${query ? searchMatch(context.lang, sql`e`, query) : listed}
       ${query && scope.categoryId ? sql`and ${inCategory([scope.categoryId])}` : sql``}
-      ${scope.categoryIds ? sql`and ${inCategory(scope.categoryIds)}` : sql``}
+      ${query && scope.categoryIds ? sql`and ${inCategory(scope.categoryIds)}` : sql``}
       ${productId ? sql`and e.product_id = ${productId}` : sql``}
       ${scope.brandId ? sql`and e.brand_id = ${scope.brandId}` : sql``}`;
 }
