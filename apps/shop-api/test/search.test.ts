@@ -169,6 +169,20 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(dresses.products.every((p: Named) => /robe midi/i.test(p.name))).toBe(true);
   });
 
+  it('suggests from the second letter what the vocabulary knows: jea → Trousers of Women and Men, and denim products', async () => {
+    const suggest = async (q: string, lang: string) => (await callApi(shop().app, 'search', { q }, { 'accept-language': lang })).body.psdata;
+    const jeans = await suggest('jea', 'en');
+    expect(jeans.corrected).toBeNull();
+    expect(jeans.categories.map((c: { name: string; parent: string | null }) => `${c.parent} › ${c.name}`)).toEqual(
+      expect.arrayContaining(['Women › Trousers', 'Men › Trousers']),
+    );
+    expect(jeans.products.length).toBeGreaterThan(0);
+    expect(jeans.products.every((p: Named) => /denim/i.test(p.name))).toBe(true);
+    // Two letters of a gender in German: its category.
+    expect((await suggest('da', 'de')).categories.map((c: { name: string }) => c.name)).toContain('Damen');
+    expect((await suggest('vaq', 'es')).categories.map((c: { name: string }) => c.name)).toContain('Pantalones');
+  });
+
   it('suggests for a typo what the closest spelling finds: jaket → jacket', async () => {
     const { body } = await callApi(shop().app, 'search', { q: 'jaket' }, { 'accept-language': 'en' });
     expect(body.psdata.corrected).toBe('jacket');

@@ -25,9 +25,13 @@ type Meaning =
 
 /**
  * Phrases by their words' stems in the language, or by their words as such for brands (proper names: 'Vellano'
- * and 'velluto' have one stem), with what they mean; `longest`: words of the longest phrase.
+ * and 'velluto' have one stem), with what they mean; `longest`: words of the longest phrase. `spelled`: every
+ * phrase as written (lowercase, unaccented), for suggestions while the shopper is still typing it.
  */
-type Vocabulary = { meanings: Map<string, Meaning[]>; longest: number };
+type Vocabulary = { meanings: Map<string, Meaning[]>; longest: number; spelled: { phrase: string; meaning: Meaning }[] };
+
+/** Lowercase and without accents, as the configurations' unaccent compares: 'Vêtements' → 'vetements'. */
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Names of several categories in one: 'Tops & shirts', 'Giacche e cappotti', 'Tops y camisas', 'Jacken & Mäntel'. */
 const NAME_PARTS = /\s*[&,/+]\s*|\s+(?:and|et|e|y|und)\s+/i;
@@ -70,6 +74,7 @@ async function readVocabulary(context: CallContext, revision: string): Promise<V
 
   const stemOf = await stems(context, [...new Set(entries.flatMap(([phrase]) => queryWords(phrase, 20)))]);
   const meanings = new Map<string, Meaning[]>();
+  const spelled: Vocabulary['spelled'] = [];
   let longest = 1;
   for (const [phrase, meaning] of [...entries, ...brands]) {
     const words = queryWords(phrase, 20);
@@ -77,8 +82,9 @@ async function readVocabulary(context: CallContext, revision: string): Promise<V
     const key = meaning.kind === 'brand' ? asWords(words) : words.map((word) => stemOf.get(word) ?? word).join(' ');
     longest = Math.max(longest, words.length);
     meanings.set(key, [...(meanings.get(key) ?? []), meaning]);
+    spelled.push({ phrase: plain(words.join(' ')), meaning });
   }
-  return { meanings, longest };
+  return { meanings, longest, spelled };
 }
 
 /** The key of a phrase by its words as such (brands'): never a key of stems, which have no '='. */
@@ -206,4 +212,18 @@ async function understand(context: CallContext, revision: string, q: string, wit
 export function understood(context: CallContext, revision: string, q: string, withinId: number | undefined): Promise<Understood> {
   const key = JSON.stringify(['understood', context.lang, q, withinId ?? null]);
   return context.catalogCache.answer(revision, key, async () => ({ value: await understand(context, revision, q, withinId), validUntil: Infinity }));
+}
+
+/**
+ * What the vocabulary's phrases that start as `q` does mean, for suggestions ('jea' → jeans: the Trousers
+ * categories, and its synonyms denim and jean): the categories they name whole and their synonyms.
+ */
+export async function completions(context: CallContext, revision: string, q: string): Promise<{ categoryIds: number[]; synonyms: string[] }> {
+  const typed = plain(queryWords(q).join(' '));
+  const vocabulary = await keptVocabulary(context, revision);
+  const started = vocabulary.spelled.filter(({ phrase }) => phrase.startsWith(typed)).map(({ meaning }) => meaning);
+  return {
+    categoryIds: [...new Set(started.flatMap((meaning) => (meaning.kind === 'category' && meaning.whole ? [meaning.id] : [])))],
+    synonyms: [...new Set(started.flatMap((meaning) => (meaning.kind === 'synonyms' ? meaning.phrases : [])))],
+  };
 }
