@@ -149,6 +149,17 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(linen.products.every((p: Named) => /linen .*dress/i.test(p.name))).toBe(true);
   });
 
+  it('ranks products in stock before sold-out ones of the same kind', async () => {
+    const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+    const first = (await search('t-shirt', 'en')).products[0];
+    await run(sql`update combinations set quantity = 0 where product_id = ${first.id_product}`);
+    await run(sql`update products set out_of_stock_policy = 'deny' where id = ${first.id_product}`);
+    const after = (await search('t-shirt', 'en')).products.map((p: { id_product: number }) => p.id_product);
+    const inStock = new Set((await search('t-shirt', 'en', { availability: ['in_stock'] })).products.map((p: { id_product: number }) => p.id_product));
+    expect(inStock.has(first.id_product)).toBe(false);
+    expect(after.indexOf(first.id_product)).toBeGreaterThan(Math.max(...after.map((id: number, index: number) => (inStock.has(id) ? index : -1))));
+  });
+
   it('offers a correction only when it finds something', async () => {
     // 'jaket' exactly as typed: nothing, and 'jacket', which finds products, offered.
     expect(await search('jaket', 'en', { exact: true })).toMatchObject({ did_you_mean: 'jacket' });

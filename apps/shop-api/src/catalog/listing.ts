@@ -46,10 +46,13 @@ const ORDER_BY: Record<Exclude<SortKey, 'relevance' | TitleOrder>, SQL> = {
 /** By name in the request's language (`lower(name)`, then the id), ascending or descending. */
 const TITLE_DIRECTION: Record<TitleOrder, SQL> = { title_asc: sql`asc`, title_desc: sql`desc` };
 
-/** An order but by name, over the columns of `base`. Relevance: the search rank for a search, else best sellers first. */
+/**
+ * An order but by name, over the columns of `base`. Relevance, for a search: the products named after the query
+ * first, then those in stock, then by the search rank; else best sellers first.
+ */
 function columnOrder(scope: ListingScope, order: Exclude<SortKey, TitleOrder>): SQL {
   if (order !== 'relevance') return ORDER_BY[order];
-  return scope.text ? sql`rank desc, sales_count desc, id` : ORDER_BY.popularity;
+  return scope.text ? sql`named desc, in_stock desc, rank desc, sales_count desc, id` : ORDER_BY.popularity;
 }
 
 /**
@@ -95,7 +98,8 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
       e.reduced_net_cents::float8 / greatest(e.price_net_cents, 1) as stored_share,
       ${withVatSql(entryReducedNetSql(sql`e`), priceRate)} as price, ${withVatSql(sql`e.price_net_cents`, priceRate)} as regular_price,
       rs.rating_sum::float / nullif(rs.review_count, 0) as rating, coalesce(rs.review_count, 0) as review_count
-      ${query ? sql`, ts_rank(e.document, ${query}) + (e.document @@ ${inNames(scope.text!)}::tsquery)::int as rank` : sql``}
+      ${query ? sql`, ts_rank(e.document, ${query}) as rank, e.document @@ ${inNames(scope.text!)}::tsquery as named,
+          (select cl.in_stock from catalog_listing_classes cl where cl.id = e.class_id) as in_stock` : sql``}
     from ${query ? sql`catalog_search_entries` : sql`catalog_listing_entries`} e
     -- The product's ratings, for the order by rating (one row by its primary key).
     left join product_review_stats rs on rs.product_id = e.product_id
