@@ -376,7 +376,7 @@ async function categoryIdBySlug(context: CallContext, slug: string): Promise<num
 type ListingSkeleton = Omit<Listing, 'products'> & { ids: number[]; colors: number[] | undefined };
 
 /**
- * The listing of `q` (understanding.ts: its colours and categories are filters, the rest is text) within the input's
+ * The listing of `q` (understanding.ts: its colours, brands and categories are filters, the rest is text) within the input's
  * category, or of the category when there is no query; with the words the shop knew (never corrected).
  */
 async function searchListing(context: CallContext, revision: string, input: ListingInput, order: SortKey, categoryId: number | undefined, q: string | undefined) {

@@ -172,11 +172,11 @@ async function understand(context: CallContext, revision: string, q: string, wit
   const without = (phrase: { words: string[] }) => words.filter((word) => !phrase.words.includes(word)).join(' ');
   phrases.forEach((phrase, index) => {
     // A brand's name first: 'Fil Rouge' is the brand, not the colour.
-    const named = phrase.meanings.find((meaning) => meaning.kind === 'brand') ?? phrase.meanings.find((meaning) => meaning.kind === 'colour');
+    const filter = phrase.meanings.find((meaning) => meaning.kind === 'brand') ?? phrase.meanings.find((meaning) => meaning.kind === 'colour');
     const synonyms = [...new Set(phrase.meanings.flatMap((meaning) => (meaning.kind === 'synonyms' ? meaning.phrases : [])))];
-    if (named?.kind === 'colour' || named?.kind === 'brand') {
-      (named.kind === 'colour' ? colours : brands).push(named.id);
-      filters.push({ kind: named.kind === 'colour' ? 'color' : 'brand', id: named.id, name: named.name, parent: null, q: without(phrase) });
+    if (filter?.kind === 'colour' || filter?.kind === 'brand') {
+      (filter.kind === 'colour' ? colours : brands).push(filter.id);
+      filters.push({ kind: filter.kind === 'colour' ? 'color' : 'brand', id: filter.id, name: filter.name, parent: null, q: without(phrase) });
     } else if (!filtering[index] || synonyms.length > 0) {
       // 'jeans' is Trousers, and denim: its synonyms are searched too.
       terms.push([phrase.words.join(' '), ...synonyms]);
