@@ -161,4 +161,13 @@ test.describe('a query read as filters, without JavaScript', () => {
     await expect(page).toHaveURL(/\/de\/search\?q=kleider$/);
     expect(await productCount(page)).toBeGreaterThan(red);
   });
+
+  test('a search that finds nothing says so and offers popular products, with no sort, page size or view to choose', async ({ page }) => {
+    const texts = TEXTS.en;
+    await page.goto('/en/search?q=qqqqxz');
+    await expect(page.getByText(texts.search.noResults.replace('{{q}}', 'qqqqxz'))).toBeVisible();
+    await expect(page.getByRole('heading', { name: texts.search.popular })).toBeVisible();
+    await expect(page.getByLabel(texts.catalog.sortBy)).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: texts.catalog.view })).toHaveCount(0);
+  });
 });
