@@ -49,7 +49,8 @@ function createBuckets({ capacity, perSecond, now }) {
 /**
  * @param {{ burst: number, perSecond: number, photoBudget: { burst: number, perSecond: number }, perClientInShop: number,
  *   running: number, waiting: number, now?: () => number }} limits
- * @returns {(client: string, photoBytes?: number) => { refused: 'too_many_requests', retryAfterSeconds: number } | PostInShop}
+ * @returns {((client: string, photoBytes?: number) => { refused: 'too_many_requests', retryAfterSeconds: number } | PostInShop) & { processing: () => number }}
+ *   `processing()`: the posts being processed now.
  *
  * @typedef {object} PostInShop An admitted post, its body not read yet.
  * @property {(onTurn: () => void) => { refused: 'busy', retryAfterSeconds: number } | null} process Once its body is
@@ -72,7 +73,12 @@ export function createPostAdmission({ burst, perSecond, photoBudget, perClientIn
    * Admits a post of `client` when its headers have come, or returns why it is refused. A post carrying photos
    * (`photoBytes`, its body's size) is paid from the client's bytes, at least MIN_PHOTO_CHARGE, instead of from its posts.
    */
-  return function admit(client, photoBytes = 0) {
+  /**
+   * @param {string} client
+   * @param {number} [photoBytes]
+   * @returns {{ refused: 'too_many_requests', retryAfterSeconds: number } | PostInShop}
+   */
+  function admit(client, photoBytes = 0) {
     const charge = Math.max(photoBytes, MIN_PHOTO_CHARGE);
     const retryAfterSeconds = Math.ceil(photoBytes > 0 ? charge / photoBudget.perSecond : 1 / perSecond);
     if ((inShop.get(client) ?? 0) >= perClientInShop) return { refused: 'too_many_requests', retryAfterSeconds };
@@ -98,5 +104,6 @@ export function createPostAdmission({ burst, perSecond, photoBudget, perClientIn
         else inShop.delete(client);
       },
     };
-  };
+  }
+  return Object.assign(admit, { processing: processing.running });
 }

@@ -7,10 +7,12 @@
 // flood takes no more than its share of the work itself (on one event loop, every render at once slows all).
 
 /**
- * @param {{ atOnce: number, perClientAtOnce?: number, waiting: number, waitingPerClient?: number }} limits
- * @returns {(client: string, onTurn: () => void) => { refused: 'too_many_requests' | 'busy' } | { leave: () => void }}
+ * @param {{ atOnce: number | (() => number), perClientAtOnce?: number, waiting: number, waitingPerClient?: number }} limits
+ * `atOnce` may change with what else the server is doing (a function): when it grows, `wake()` starts the turns it allows.
+ * @returns {((client: string, onTurn: () => void) => { refused: 'too_many_requests' | 'busy' } | { leave: () => void }) & { wake: () => void, running: () => number }}
  */
-export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: maxWaiting, waitingPerClient = maxWaiting }) {
+export function createFairQueue({ atOnce, perClientAtOnce = typeof atOnce === 'number' ? atOnce : Infinity, waiting: maxWaiting, waitingPerClient = maxWaiting }) {
+  const limit = typeof atOnce === 'number' ? () => atOnce : atOnce;
   /**
    * Clients with turns running or waiting; `lastTurn` is when one of theirs last started (0: not since they came).
    * @type {Map<string, { running: number, waiting: (() => void)[], lastTurn: number }>}
@@ -22,7 +24,7 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
 
   /** A freed place goes to the client served longest ago among those with a turn waiting and below their bound. */
   function serve() {
-    while (running < atOnce) {
+    while (running < limit()) {
       let next;
       for (const client of clients.values()) {
         if (client.waiting.length > 0 && client.running < perClientAtOnce && (!next || client.lastTurn < next.lastTurn)) next = client;
@@ -34,7 +36,12 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
   }
 
   /** Asks for a turn of `client`: onTurn runs now or in its turn; `leave` gives the turn back (or leaves the queue). */
-  return function enter(key, onTurn) {
+  /**
+   * @param {string} key
+   * @param {() => void} onTurn
+   * @returns {{ refused: 'too_many_requests' | 'busy' } | { leave: () => void }}
+   */
+  function enter(key, onTurn) {
     let client = clients.get(key);
     if (!client) clients.set(key, (client = { running: 0, waiting: [], lastTurn: 0 }));
     const owner = client;
@@ -61,7 +68,7 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
       serve();
     };
     // Nobody runnable waits while a place is free (serve() sees to it): a new turn starts at once or queues behind them.
-    if (running < atOnce && client.running < perClientAtOnce) {
+    if (running < limit() && client.running < perClientAtOnce) {
       start();
       return { leave };
     }
@@ -73,5 +80,6 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
     client.waiting.push(start);
     waiting += 1;
     return { leave };
-  };
+  }
+  return Object.assign(enter, { wake: serve, running: () => running });
 }

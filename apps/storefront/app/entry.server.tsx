@@ -5,9 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import type { TextLang } from '@shop/contract/constants';
-import type { i18n as I18n } from 'i18next';
-import { createI18n, loadResources } from './i18n/i18n';
+import { pageTexts, serverI18n, textsUrl } from './i18n/i18n.server';
 import { storefrontConfig } from './lib/config.server';
 import { detectionHeaders } from './lib/geo.server';
 import { isSecureRequest, requestLanguage } from './lib/locale.server';
@@ -32,22 +30,9 @@ function cacheControl(request: Request, status: number): string {
   return 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 }
 
-/**
- * One i18next instance per language for the whole process, made on first use: the texts never change while
- * it runs and no server render switches language, so parsing and merging them for every request is waste.
- */
-const i18nByLang = new Map<TextLang, Promise<I18n>>();
-function serverI18n(lang: TextLang): Promise<I18n> {
-  let instance = i18nByLang.get(lang);
-  if (!instance) {
-    instance = loadResources(lang).then((resources) => createI18n(lang, resources));
-    i18nByLang.set(lang, instance);
-  }
-  return instance;
-}
-
 export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
-  const i18n = await serverI18n(requestLanguage(request));
+  const lang = requestLanguage(request);
+  const [i18n, texts] = await Promise.all([serverI18n(lang), pageTexts(lang)]);
   const nonce = randomBytes(16).toString('base64');
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -59,6 +44,8 @@ export default async function handleRequest(request: Request, status: number, he
       </NonceContext>,
       {
         nonce,
+        // The page's texts for hydration (routes/texts.ts): a script the browser keeps, not 34 KB in every page.
+        bootstrapScripts: [textsUrl(lang, texts.version)],
         // React otherwise moves a large finished Suspense boundary (a rail of cards) out of place, to be put back
         // by a script: a whole document keeps every part where it stands, readable without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,

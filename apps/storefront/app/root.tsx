@@ -15,11 +15,12 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import displayFont from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 import { ErrorScreen, errorScreenProps } from './components/ErrorScreen';
+import { SharedDrawings } from './components/Icon';
 import { FatalErrorProvider } from './components/FatalError';
 import { MaintenanceLayout } from './components/MaintenanceLayout';
 import { ShopChrome } from './components/ShopChrome';
 import { getClientI18n } from './i18n/client-instance';
-import { I18N_STATE_GLOBAL, switchLanguage } from './i18n/i18n';
+import { switchLanguage } from './i18n/i18n';
 import { loadOrFail } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
 import { shopperSummary } from './lib/auth.server';
@@ -96,11 +97,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const lang = i18n.language as 'en';
-  // Only the page's language: every text exists in every language with each plural form it needs
-  // (i18n/locales.test.ts), so the English fallback would be dead weight in every non-English page.
-  const state = { lang, resources: { [lang]: i18n.store.data[lang] } };
-  // `<` is escaped so that no text can close the script element early.
-  const stateScript = `window.${I18N_STATE_GLOBAL}=${JSON.stringify(state).replace(/</g, '\\u003c')}`;
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -115,8 +111,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-stone-900 antialiased">
+        <SharedDrawings />
         {children}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stateScript }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -9,6 +9,7 @@ export default [
   ...prefix(':lang', [
     route('preferences', 'routes/preferences.ts'),
     route('manifest.webmanifest', 'routes/manifest.ts'),
+    route('texts/:version.js', 'routes/texts.ts'),
     route('search/suggestions', 'routes/search-suggestions.ts'),
     route('logout', 'routes/logout.ts'),
     route('password-strength', 'routes/password-strength.ts'),

@@ -14,3 +14,27 @@ export function Icon({ name, className = 'h-6 w-6' }: { name: keyof typeof PATHS
     </svg>
   );
 }
+
+/**
+ * Drawings a page repeats (a listing's hearts and ratings, one per card): defined once in the document (root.tsx)
+ * and drawn with `<use>`, in the colour and fill of where they stand. Drawn out in each card, they weighed a fifth
+ * of a category page.
+ */
+export const SHARED_DRAWINGS = { heart: 'shared-heart', fiveStars: 'shared-five-stars' } as const;
+/** A star in a 24-unit square; relative after its start, so that moving the start moves the whole star. */
+export const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6-5.9-3.3-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
+
+export function SharedDrawings() {
+  return (
+    <svg aria-hidden="true" className="hidden">
+      <symbol id={SHARED_DRAWINGS.heart} viewBox="0 0 24 24">
+        <path strokeLinejoin="round" d={PATHS.heart} />
+      </symbol>
+      {/* Five stars side by side, 24 units each. */}
+      <symbol id={SHARED_DRAWINGS.fiveStars} viewBox="0 0 120 24">
+        <path d={[0, 1, 2, 3, 4].map((position) => STAR_PATH.replace('M12', `M${12 + 24 * position}`)).join('')} />
+      </symbol>
+    </svg>
+  );
+}
+

@@ -54,4 +54,6 @@ export async function switchLanguage(instance: I18n, lang: TextLang): Promise<vo
 
 /** Name of the global that carries the server's texts to the browser for hydration. */
 export const I18N_STATE_GLOBAL = '__SHOP_I18N__';
+/** Name of the global the texts script calls once it set them, when the app is already waiting for them. */
+export const I18N_READY_GLOBAL = '__SHOP_I18N_READY__';
 export type I18nState = { lang: TextLang; resources: Resource };

@@ -88,9 +88,13 @@ const EDITORIAL_ART: Art[] = [
   ['coat', 'nap', '#8a8d91'],
 ];
 
-/** A drawing as decoration: the words next to it say what it shows. */
+/**
+ * A drawing as decoration: the words next to it say what it shows. Lazy: React would otherwise preload every
+ * picture it renders, ahead of the page's largest paint (the first product's); the hero's are not shown on a phone
+ * at all, and a hidden lazy picture is never loaded.
+ */
 function Artwork({ art: [figure, texture, hex], className }: { art: Art; className: string }) {
-  return <img src={productImageUrl(figure, texture, hex, 1)} alt="" width={600} height={800} className={className} />;
+  return <img src={productImageUrl(figure, texture, hex, 1)} alt="" width={600} height={800} loading="lazy" decoding="async" className={className} />;
 }
 
 /** The season's opening: words and the ways into the shop on one side, a composition of its clothes on the other. */

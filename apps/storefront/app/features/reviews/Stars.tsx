@@ -1,8 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { useLang } from '../../lib/hooks';
-
-const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
-const SIZES = { sm: 'h-4 w-4', md: 'h-5 w-5', lg: 'h-7 w-7' };
+import { SHARED_DRAWINGS, STAR_PATH } from '../../components/Icon';
 
 /** One star, filled to `fill` (0 to 1): a rating of 4.5 shows four and a half stars. */
 export function Star({ fill, className }: { fill: number; className: string }) {
@@ -15,17 +13,25 @@ export function Star({ fill, className }: { fill: number; className: string }) {
   );
 }
 
-/** A rating as five stars, named for screen readers ('4.5 out of 5 stars'). */
+/** Five stars side by side: each as tall as it is wide. */
+const ROW_SIZES = { sm: 'h-4 w-20', md: 'h-5 w-25', lg: 'h-7 w-35' };
+
+/**
+ * A rating as five stars, named for screen readers ('4.5 out of 5 stars'): the page's row of five stars
+ * (SharedDrawings) outlined, and filled up to the rating.
+ */
 export function Stars({ value, size = 'md' }: { value: number; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
   const lang = useLang();
   // Averages come rounded to one decimal.
   const rating = value.toLocaleString(lang);
+  const percent = Math.round((Math.max(0, Math.min(5, value)) / 5) * 100);
   return (
     <span role="img" aria-label={t('reviews.starsOutOf', { rating })} className="inline-flex text-amber-700">
-      {[1, 2, 3, 4, 5].map((position) => (
-        <Star key={position} fill={value - position + 1} className={SIZES[size]} />
-      ))}
+      <svg aria-hidden="true" viewBox="0 0 120 24" className={ROW_SIZES[size]}>
+        <use href={`#${SHARED_DRAWINGS.fiveStars}`} fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <use href={`#${SHARED_DRAWINGS.fiveStars}`} fill="currentColor" style={{ clipPath: `inset(0 ${100 - percent}% 0 0)` }} />
+      </svg>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { useFetchers, useLocation } from 'react-router';
 import { PostForm, useFormPost } from '../../components/forms/form-post';
+import { SHARED_DRAWINGS } from '../../components/Icon';
 import { useLang, useRootData } from '../../lib/hooks';
 import type { action } from '../../routes/wishlist';
 import { wishlistPath } from './paths';
@@ -15,8 +16,8 @@ type Props = {
 
 function Heart({ filled }: { filled: boolean }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
-      <path strokeLinejoin="round" d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1Z" />
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+      <use href={`#${SHARED_DRAWINGS.heart}`} fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" />
     </svg>
   );
 }
