@@ -164,9 +164,10 @@ app.get('*', (request, response, next) => {
 const client = fileURLToPath(new URL('./build/client', import.meta.url));
 app.use('/assets', express.static(`${client}/assets`, { immutable: true, maxAge: '1y' }));
 app.use(express.static(client, { maxAge: '1h' }));
-// Pages (and the app's data for client navigations) wait for their client's turn; the generated pictures are cheap.
+// Pages (and the app's data for client navigations) wait for their client's turn; the generated pictures and a
+// language's texts script (kept in memory) are cheap.
 app.get('*', (request, response, next) => {
-  if (/^\/(media|review-photos)\//.test(request.path)) return next();
+  if (/^\/(media|review-photos|[a-z]{2}\/texts)\//.test(request.path)) return next();
   const turn = renderTurn(request.ip, next);
   if ('refused' in turn) return refuse(request, response, 429, turn.refused, 1);
   response.once('close', turn.leave);
