@@ -53,8 +53,11 @@ async function signIn(shop: TestShop, member: { email: string; secret: string },
   return { ...signedIn, challenge: challenge.body.psdata.challenge as string };
 }
 
-/** A payload each call accepts, so that a call refused is refused for who calls it, not for what is sent. */
-const validPayloads = (reference: string): Record<AdminCallName, unknown> => ({
+/**
+ * A payload each call accepts, so that a call refused is refused for who calls it, not for what is sent; a function
+ * makes a new one for each caller (a call that uses up what it acts on: an erasure).
+ */
+const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCallName, unknown> => ({
   staffSignIn: { email: 'nobody@example.com', password: 'x' },
   staffSecondFactor: { challenge: 'a'.repeat(43), code: '123456' },
   staffSignOut: {},
@@ -63,6 +66,19 @@ const validPayloads = (reference: string): Record<AdminCallName, unknown> => ({
   completeStaffSetup: { token: 'a'.repeat(43), password: STRONG_PASSWORD, code: '123456' },
   listOrders: {},
   getOrderDetail: { reference },
+  listCustomers: { query: 'ada' },
+  getCustomerDetail: async () => ({ id: (await registerCustomer(app)).customer.id }),
+  listGuestOrders: { email: 'guest@example.com' },
+  exportPersonalData: async () => ({ email: (await registerCustomer(app)).email }),
+  eraseCustomer: async () => {
+    const { email } = await registerCustomer(app);
+    return { email, confirm_email: email, reason: 'Asked by mail' };
+  },
+  listSubscribers: {},
+  recordSubscribersExport: {},
+  listReviews: { status: 'published' },
+  moderateReview: { id: 1, action: 'show', reason: 'Walk test' },
+  getDashboard: {},
 });
 
 const staffHeader = (token: string) => ({ 'x-staff-session': token });
@@ -74,7 +90,11 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
   const someReference = async () => (await selectRows<{ reference: string }>(shop().handle.db, sql`select reference from orders order by id limit 1`))[0]!.reference;
 
   it('walks every admin call as a shopper, as nobody, and as every role: only the roles with the right get through', async () => {
-    const payloads = validPayloads(await someReference());
+    const payloads = validPayloads(await someReference(), shop().app);
+    const payloadOf = async (name: AdminCallName) => {
+      const payload = payloads[name];
+      return typeof payload === 'function' ? payload() : payload;
+    };
     const shopper = await registerCustomer(shop().app);
     const signedIn = Object.fromEntries(
       await Promise.all(STAFF_ROLES.map(async (role) => [role, (await signIn(shop(), await setUpStaff(shop(), role))).body.psdata.session.token as string])),
@@ -86,11 +106,11 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
       if (area === 'sign_in') continue;
       // Nobody, a shopper's session where a shopper sends it, and a shopper's session as if it were a staff one.
       for (const headers of [{}, { 'x-session-id': shopper.token }, staffHeader(shopper.token)] as Record<string, string>[]) {
-        const answer = await adminCall(shop().app, name, payloads[name], headers);
+        const answer = await adminCall(shop().app, name, await payloadOf(name), headers);
         expect([name, answer.status, answer.body.code]).toEqual([name, 401, 'unauthorized']);
       }
       for (const role of STAFF_ROLES) {
-        const answer = await adminCall(shop().app, name, payloads[name], staffHeader(signedIn[role]));
+        const answer = await adminCall(shop().app, name, await payloadOf(name), staffHeader(signedIn[role]));
         if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, 200]);
         else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
       }
@@ -121,7 +141,7 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code: '000000' }, client)).body.code).toBe('authentication_failed');
     const code = await codeAt(member.secret, 1);
     const session = (await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).body.psdata.session.token as string;
-    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders'] });
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'dashboard', 'customers', 'reviews'] });
     // The challenge is spent, and the same code does not open a second session.
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).status).toBe(401);
     const again = (await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client)).body.psdata.challenge as string;

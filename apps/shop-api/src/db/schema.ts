@@ -235,6 +235,10 @@ export const customers = pgTable('customers', {
   gender: varchar('gender', { length: 8 }),
   newsletter: boolean('newsletter').notNull().default(false),
   newsletterInterests: text('newsletter_interests').array().notNull().default([]),
+  /** When the customer last said yes to the newsletter (null while they have not). */
+  newsletterConsentAt: timestamp('newsletter_consent_at', { withTimezone: true }),
+  /** The customer asked from their account to have their data erased; the back office sees it and erases. */
+  erasureRequestedAt: timestamp('erasure_requested_at', { withTimezone: true }),
   lang: varchar('lang', { length: 2 }).notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -281,7 +285,8 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_unpaid_idx').on(t.status, t.payBy)],
+  // A guest's orders by email (the back office's customer search): lower(), as they are looked up.
+  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_unpaid_idx').on(t.status, t.payBy), index('orders_guest_email_idx').on(sql`lower(${t.email})`).where(sql`${t.customerId} is null`)],
 );
 
 export const orderLines = pgTable('order_lines', {
@@ -748,10 +753,15 @@ export const productReviews = pgTable(
     fit: smallint('fit'),
     quality: smallint('quality'),
     comfort: smallint('comfort'),
+    /** `published` is shown; `held` waits for approval (REVIEWS_HELD_FOR_APPROVAL); `hidden` was hidden by moderation. */
+    status: varchar('status', { length: 12 }).$type<'published' | 'held' | 'hidden'>().notNull().default('published'),
+    /** Why moderation hid it (or last changed its state). */
+    moderationReason: text('moderation_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('product_reviews_status_idx').on(t.status, t.createdAt.desc()),
     uniqueIndex('product_reviews_customer_product_idx').on(t.customerId, t.productId),
     index('product_reviews_product_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
     check('product_reviews_rating', sql`${t.rating} between 1 and 5`),
