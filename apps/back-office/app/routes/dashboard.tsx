@@ -44,11 +44,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             <p>{t('dashboard.nothingToShip')}</p>
           ) : (
             <>
-              <p className="mb-2">
-                <Link to="/orders?status=payment_accepted" className="text-blue-800 underline">
-                  {t('dashboard.toShipCount', { count: toShip.count })}
-                </Link>
-              </p>
+              <p className="mb-2">{t('dashboard.toShipCount', { count: toShip.count })}</p>
               <p className="text-sm">{t('dashboard.oldestFirst')}</p>
               <ul className="text-sm">
                 {toShip.oldest.map((order) => (
