@@ -194,6 +194,30 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
     expect((await adminCall(shop().app, 'exportPersonalData', { email: customer.email }, service)).status).toBe(404);
   });
 
+  it('erases a guest by their address (their orders kept without personal data), and undoes an erasure whose audit row fails', async () => {
+    const service = await staffSession(shop(), 'customer_service');
+    const guest = await placeGuestOrder(shop(), 'card');
+    const exported = await adminCall(shop().app, 'exportPersonalData', { email: guest.email }, service);
+    expect(exported.body.psdata).toMatchObject({ account: null, consents: null, orders: [{ reference: guest.order.reference, email: guest.email }] });
+
+    // The audit log refuses the erasure's row for a moment: nothing is erased.
+    await shop().handle.db.execute(sql`alter table audit_log add constraint no_erasure_trace check (action <> 'person.erased') not valid`);
+    try {
+      expect((await adminCall(shop().app, 'eraseCustomer', { email: guest.email, confirm_email: guest.email, reason: 'By phone' }, service)).status).toBe(500);
+    } finally {
+      await shop().handle.db.execute(sql`alter table audit_log drop constraint no_erasure_trace`);
+    }
+    expect((await query<{ email: string }>(sql`select email from orders where reference = ${guest.order.reference}`))[0]!.email).toBe(guest.email);
+
+    const erased = await adminCall(shop().app, 'eraseCustomer', { email: guest.email, confirm_email: guest.email, reason: 'By phone' }, service);
+    expect(erased.body.psdata).toEqual({ account: false, orders: 1, reviews: 0, review_photos: 0 });
+    const [order] = await query<{ email: string; shipping_address: unknown; total_cents: number }>(sql`select email, shipping_address, total_cents from orders where reference = ${guest.order.reference}`);
+    expect(order).toEqual({ email: '', shipping_address: { country: 'IT', erased: true }, total_cents: guest.order.total });
+    const [trace] = await auditOf('person.erased');
+    expect(trace).toMatchObject({ target_type: 'guest', target_id: expect.stringMatching(/^[0-9a-f]{16}$/), before: { account: false, orders: [guest.order.reference] } });
+    expect((await adminCall(shop().app, 'listGuestOrders', { email: guest.email }, service)).body.psdata.total).toBe(0);
+  });
+
   it('keeps erasure, export and sign-in apart when they come at once: never a half-erased export, a session of an erased account or a 5xx', async () => {
     const service = await staffSession(shop(), 'owner');
     for (let round = 0; round < 3; round++) {
