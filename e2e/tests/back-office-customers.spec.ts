@@ -54,6 +54,9 @@ test('a customer downloads their data and asks to be erased; customer service er
     await expect(staff.getByText(/Asked to be erased on/)).toBeVisible();
     await expectNoAxeViolations(staff);
     await shots(staff, 'customer');
+    // What the shop holds about her, for the staff member to hand over.
+    const [held] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Download the data (JSON)' }).click()]);
+    expect(JSON.parse(await readFile((await held.path())!, 'utf8'))).toMatchObject({ email, account: { email }, erasure_requested_at: expect.any(String) });
 
     // The erasure, without JavaScript (the same staff session): a mistyped address is refused, the right one erases.
     await noScripts.addCookies(await staffContext.cookies());
