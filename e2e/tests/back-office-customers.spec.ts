@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { BACK_OFFICE, shots, signedInStaff } from './back-office-fixtures';
-import { expectFlash, expectNoAxeViolations, hydrated, registerCustomer, TEXTS } from './fixtures';
+import { expectFlash, expectNoAxeViolations, hydrated, registerCustomer, SHOPS, TEXTS } from './fixtures';
 
 /** The customer's own page at both widths, as the back office's are (shots reads BACK_OFFICE_SCREENSHOTS). */
 const storefrontShots = (page: Page, name: string) => shots(page, `storefront-${name}`);
 
-test('a customer downloads their data and asks to be erased; customer service erases them (without JavaScript too)', async ({ page, browser }) => {
+test('a customer downloads their data and asks to be erased, customer service erases them (the forms without JavaScript)', async ({ page, browser }) => {
   // Registration by mail, a staff member's set-up (argon2 twice), axe and screenshots on a busy machine.
   test.setTimeout(120_000);
   const t = TEXTS.en;
@@ -22,13 +22,22 @@ test('a customer downloads their data and asks to be erased; customer service er
   expect(data).toMatchObject({ email, account: { email, first_name: 'Erin', last_name: 'Rasmussen' }, orders: [], erasure_requested_at: null });
   expect(data.account).not.toHaveProperty('password_hash');
 
-  // The request to be erased asks for the box first.
-  await hydrated(page);
-  await yourData.getByRole('button', { name: t.account.requestErasure }).click();
-  await expect(yourData.getByRole('checkbox', { name: t.account.erasureConfirm })).toHaveAttribute('aria-invalid', 'true');
-  await yourData.getByRole('checkbox', { name: t.account.erasureConfirm }).check();
-  await yourData.getByRole('button', { name: t.account.requestErasure }).click();
-  await expectFlash(page, t.flash.erasureRequested);
+  // The request to be erased, without JavaScript (the same session): the box must be ticked first.
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false, locale: 'en', baseURL: SHOPS.main });
+  try {
+    await withoutScripts.addCookies(await page.context().cookies());
+    const plain = await withoutScripts.newPage();
+    await plain.goto('/en/my-account');
+    const section = plain.getByRole('region', { name: t.account.yourData });
+    await section.getByRole('button', { name: t.account.requestErasure }).click();
+    await expect(section.getByRole('checkbox', { name: t.account.erasureConfirm })).toHaveAttribute('aria-invalid', 'true');
+    await section.getByRole('checkbox', { name: t.account.erasureConfirm }).check();
+    await section.getByRole('button', { name: t.account.requestErasure }).click();
+    await expectFlash(plain, t.flash.erasureRequested);
+  } finally {
+    await withoutScripts.close();
+  }
+  await page.reload();
   await expect(yourData.getByRole('status')).toContainText(t.account.erasureRequested.split('{{')[0]!.trim());
   await expectNoAxeViolations(page);
   await storefrontShots(page, 'your-data');
