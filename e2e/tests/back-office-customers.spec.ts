@@ -137,7 +137,7 @@ test('customer service hides a review: the product page stops showing it, and sh
   }
 });
 
-test('the subscribers page and its CSV export', async ({ page }) => {
+test('the subscribers page and its CSV export, with each consent date', async ({ page }) => {
   await signedInStaff(page, 'manager');
   await page.goto(`${BACK_OFFICE}/subscribers`);
   await expect(page.getByRole('heading', { level: 1, name: 'Newsletter subscribers' })).toBeVisible();
@@ -146,4 +146,6 @@ test('the subscribers page and its CSV export', async ({ page }) => {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.split('\n')[0]).toBe('email,first_name,last_name,language,interests,consent_at');
+  // The demo customer subscribed when she registered.
+  expect(csv).toMatch(/^demo@example\.com,Giulia,Rossi,en,women news,\d{4}-\d{2}-\d{2}T[\d:.]+Z$/m);
 });
