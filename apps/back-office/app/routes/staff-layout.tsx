@@ -25,11 +25,7 @@ export default function StaffLayout({ loaderData: { staff } }: Route.ComponentPr
           <nav aria-label={t('title')} className="flex flex-wrap items-center gap-x-4 gap-y-1">
             <span className="font-semibold">{t('title')}</span>
             {staff.areas.includes('dashboard') && <NavItem to="/" end label={t('navPeople.dashboard')} />}
-            {staff.areas.includes('orders') && (
-              <NavLink to="/orders" className="text-blue-800 underline aria-[current=page]:font-semibold">
-                {t('nav.orders')}
-              </NavLink>
-            )}
+            {staff.areas.includes('orders') && <NavItem to="/orders" label={t('nav.orders')} />}
             {staff.areas.includes('customers') && <NavItem to="/customers" label={t('navPeople.customers')} />}
             {staff.areas.includes('customers') && <NavItem to="/subscribers" label={t('navPeople.subscribers')} />}
             {staff.areas.includes('reviews') && <NavItem to="/reviews" label={t('navPeople.reviews')} />}
