@@ -1,10 +1,21 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
-  index('routes/home.ts'),
   route('sign-in', 'routes/sign-in.tsx'),
   route('sign-in/code', 'routes/sign-in-code.tsx'),
   route('setup', 'routes/setup.tsx'),
   route('sign-out', 'routes/sign-out.ts'),
-  layout('routes/staff-layout.tsx', [route('orders', 'routes/orders.tsx'), route('orders/:reference', 'routes/order.tsx')]),
+  layout('routes/staff-layout.tsx', [
+    route('orders', 'routes/orders.tsx'),
+    route('orders/:reference', 'routes/order.tsx'),
+    // The dashboard, customers and their data, the newsletter's subscribers, reviews.
+    index('routes/dashboard.tsx'),
+    route('customers', 'routes/customers.tsx'),
+    route('customers/guest', 'routes/guest.tsx'),
+    route('customers/:id', 'routes/customer.tsx'),
+    route('people/export', 'routes/person-export.ts'),
+    route('subscribers', 'routes/subscribers.tsx'),
+    route('subscribers/export', 'routes/subscribers-export.ts'),
+    route('reviews', 'routes/reviews.tsx'),
+  ]),
 ] satisfies RouteConfig;

@@ -55,6 +55,8 @@ export type ApiConfig = {
   adminApi: { host: string; port: number } | undefined;
   /** Where the back office lives, for its set-up links (`npm run staff:create`). */
   backOfficeUrl: string;
+  /** New reviews wait for the back office's approval before shoppers see them (REVIEWS_HELD_FOR_APPROVAL, default off). */
+  reviewsHeldForApproval: boolean;
 };
 
 /** The names a local API is always reached by, and the one it listens on. */
@@ -98,5 +100,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     adminToken: env.ADMIN_TOKEN && env.ADMIN_TOKEN.length >= 32 ? env.ADMIN_TOKEN : undefined,
     adminApi: env.ADMIN_API_PORT ? { host: env.ADMIN_API_HOST ?? '127.0.0.1', port: Number(env.ADMIN_API_PORT) } : undefined,
     backOfficeUrl: (env.BACK_OFFICE_URL || `http://localhost:${env.BACK_OFFICE_PORT ?? 3001}`).replace(/\/+$/, ''),
+    reviewsHeldForApproval: isOn(env.REVIEWS_HELD_FOR_APPROVAL),
   };
 }

@@ -1,60 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { ANY_CALL_REFUSALS, refusalSchema } from '@shop/contract';
 import { adminCalls, STAFF_ROLES, type AdminCallName, type StaffRole } from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/raw.ts';
 import { mayUse } from '../src/staff/rights.ts';
 import { issueSetupLink } from '../src/staff/setup.ts';
-import { DRIVERS, registerCustomer, STRONG_PASSWORD, useTestShop, type TestShop } from './databases.ts';
-
-type Answer = { status: number; body: { success: boolean; code: string; psdata: any; message: string } };
-
-/** An admin call as the back office makes it; every refusal met is one the contract lists for the call. */
-async function adminCall(app: FastifyInstance, name: AdminCallName, payload: unknown = {}, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await app.inject({ method: 'POST', url: `/admin/${name}`, payload: payload as object, headers: { 'accept-language': 'en', 'x-client-ip': '198.51.100.7', ...headers } });
-  const body = response.json() as Answer['body'];
-  if (!body.success && response.statusCode < 500) {
-    expect([...adminCalls[name].refusals, ...ANY_CALL_REFUSALS], `${name} refused with '${body.code}'`).toContain(body.code);
-    expect(refusalSchema.safeParse({ code: body.code, details: body.psdata }).success, `${name}'s '${body.code}' details`).toBe(true);
-  }
-  return { status: response.statusCode, body };
-}
-
-/** A code of the authenticator `steps` periods of 30 s from now (the API takes the step before and after too). */
-const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-
-let staffCount = 0;
-
-/** A staff member set up through their link (with the code of now), not yet signed in. */
-async function setUpStaff(shop: TestShop, role: StaffRole) {
-  const email = `staff${++staffCount}.${randomBytes(3).toString('hex')}@example.com`;
-  const { url } = await issueSetupLink(shop.handle.db, { email, role }, { script: 'test' }, 'http://localhost:3001');
-  const token = new URL(url).searchParams.get('token')!;
-  const setup = await adminCall(shop.app, 'getStaffSetup', { token });
-  expect(setup.status).toBe(200);
-  const secret = setup.body.psdata.totp_secret as string;
-  const done = await adminCall(shop.app, 'completeStaffSetup', { token, password: STRONG_PASSWORD, code: await codeAt(secret) });
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return { email, secret, token, recoveryCodes: done.body.psdata.recovery_codes as string[] };
-}
+import { DRIVERS, registerCustomer, STRONG_PASSWORD, useTestShop } from './databases.ts';
+import { adminCall, codeAt, setUpStaff, signIn, staffHeader } from './staff.ts';
 
 /**
- * Signs a set-up staff member in (password, then the code of the next step: the set-up took the current one, and a
- * code is taken once) from a client address of their own.
+ * A payload each call accepts, so that a call refused is refused for who calls it, not for what is sent; a function
+ * makes a new one for each caller (a call that uses up what it acts on: an erasure).
  */
-async function signIn(shop: TestShop, member: { email: string; secret: string }, code?: string) {
-  const client = { 'x-client-ip': `192.0.2.${staffCount}` };
-  const challenge = await adminCall(shop.app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client);
-  expect(challenge.status).toBe(200);
-  const signedIn = await adminCall(shop.app, 'staffSecondFactor', { challenge: challenge.body.psdata.challenge, code: code ?? (await codeAt(member.secret, 1)) }, client);
-  return { ...signedIn, challenge: challenge.body.psdata.challenge as string };
-}
-
-/** A payload each call accepts, so that a call refused is refused for who calls it, not for what is sent. */
-const validPayloads = (reference: string): Record<AdminCallName, unknown> => ({
+const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCallName, unknown> => ({
   staffSignIn: { email: 'nobody@example.com', password: 'x' },
   staffSecondFactor: { challenge: 'a'.repeat(43), code: '123456' },
   staffSignOut: {},
@@ -63,9 +22,20 @@ const validPayloads = (reference: string): Record<AdminCallName, unknown> => ({
   completeStaffSetup: { token: 'a'.repeat(43), password: STRONG_PASSWORD, code: '123456' },
   listOrders: {},
   getOrderDetail: { reference },
+  listCustomers: { query: 'ada' },
+  getCustomerDetail: async () => ({ id: (await registerCustomer(app)).customer.id }),
+  listGuestOrders: { email: 'guest@example.com' },
+  exportPersonalData: async () => ({ email: (await registerCustomer(app)).email }),
+  eraseCustomer: async () => {
+    const { email } = await registerCustomer(app);
+    return { email, confirm_email: email, reason: 'Asked by mail' };
+  },
+  listSubscribers: {},
+  recordSubscribersExport: {},
+  listReviews: { status: 'published' },
+  moderateReview: { id: 1, action: 'show', reason: 'Walk test' },
+  getDashboard: {},
 });
-
-const staffHeader = (token: string) => ({ 'x-staff-session': token });
 
 const ADMIN_TOKEN = 'back-office-token-for-tests-0123456789';
 
@@ -74,7 +44,11 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
   const someReference = async () => (await selectRows<{ reference: string }>(shop().handle.db, sql`select reference from orders order by id limit 1`))[0]!.reference;
 
   it('walks every admin call as a shopper, as nobody, and as every role: only the roles with the right get through', async () => {
-    const payloads = validPayloads(await someReference());
+    const payloads = validPayloads(await someReference(), shop().app);
+    const payloadOf = async (name: AdminCallName) => {
+      const payload = payloads[name];
+      return typeof payload === 'function' ? payload() : payload;
+    };
     const shopper = await registerCustomer(shop().app);
     const signedIn = Object.fromEntries(
       await Promise.all(STAFF_ROLES.map(async (role) => [role, (await signIn(shop(), await setUpStaff(shop(), role))).body.psdata.session.token as string])),
@@ -86,11 +60,11 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
       if (area === 'sign_in') continue;
       // Nobody, a shopper's session where a shopper sends it, and a shopper's session as if it were a staff one.
       for (const headers of [{}, { 'x-session-id': shopper.token }, staffHeader(shopper.token)] as Record<string, string>[]) {
-        const answer = await adminCall(shop().app, name, payloads[name], headers);
+        const answer = await adminCall(shop().app, name, await payloadOf(name), headers);
         expect([name, answer.status, answer.body.code]).toEqual([name, 401, 'unauthorized']);
       }
       for (const role of STAFF_ROLES) {
-        const answer = await adminCall(shop().app, name, payloads[name], staffHeader(signedIn[role]));
+        const answer = await adminCall(shop().app, name, await payloadOf(name), staffHeader(signedIn[role]));
         if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, 200]);
         else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
       }
@@ -121,7 +95,7 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code: '000000' }, client)).body.code).toBe('authentication_failed');
     const code = await codeAt(member.secret, 1);
     const session = (await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).body.psdata.session.token as string;
-    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders'] });
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'dashboard', 'customers', 'reviews'] });
     // The challenge is spent, and the same code does not open a second session.
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).status).toBe(401);
     const again = (await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client)).body.psdata.challenge as string;

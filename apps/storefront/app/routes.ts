@@ -27,6 +27,7 @@ export default [
         route('my-account', 'routes/account/profile.tsx'),
         route('my-account/addresses', 'routes/account/addresses.tsx'),
         route('my-account/orders', 'routes/account/orders.tsx'),
+        route('my-account/data', 'routes/account/data.ts'),
       ]),
       route('size-chart/:slug', 'routes/size-chart.tsx'),
       route('dev/mailbox', 'routes/dev-mailbox.tsx'),

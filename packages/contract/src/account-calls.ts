@@ -15,6 +15,7 @@ import {
   validatePasswordInput,
 } from './account.ts';
 import { call } from './call.ts';
+import { personalDataSchema } from './personal-data.ts';
 import { passwordCheckSchema, passwordPolicySchema } from './password-policy.ts';
 
 const empty = z.object({}).strict();
@@ -41,6 +42,13 @@ export const accountCalls = {
   logout: call(empty, done),
   getCustomer: call(empty, customerSchema, { ...personalRead, refusals: signedIn }),
   updateCustomer: call(updateCustomerInput, customerSchema, { refusals: [...signedIn, 'invalid_password', 'email_taken', ...newPassword] }),
+  /** Everything the shop holds about the signed-in customer (GDPR), for them to download. */
+  exportMyData: call(empty, personalDataSchema, { ...personalRead, refusals: signedIn }),
+  /**
+   * Asks the shop to erase the account: the back office sees the request and erases (orders are kept for the law,
+   * without personal data). Asking again keeps the first date.
+   */
+  requestDataErasure: call(empty, z.object({ requested_at: z.string() }), { refusals: signedIn }),
   getAddresses: call(empty, z.object({ addresses: z.array(addressSchema) }), { ...personalRead, refusals: signedIn }),
   createAddress: call(createAddressInput, addressSchema, { refusals: signedIn }),
   updateAddress: call(updateAddressInput, addressSchema, { refusals: [...signedIn, 'not_found'] }),

@@ -20,6 +20,8 @@ export const customerSchema = z.object({
   newsletter: z.boolean(),
   newsletter_interests: z.array(z.enum(NEWSLETTER_INTERESTS)),
   created_at: z.string(),
+  /** When the customer asked to have their data erased (the back office erases), if they did. */
+  erasure_requested_at: z.string().nullable().optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { AdminCallDefinition } from './admin-call.ts';
+import { adminCustomerCalls } from './admin-customer-calls.ts';
+import { adminDashboardCalls } from './admin-dashboard-calls.ts';
 import { adminOrderCalls } from './admin-order-calls.ts';
+import { adminReviewCalls } from './admin-review-calls.ts';
 import { adminStaffCalls } from './admin-staff-calls.ts';
 
 /**
@@ -10,6 +13,9 @@ import { adminStaffCalls } from './admin-staff-calls.ts';
 export const adminCalls = {
   ...adminStaffCalls,
   ...adminOrderCalls,
+  ...adminCustomerCalls,
+  ...adminReviewCalls,
+  ...adminDashboardCalls,
 } satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
 
 export type AdminCalls = typeof adminCalls;

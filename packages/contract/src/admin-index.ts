@@ -2,3 +2,7 @@
 export * from './admin.ts';
 export * from './admin-call.ts';
 export * from './admin-calls.ts';
+export * from './admin-customers.ts';
+export * from './admin-reviews.ts';
+export * from './admin-dashboard.ts';
+export * from './personal-data.ts';

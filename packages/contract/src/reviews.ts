@@ -21,6 +21,8 @@ export const reviewSchema = z.object({
   quality: z.number().int().nullable(),
   comfort: z.number().int().nullable(),
   photos: z.array(reviewPhotoSchema.extend({ upload_id: z.string().nullable() })),
+  /** Only on the author's own review when shoppers do not see it: awaiting approval, or hidden by moderation. */
+  status: z.enum(['held', 'hidden']).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

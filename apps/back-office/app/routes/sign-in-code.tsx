@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
       ['Set-Cookie', sessionCookie(request, session.token)],
       ['Set-Cookie', clearChallenge(request)],
     ]);
-    return redirect('/orders', { headers });
+    return redirect('/', { headers });
   } catch (error) {
     if (error instanceof AdminApiError && error.status < 500) return { result: submission.reply({ formErrors: [error.code], hideFields: ['code'] }) };
     throw error;

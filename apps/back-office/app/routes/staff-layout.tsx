@@ -8,19 +8,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { staff: await staffCall(request, 'getCurrentStaff', {}) };
 }
 
+function NavItem({ to, label, end }: { to: string; label: string; end?: boolean }) {
+  return (
+    <NavLink to={to} end={end} className="text-blue-800 underline aria-[current=page]:font-semibold">
+      {label}
+    </NavLink>
+  );
+}
+
 export default function StaffLayout({ loaderData: { staff } }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
       <header className="border-b border-stone-300 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <nav aria-label={t('title')} className="flex items-center gap-4">
+          <nav aria-label={t('title')} className="flex flex-wrap items-center gap-x-4 gap-y-1">
             <span className="font-semibold">{t('title')}</span>
-            {staff.areas.includes('orders') && (
-              <NavLink to="/orders" className="text-blue-800 underline aria-[current=page]:font-semibold">
-                {t('nav.orders')}
-              </NavLink>
-            )}
+            {staff.areas.includes('dashboard') && <NavItem to="/" end label={t('navPeople.dashboard')} />}
+            {staff.areas.includes('orders') && <NavItem to="/orders" label={t('nav.orders')} />}
+            {staff.areas.includes('customers') && <NavItem to="/customers" label={t('navPeople.customers')} />}
+            {staff.areas.includes('customers') && <NavItem to="/subscribers" label={t('navPeople.subscribers')} />}
+            {staff.areas.includes('reviews') && <NavItem to="/reviews" label={t('navPeople.reviews')} />}
           </nav>
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <span>{t('nav.signedInAs', { email: staff.email, role: t(`roles.${staff.role}`) })}</span>

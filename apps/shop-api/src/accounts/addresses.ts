@@ -10,7 +10,7 @@ import { requireCustomerId } from './sessions.ts';
 type AddressFields = z.output<typeof addressFields>;
 type AddressRow = typeof addresses.$inferSelect;
 
-function toAddress(row: AddressRow): Address {
+export function toAddress(row: AddressRow): Address {
   return {
     id: row.id,
     alias: row.alias,

@@ -1,5 +1,5 @@
-import { GENDERS, NEWSLETTER_INTERESTS, type Customer, type UnheldLine, type updateCustomerInput } from '@shop/contract';
-import { eq } from 'drizzle-orm';
+import { GENDERS, NEWSLETTER_INTERESTS, type Customer, type PersonalData, type UnheldLine, type updateCustomerInput } from '@shop/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallContext } from '../http/call-context.ts';
 import type { Database } from '../db/client.ts';
@@ -7,6 +7,7 @@ import { customers } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword, requireStrongPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { giveBackAttempt, RATE_LIMITS, resetCounters, takeAttempt } from './rate-limit.ts';
+import { collectPersonalData, lockPerson } from './personal-data.ts';
 import { endCustomerSessions, requireCustomerId, startCustomerSession, type IssuedSession } from './sessions.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -32,6 +33,7 @@ export function toCustomer(row: CustomerRow): Customer {
     newsletter: row.newsletter,
     newsletter_interests: row.newsletterInterests.filter(isInterest),
     created_at: row.createdAt.toISOString(),
+    erasure_requested_at: row.erasureRequestedAt?.toISOString() ?? null,
   };
 }
 
@@ -81,6 +83,30 @@ export async function getCustomer(context: CallContext): Promise<Customer> {
   return toCustomer(await signedInCustomer(context));
 }
 
+/** Everything the shop holds about the signed-in customer, read under their lock (never half erased). */
+export async function exportMyData(context: CallContext): Promise<PersonalData> {
+  const { email } = await signedInCustomer(context);
+  return context.db.transaction(async (tx) => {
+    await lockPerson(tx, email);
+    const data = await collectPersonalData(tx, email);
+    // Erased while asking: there is no one left to export.
+    if (!data?.account) throw new ApiError(401, 'unauthorized', 'Please sign in');
+    return data;
+  });
+}
+
+/** The customer asks to be erased; the back office sees the request (its list and dashboard) and erases. */
+export async function requestDataErasure(context: CallContext): Promise<{ requested_at: string }> {
+  const { id } = await signedInCustomer(context);
+  const [row] = await context.db
+    .update(customers)
+    .set({ erasureRequestedAt: sql`coalesce(${customers.erasureRequestedAt}, now())` })
+    .where(eq(customers.id, id))
+    .returning({ requestedAt: customers.erasureRequestedAt });
+  if (!row?.requestedAt) throw new ApiError(401, 'unauthorized', 'Please sign in');
+  return { requested_at: row.requestedAt.toISOString() };
+}
+
 /** Profile and newsletter changes; a new email address or password needs the current password. */
 export async function updateCustomer(input: z.output<typeof updateCustomerInput>, context: CallContext): Promise<Customer> {
   const current = await signedInCustomer(context);
@@ -103,6 +129,8 @@ export async function updateCustomer(input: z.output<typeof updateCustomerInput>
       gender: input.gender === undefined ? current.gender : input.gender,
       newsletter: input.newsletter,
       newsletterInterests: [...new Set(input.newsletter_interests)],
+      // The consent's date is the yes that started it; a no forgets it.
+      newsletterConsentAt: input.newsletter ? (current.newsletterConsentAt ?? new Date()) : null,
       ...(newPasswordHash ? { passwordHash: newPasswordHash } : {}),
     })
     .where(eq(customers.id, current.id))

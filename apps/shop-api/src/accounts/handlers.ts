@@ -1,7 +1,7 @@
 import { PASSWORD_POLICY, type CallName } from '@shop/contract';
 import type { CallHandlers } from '../http/call-context.ts';
 import { createAddress, getAddresses, removeAddress, updateAddress } from './addresses.ts';
-import { getCustomer, login, updateCustomer } from './customers.ts';
+import { exportMyData, getCustomer, login, requestDataErasure, updateCustomer } from './customers.ts';
 import { checkPassword } from './passwords.ts';
 import { RATE_LIMITS, takeAttempt } from './rate-limit.ts';
 import { confirmRegistration, register, REGISTRATION_REQUESTED_MESSAGE } from './registration.ts';
@@ -25,6 +25,8 @@ export const accountHandlers = {
   },
   getCustomer: (_input, context) => getCustomer(context),
   updateCustomer: (input, context) => updateCustomer(input, context),
+  exportMyData: (_input, context) => exportMyData(context),
+  requestDataErasure: (_input, context) => requestDataErasure(context),
   getAddresses: (_input, context) => getAddresses(context),
   createAddress: ({ address }, context) => createAddress(address, context),
   updateAddress: ({ id, address }, context) => updateAddress(id, address, context),

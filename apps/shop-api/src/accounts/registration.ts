@@ -82,6 +82,8 @@ export async function confirmRegistration(token: string, context: CallContext): 
         gender: pending.gender,
         newsletter: pending.newsletter,
         newsletterInterests: pending.newsletterInterests,
+        // The yes was given when registering; the account is opened now.
+        newsletterConsentAt: pending.newsletter ? pending.createdAt : null,
         lang: pending.lang,
       })
       .onConflictDoNothing({ target: customers.email })

@@ -1,7 +1,7 @@
 import type { UnheldLine } from '@shop/contract';
 import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
-import { sessions } from '../db/schema.ts';
+import { customers, sessions } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { moveGuestBelongings } from '../cart/merge.ts';
@@ -42,6 +42,9 @@ export async function startCustomerSession(context: CallContext, customerId: num
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   const unheld = await context.db.transaction(async (tx) => {
+    // The account may be being erased (staff/customers.ts): wait for that, and sign nobody in to an erased account.
+    const [account] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('key share');
+    if (!account) throw new ApiError(401, 'authentication_failed', 'Authentication failed');
     let moved: UnheldLine[] = [];
     if (previous) {
       // A guest's cart and wishlist become the customer's before the guest session (and what hangs on it) goes.

@@ -226,7 +226,9 @@ export const countries = pgTable('countries', {
   isActive: boolean('is_active').notNull().default(true),
 });
 
-export const customers = pgTable('customers', {
+export const customers = pgTable(
+  'customers',
+  {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
@@ -235,9 +237,17 @@ export const customers = pgTable('customers', {
   gender: varchar('gender', { length: 8 }),
   newsletter: boolean('newsletter').notNull().default(false),
   newsletterInterests: text('newsletter_interests').array().notNull().default([]),
+  /** When the customer last said yes to the newsletter (null while they have not). */
+  newsletterConsentAt: timestamp('newsletter_consent_at', { withTimezone: true }),
+  /** The customer asked from their account to have their data erased; the back office sees it and erases. */
+  erasureRequestedAt: timestamp('erasure_requested_at', { withTimezone: true }),
   lang: varchar('lang', { length: 2 }).notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+},
+  // The back office's list, newest first (read backwards), and the newsletter's subscribers; its search by email or
+  // name has a trigram index (migration 0021).
+  (t) => [index('customers_created_idx').on(t.createdAt, t.id), index('customers_newsletter_idx').on(t.id).where(sql`${t.newsletter}`)],
+);
 
 export const orders = pgTable(
   'orders',
@@ -281,7 +291,14 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_unpaid_idx').on(t.status, t.payBy)],
+  // A guest's orders by email, newest first (the back office's customers): lower(), as they are looked up. By date:
+  // the dashboard's sales of a period.
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_unpaid_idx').on(t.status, t.payBy),
+    index('orders_guest_email_idx').on(sql`lower(${t.email})`, t.createdAt, t.id).where(sql`${t.customerId} is null`),
+    index('orders_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const orderLines = pgTable('order_lines', {
@@ -748,10 +765,15 @@ export const productReviews = pgTable(
     fit: smallint('fit'),
     quality: smallint('quality'),
     comfort: smallint('comfort'),
+    /** `published` is shown; `held` waits for approval (REVIEWS_HELD_FOR_APPROVAL); `hidden` was hidden by moderation. */
+    status: varchar('status', { length: 12 }).$type<'published' | 'held' | 'hidden'>().notNull().default('published'),
+    /** Why moderation hid it (or last changed its state). */
+    moderationReason: text('moderation_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('product_reviews_status_idx').on(t.status, t.createdAt, t.id),
     uniqueIndex('product_reviews_customer_product_idx').on(t.customerId, t.productId),
     index('product_reviews_product_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
     check('product_reviews_rating', sql`${t.rating} between 1 and 5`),

@@ -159,11 +159,12 @@ async function finishPhoto(context: CallContext, id: number, file: Buffer): Prom
   return toUpload(row!);
 }
 
-/** A shown photo's bytes; only photos of a review are public. */
+/** A shown photo's bytes; only photos of a published review are public. */
 export async function getReviewPhoto({ id }: { id: number }, context: CallContext): Promise<{ type: string; data: string }> {
   const [row] = await selectRows<{ picture: Buffer | Uint8Array }>(
     context.db,
-    sql`select picture from review_photos where id = ${id} and review_id is not null and picture is not null`,
+    sql`select picture from review_photos p join product_reviews r on r.id = p.review_id
+      where p.id = ${id} and r.status = 'published' and p.picture is not null`,
   );
   if (!row) throw new ApiError(404, 'not_found', 'Photo not found');
   return { type: 'image/webp', data: Buffer.from(row.picture).toString('base64') };

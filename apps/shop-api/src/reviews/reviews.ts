@@ -26,6 +26,7 @@ type ReviewRow = {
   fit: number | null;
   quality: number | null;
   comfort: number | null;
+  status: 'published' | 'held' | 'hidden';
   created_at: Date | string;
   updated_at: Date | string;
 };
@@ -76,6 +77,11 @@ function countWrite(context: CallContext, customerId: number): Promise<void> {
 async function lockProductReviews(tx: Queryable, productId: number): Promise<void> {
   const [product] = await selectRows<{ id: number }>(tx, sql`select id from products where id = ${productId} and is_active`);
   if (!product) throw new ApiError(404, 'not_found', 'Product not found');
+  await takeReviewLock(tx, productId);
+}
+
+/** The product's review lock alone (moderation and erasure write reviews of products that may be off sale). */
+export async function takeReviewLock(tx: Queryable, productId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${REVIEW_LOCK_KEY}, ${productId})`);
 }
 
@@ -117,6 +123,8 @@ async function toReviews(db: Queryable, rows: ReviewRow[], ownerId: number | nul
     comfort: row.comfort,
     // The upload ids let the author's edit form keep a photo; nobody else learns them.
     photos: (photos.get(row.id) ?? []).map(({ upload_id, ...photo }) => ({ ...photo, upload_id: ownerId !== null && row.customer_id === ownerId ? upload_id : null })),
+    // Only the author sees a review that is not published (theirs, awaiting approval or hidden).
+    ...(row.status === 'published' ? {} : { status: row.status }),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   }));
@@ -140,13 +148,13 @@ export async function getProductReviews(input: ListInput, context: CallContext):
   const [rows, [counts], [stats], own, bought] = await Promise.all([
     selectRows<ReviewRow>(
       db,
-      sql`select * from product_reviews where product_id = ${productId} ${inScope}
+      sql`select * from product_reviews where product_id = ${productId} and status = 'published' ${inScope}
         order by (lang = ${lang}) desc, created_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
     ),
     selectRows<{ mine: number; others: number }>(
       db,
       sql`select count(*) filter (where lang = ${lang})::int as mine, count(*) filter (where lang <> ${lang})::int as others
-        from product_reviews where product_id = ${productId}`,
+        from product_reviews where product_id = ${productId} and status = 'published'`,
     ),
     selectRows<StatsRow>(db, sql`select * from product_review_stats where product_id = ${productId}`),
     customerId === null
@@ -206,9 +214,9 @@ export async function createProductReview({ productId, review }: { productId: nu
     const { fit, quality, comfort } = criteriaValues(review);
     const [created] = await selectRows<{ id: number }>(
       tx,
-      sql`insert into product_reviews (product_id, customer_id, author_name, lang, title, content, rating, fit, quality, comfort)
+      sql`insert into product_reviews (product_id, customer_id, author_name, lang, title, content, rating, fit, quality, comfort, status)
         values (${productId}, ${customerId}, ${await displayName(tx, customerId)}, ${context.lang}, ${review.title}, ${review.content},
-          ${review.rating}, ${fit}, ${quality}, ${comfort})
+          ${review.rating}, ${fit}, ${quality}, ${comfort}, ${context.config.reviewsHeldForApproval ? 'held' : 'published'})
         returning id`,
     );
     await attachPhotos(tx, { customerId, productId, reviewId: created!.id, uploadIds: review.photos ?? [] });

@@ -2,13 +2,14 @@ import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder } from '@shop/contract/admin';
 import type { z } from 'zod';
 import type { adminOrdersInput } from '@shop/contract/admin';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
 import { orderLines, orderRefunds, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { orderView } from '../orders/view.ts';
 import type { AdminContext } from './context.ts';
 
 /** `%` and `_` typed in a search are letters, not patterns. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 const fullName = sql<string>`trim(coalesce(${orders.shippingAddress}->>'first_name', '') || ' ' || coalesce(${orders.shippingAddress}->>'last_name', ''))`;
 
 /** The orders list: a reference, an email address or a name (part of one), a state; newest first, a page at a time. */
@@ -19,7 +20,11 @@ export async function listOrders(input: z.output<typeof adminOrdersInput>, { db 
     conditions.push(or(eq(orders.reference, input.query.toUpperCase()), ilike(orders.email, text), ilike(fullName, text))!);
   }
   if (input.status) conditions.push(eq(orders.status, input.status));
-  const where = and(...conditions);
+  return pagedOrders(db, and(...conditions), input.page);
+}
+
+/** A page of the orders `where` picks, newest first, as the list shows them (the customer's page too). */
+export async function pagedOrders(db: Queryable, where: SQL | undefined, page: number) {
   const [rows, [counted]] = await Promise.all([
     db
       .select({ order: orders, name: fullName, itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`.mapWith(Number) })
@@ -27,7 +32,7 @@ export async function listOrders(input: z.output<typeof adminOrdersInput>, { db 
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(ADMIN_ORDERS_PAGE_SIZE)
-      .offset((input.page - 1) * ADMIN_ORDERS_PAGE_SIZE),
+      .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE),
     db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where),
   ]);
   const total = counted?.total ?? 0;
@@ -44,7 +49,7 @@ export async function listOrders(input: z.output<typeof adminOrdersInput>, { db 
       country: order.countryIso,
       gateway: order.gateway,
     })),
-    page: input.page,
+    page,
     pages: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
     total,
   };

@@ -8,10 +8,11 @@ type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
  * the catalogue's calls (the next issue); until then it reaches only its own session.
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
-  owner: ['orders'],
-  manager: ['orders'],
-  fulfilment: ['orders'],
-  customer_service: ['orders'],
+  owner: ['orders', 'dashboard', 'customers', 'reviews'],
+  manager: ['orders', 'dashboard', 'customers', 'reviews'],
+  // Fulfilment ships: the dashboard's work, not customers' data nor reviews.
+  fulfilment: ['orders', 'dashboard'],
+  customer_service: ['orders', 'dashboard', 'customers', 'reviews'],
   catalogue: [],
 };
 

@@ -9,6 +9,9 @@ import { parsePayload } from '../http/payload.ts';
 import { requestContext } from '../http/request-context.ts';
 import type { AdminCallHandler, AdminCallHandlers, SignedInContext } from './context.ts';
 import { getOrderDetail, listOrders } from './orders.ts';
+import { eraseCustomer, exportPersonalData, getCustomerDetail, listCustomers, listGuestOrders, listSubscribers, recordSubscribersExport } from './customers.ts';
+import { getDashboard } from './dashboard.ts';
+import { listReviews, moderateReview } from './reviews.ts';
 import { mayUse } from './rights.ts';
 import { signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
 import { completeStaffSetup, getStaffSetup } from './setup.ts';
@@ -22,6 +25,16 @@ const handlers: AdminCallHandlers = {
   completeStaffSetup,
   listOrders,
   getOrderDetail,
+  listCustomers,
+  getCustomerDetail,
+  listGuestOrders,
+  exportPersonalData,
+  eraseCustomer,
+  listSubscribers,
+  recordSubscribersExport,
+  listReviews,
+  moderateReview,
+  getDashboard,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (accounts/tokens.ts).

@@ -47,6 +47,8 @@ export async function demoCustomerRow(): Promise<typeof customers.$inferInsert> 
     gender: 'female',
     newsletter: true,
     newsletterInterests: ['women', 'news'],
+    // She said yes when she registered.
+    newsletterConsentAt: daysBeforeReference(320),
     lang: 'en',
     createdAt: daysBeforeReference(320),
   };

@@ -40,6 +40,8 @@ export const passwordChangeForm = confirmed(
   'new_password',
 );
 export const addressForm = addressFields;
+/** Asking for one's data to be erased: the box says the customer means it. */
+export const erasureForm = z.object({ confirm: z.literal(true) });
 
 /** The label of every account field, for messages such as 'First name is required.'. */
 export function accountLabels(t: TFunction): Record<string, string> {
@@ -54,6 +56,7 @@ export function accountLabels(t: TFunction): Record<string, string> {
     gender: t('auth.gender'),
     newsletter: t('auth.newsletter'),
     newsletter_interests: t('auth.newsletterInterests'),
+    confirm: t('account.erasureConfirm'),
     alias: t('account.addressFields.alias'),
     company: t('account.addressFields.company'),
     address1: t('account.addressFields.address1'),

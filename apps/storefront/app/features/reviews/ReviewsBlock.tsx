@@ -207,6 +207,11 @@ function OwnReview({ productId, review, mode, closed }: { productId: number; rev
       <h3 id="own-review-heading" className="mb-3 text-lg font-semibold">
         {t('reviews.yourReview')}
       </h3>
+      {review.status && (
+        <p role="status" className="mb-3 rounded bg-amber-50 p-3 text-amber-950">
+          {t(review.status === 'held' ? 'reviews.awaitingApproval' : 'reviews.hiddenByShop')}
+        </p>
+      )}
       <ReviewCard review={review} headingLevel={4} />
       {mode === 'delete' ? (
         <ConfirmDeleteForm

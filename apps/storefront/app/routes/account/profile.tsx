@@ -8,7 +8,8 @@ import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { AccountScreen } from '../../features/account/AccountScreen';
 import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
-import { accountLabels, newsletterForm, passwordChangeForm, profileForm } from '../../features/account/forms';
+import { accountLabels, erasureForm, newsletterForm, passwordChangeForm, profileForm } from '../../features/account/forms';
+import { YourData } from '../../features/account/YourData';
 import { NewsletterFields } from '../../features/account/NewsletterFields';
 import { NewPasswordField } from '../../features/account/PasswordField';
 import { flashHeaders } from '../../lib/auth.server';
@@ -46,6 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api('updateCustomer', { ...profileOf(customer), current_password, new_password });
         return back('passwordChanged');
       }, { hideFields: ['current_password', 'new_password', 'confirm_password'] });
+    case 'erasure':
+      return submitAccountForm(request, lang, formData, erasureForm, async () => {
+        await api('requestDataErasure', {});
+        return back('erasureRequested');
+      });
     default:
       return notFound();
   }
@@ -75,6 +81,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const profile = useShopForm({ id: 'profile', schema: profileForm, labels, lastResult: resultFor('profile'), defaultValue: defaults });
   const newsletter = useShopForm({ id: 'newsletter', schema: newsletterForm, labels, lastResult: resultFor('newsletter'), defaultValue: defaults });
   const password = useShopForm({ id: 'password', schema: passwordChangeForm, labels, lastResult: resultFor('password') });
+  const erasure = useShopForm({ id: 'erasure', schema: erasureForm, labels, lastResult: resultFor('erasure') });
   return (
     <AccountScreen title={t('account.hello', { name: customer.first_name })}>
       <div className="grid gap-12 lg:grid-cols-2">
@@ -111,6 +118,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               />
               <SubmitButton busy={newsletter.busy}>{t('account.saveNewsletter')}</SubmitButton>
             </ShopForm>
+          </Section>
+          <Section id="your-data" title={t('account.yourData')}>
+            <YourData erasure={erasure} requestedAt={customer.erasure_requested_at ?? null} />
           </Section>
         </div>
       </div>

@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { staffCall } from '../lib/api.server';
+import { dateTime } from '../lib/format';
+import { buttonClass, inputClass } from '../lib/forms';
+import { Pages, pageParam } from '../lib/pages';
+import type { Route } from './+types/customers';
+
+/** Customers by email or name, or those who asked to be erased; and the way to a guest's orders by their address. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = params.get('query')?.trim().slice(0, 100) || undefined;
+  const erasure = params.get('erasure') === '1';
+  const list = await staffCall(request, 'listCustomers', { query, erasure_requested: erasure || undefined, page: pageParam(params) });
+  // What an erasure just did (lib/person.server.ts sends the staff member here with it).
+  const erased = params.get('erased') === '1' ? { account: params.get('account') === '1' ? '✓' : '—', orders: params.get('orders') ?? '0', reviews: params.get('reviews') ?? '0', photos: params.get('photos') ?? '0' } : null;
+  return { list, query: query ?? '', erasure, erased };
+}
+
+export default function Customers({ loaderData: { list, query, erasure, erased } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">{t('customers.title')}</h1>
+      {erased && (
+        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+          {t('customers.erased', erased)}
+        </p>
+      )}
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="query">{t('customers.search')}</label>
+          <input id="query" name="query" type="search" defaultValue={query} aria-describedby="query-help" className={inputClass} />
+          <p id="query-help" className="mt-1 text-sm text-stone-700">
+            {t('customers.searchHelp')}
+          </p>
+        </div>
+        <label className="mb-8 flex items-center gap-2">
+          <input type="checkbox" name="erasure" value="1" defaultChecked={erasure} />
+          {t('customers.erasureOnly')}
+        </label>
+        <button type="submit" className={`${buttonClass} mb-6`}>
+          {t('customers.filter')}
+        </button>
+      </Form>
+      <p className="mb-2" aria-live="polite">
+        {t('customers.count', { count: list.total })}
+      </p>
+      {list.customers.length === 0 ? (
+        <p>{t('customers.none')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse bg-white text-left text-sm">
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="p-2">{t('customers.name')}</th>
+                <th scope="col" className="p-2">{t('customers.email')}</th>
+                <th scope="col" className="p-2 text-right">{t('customers.orders')}</th>
+                <th scope="col" className="p-2">{t('customers.newsletter')}</th>
+                <th scope="col" className="p-2">{t('customers.since')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.customers.map((customer) => (
+                <tr key={customer.id} className="border-b border-stone-200">
+                  <td className="p-2">
+                    <Link to={`/customers/${customer.id}`} className="text-blue-800 underline">
+                      {customer.name || customer.email}
+                    </Link>
+                    {customer.erasure_requested_at && <span className="block text-red-900">{t('customers.erasureAsked', { date: dateTime(customer.erasure_requested_at, lang) })}</span>}
+                  </td>
+                  <td className="p-2 break-all">{customer.email}</td>
+                  <td className="p-2 text-right">{customer.order_count}</td>
+                  <td className="p-2">{customer.newsletter ? t('customers.yes') : t('customers.no')}</td>
+                  <td className="p-2 whitespace-nowrap">{dateTime(customer.created_at, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pages page={list.page} pages={list.pages} params={{ query, erasure: erasure ? '1' : '' }} />
+      <section aria-labelledby="guest" className="mt-8 rounded border border-stone-300 bg-white p-4">
+        <h2 id="guest" className="mb-2 text-lg font-semibold">{t('customers.guestTitle')}</h2>
+        <Form method="get" action="/customers/guest" className="flex flex-wrap items-end gap-3">
+          <div className="min-w-56 flex-1">
+            <label htmlFor="guest-email">{t('customers.guestEmail')}</label>
+            <input id="guest-email" name="email" type="email" required aria-describedby="guest-help" className={inputClass} />
+            <p id="guest-help" className="mt-1 text-sm text-stone-700">
+              {t('customers.guestHelp')}
+            </p>
+          </div>
+          <button type="submit" className={`${buttonClass} mb-6`}>
+            {t('customers.guestFind')}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,3 +1,0 @@
-import { redirect } from 'react-router';
-
-export const loader = () => redirect('/orders');

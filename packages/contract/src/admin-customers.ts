@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { addressSchema, emailSchema } from './account.ts';
+import { adminOrderRowSchema } from './admin.ts';
+
+/** Rows a page of the customers (and of the newsletter's subscribers) holds. */
+export const ADMIN_CUSTOMERS_PAGE_SIZE = 25;
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+
+export const adminCustomersInput = z.object({
+  /** An email address or a name (part of one). */
+  query: z.string().trim().max(100).optional(),
+  /** Only those who asked from their account to be erased. */
+  erasure_requested: z.boolean().optional(),
+  page,
+});
+export const adminCustomerRowSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  order_count: z.number().int(),
+  newsletter: z.boolean(),
+  created_at: z.string(),
+  erasure_requested_at: z.string().nullable(),
+});
+export const adminCustomersSchema = z.object({ customers: z.array(adminCustomerRowSchema), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
+
+export const adminCustomerInput = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const adminCustomerSchema = z.object({
+  customer: adminCustomerRowSchema.extend({
+    first_name: z.string(),
+    last_name: z.string(),
+    lang: z.string(),
+    newsletter_consent_at: z.string().nullable(),
+    newsletter_interests: z.array(z.string()),
+  }),
+  addresses: z.array(addressSchema),
+  orders: z.array(adminOrderRowSchema),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+
+/** A guest's orders (no account) by their exact address, newest first. */
+export const adminGuestOrdersInput = z.object({ email: emailSchema, page });
+export const adminGuestOrdersSchema = z.object({ orders: z.array(adminOrderRowSchema), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
+
+/** A person is their account's address, or a guest's address. */
+export const adminPersonInput = z.object({ email: emailSchema });
+/**
+ * Erasing a person: the staff member types the address again to confirm (the form's check, and the API's), and says
+ * why (the request's date or channel, kept in the audit log).
+ */
+export const adminEraseInput = z.object({ email: emailSchema, confirm_email: emailSchema, reason: z.string().trim().min(3).max(500) }).refine((input) => input.email === input.confirm_email, {
+  path: ['confirm_email'],
+  error: 'Type the address again to confirm.',
+});
+export const adminErasedSchema = z.object({ account: z.boolean(), orders: z.number().int(), reviews: z.number().int(), review_photos: z.number().int() });
+
+/** The newsletter's subscribers, in the order they signed up, a page after another (`after`: the last id read). */
+export const ADMIN_SUBSCRIBERS_PAGE_SIZE = 500;
+export const adminSubscribersInput = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).default(0) });
+export const adminSubscriberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  lang: z.string(),
+  interests: z.array(z.string()),
+  consent_at: z.string().nullable(),
+});
+export const adminSubscribersSchema = z.object({ subscribers: z.array(adminSubscriberSchema), next: z.number().int().nullable(), total: z.number().int() });
