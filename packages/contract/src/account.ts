@@ -214,6 +214,8 @@ export const orderSchema = orderSummarySchema.extend({
   invoice: z.object({ vat_number: z.string(), fiscal_code: z.string(), pec: z.string(), sdi: z.string(), issued: z.boolean(), vat_check: z.string() }).nullable(),
   gateway: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** The parcels sent, each with its carrier and tracking (a link to the carrier's page where the shop gave one). */
+  shipments: z.array(z.object({ carrier: z.string(), tracking_number: z.string(), tracking_url: z.string().nullable(), date: z.string() })),
   /** What has been given back to the shopper so far (refunds, in cents); all of it when the status is 'refunded'. */
   refunded: z.number().int(),
   /** Whether it can still be paid (awaiting payment or after a failed payment). */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AdminCallDefinition } from './admin-call.ts';
+import { adminOrderActionCalls } from './admin-order-action-calls.ts';
 import { adminOrderCalls } from './admin-order-calls.ts';
 import { adminStaffCalls } from './admin-staff-calls.ts';
 
@@ -10,6 +11,7 @@ import { adminStaffCalls } from './admin-staff-calls.ts';
 export const adminCalls = {
   ...adminStaffCalls,
   ...adminOrderCalls,
+  ...adminOrderActionCalls,
 } satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
 
 export type AdminCalls = typeof adminCalls;

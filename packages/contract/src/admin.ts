@@ -15,7 +15,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * - `own`: any signed-in staff member (their own session);
  * - the others: the roles the API's rights table gives them.
  */
-export const ADMIN_AREAS = ['sign_in', 'own', 'orders'] as const;
+export const ADMIN_AREAS = ['sign_in', 'own', 'orders', 'shipping', 'refunds'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 /** A set-up link's and a sign-in challenge's tokens are 32 random bytes in base64url. */
@@ -69,6 +69,7 @@ export const adminOrderSchema = z.object({
     }),
   ),
   refunds: z.array(z.object({ amount: z.number().int(), status: z.string(), gateway_refund_id: z.string().nullable(), date: z.string() })),
-  history: z.array(z.object({ date: z.string(), event: z.string(), gateway: z.string().nullable(), detail: z.string() })),
+  /** Placed, gateway events, refunds and every back-office action on it (its audit trail: who, and the note or values). */
+  history: z.array(z.object({ date: z.string(), event: z.string(), gateway: z.string().nullable(), detail: z.string(), actor: z.string().nullable() })),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -276,6 +276,8 @@ export const orders = pgTable(
     payBy: timestamp('pay_by', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     trackingNumber: text('tracking_number'),
+    /** When the carrier delivered it (the back office's 'delivered'): the withdrawal period runs from then. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** Given back so far, as the gateway reports it or as the shop refunded it (never goes down). */
     refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -302,6 +304,22 @@ export const orderLines = pgTable('order_lines', {
   unitPriceCents: integer('unit_price_cents').notNull(),
   totalCents: integer('total_cents').notNull(),
 });
+
+/** Parcels sent for an order (the back office's 'ship'): the carrier, and the tracking the shopper follows. */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    trackingUrl: text('tracking_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId)],
+);
 
 /** Goods sent back from an order, with where the return stands (requested, received, refunded). */
 export const orderReturns = pgTable(

@@ -2,7 +2,7 @@ import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { currentSession, requireCustomerId } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/client.ts';
-import { orderLines, orderReturns, orders, paymentAttempts } from '../db/schema.ts';
+import { orderLines, orderReturns, orderShipments, orders, paymentAttempts } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
 import { notFound } from '../http/errors.ts';
 import { opensOrder } from './links.ts';
@@ -38,7 +38,7 @@ export async function getOrders(context: CallContext): Promise<{ orders: OrderSu
 
 /** An order with its lines, as the shopper reads it. */
 export async function orderView(db: Queryable, order: OrderRow): Promise<Order> {
-  const [lines, returns, strays] = await Promise.all([
+  const [lines, returns, strays, shipments] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.createdAt), asc(orderReturns.id)),
     db
@@ -46,6 +46,7 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
       .from(paymentAttempts)
       .where(and(eq(paymentAttempts.orderId, order.id), isNotNull(paymentAttempts.strayRefund)))
       .orderBy(asc(paymentAttempts.id)),
+    db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)).orderBy(asc(orderShipments.id)),
   ]);
   return {
     ...summary(
@@ -66,6 +67,7 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
     invoice: order.invoice as Order['invoice'],
     gateway: order.gateway,
     tracking_number: order.trackingNumber,
+    shipments: shipments.map((shipment) => ({ carrier: shipment.carrier, tracking_number: shipment.trackingNumber, tracking_url: shipment.trackingUrl, date: shipment.createdAt.toISOString() })),
     refunded: order.refundedCents,
     payable: isPayable(order.status as OrderStatus),
     stray_payments: strays.map((stray) => ({ ...stray, refund: stray.refund as Order['stray_payments'][number]['refund'] })),

@@ -2,7 +2,7 @@ import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder } from '@shop/contract/admin';
 import type { z } from 'zod';
 import type { adminOrdersInput } from '@shop/contract/admin';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { orderLines, orderRefunds, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
+import { auditLog, orderLines, orderRefunds, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { orderView } from '../orders/view.ts';
 import type { AdminContext } from './context.ts';
@@ -50,21 +50,32 @@ export async function listOrders(input: z.output<typeof adminOrdersInput>, { db 
   };
 }
 
+/** What an action changed, as one line ('carrier: DHL · tracking_number: 123'); a note is its text. */
+function describeChange(after: unknown): string {
+  if (!after || typeof after !== 'object') return '';
+  return Object.entries(after as Record<string, unknown>)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key, value]) => (key === 'note' ? String(value) : `${key}: ${String(value)}`))
+    .join(' · ');
+}
+
 /** One order as the shopper reads it (orders/view.ts), with its payment attempts, refunds and the gateways' events. */
 export async function getOrderDetail({ reference }: { reference: string }, { db }: AdminContext): Promise<AdminOrder> {
   const [order] = await db.select().from(orders).where(eq(orders.reference, reference.toUpperCase()));
   if (!order) throw notFound('Order');
-  const [view, attempts, refunds, events] = await Promise.all([
+  const [view, attempts, refunds, events, actions] = await Promise.all([
     orderView(db, order),
     db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id)).orderBy(asc(paymentAttempts.id)),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(asc(orderRefunds.id)),
     db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)).orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id)),
+    db.select().from(auditLog).where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, order.reference))).orderBy(asc(auditLog.at), asc(auditLog.id)),
   ]);
-  // The history: the placing, then each gateway event and refund, in time order.
+  // The history: the placing, then each gateway event, refund and back-office action (its trace), in time order.
   const history = [
-    { date: order.createdAt, event: 'placed', gateway: order.gateway, detail: '' },
-    ...events.map((event) => ({ date: event.receivedAt, event: event.status, gateway: event.gateway, detail: event.eventId })),
-    ...refunds.map((refund) => ({ date: refund.createdAt, event: `refund_${refund.status}`, gateway: order.gateway, detail: String(refund.amountCents) })),
+    { date: order.createdAt, event: 'placed', gateway: order.gateway, detail: '', actor: null },
+    ...events.map((event) => ({ date: event.receivedAt, event: event.status, gateway: event.gateway, detail: event.eventId, actor: null })),
+    ...refunds.map((refund) => ({ date: refund.createdAt, event: `refund_${refund.status}`, gateway: order.gateway, detail: String(refund.amountCents), actor: null })),
+    ...actions.map((entry) => ({ date: entry.at, event: entry.action, gateway: null, detail: describeChange(entry.after), actor: entry.actor })),
   ].sort((a, b) => a.date.getTime() - b.date.getTime());
   return {
     order: view,

@@ -1,4 +1,4 @@
-import type { AdminArea, StaffRole } from '@shop/contract/admin';
+import type { AdminArea, AdminCallName, StaffRole } from '@shop/contract/admin';
 
 /** The areas beyond signing in and one's own session, which every staff member has. */
 type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
@@ -8,12 +8,15 @@ type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
  * the catalogue's calls (the next issue); until then it reaches only its own session.
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
-  owner: ['orders'],
-  manager: ['orders'],
-  fulfilment: ['orders'],
-  customer_service: ['orders'],
+  owner: ['orders', 'shipping', 'refunds'],
+  manager: ['orders', 'shipping', 'refunds'],
+  fulfilment: ['orders', 'shipping'],
+  customer_service: ['orders', 'refunds'],
   catalogue: [],
 };
+
+/** The scripts' key (ADMIN_TOKEN) is a role of its own, narrower than any staff member's: `npm run refund`'s call only. */
+export const SCRIPT_CALLS: readonly AdminCallName[] = ['refundOrder'];
 
 export function mayUse(role: StaffRole, area: AdminArea): boolean {
   return area === 'sign_in' || area === 'own' || RIGHTS[role].includes(area);
