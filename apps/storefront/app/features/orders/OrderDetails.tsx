@@ -118,7 +118,18 @@ export function OrderDetails({ order, children }: { order: Order; children?: Rea
             <p className="text-stone-700">
               {order.carrier.name} · {t('checkout.delivery.days', { min: order.carrier.delivery_days.min, max: order.carrier.delivery_days.max })}
             </p>
-            {order.tracking_number ? <p className="text-stone-700">{t('checkout.orderDetails.tracking', { number: order.tracking_number })}</p> : null}
+            {order.shipments.map((shipment, index) => (
+              <p key={index} className="mt-1 text-stone-700">
+                {t('checkout.orderDetails.shipped', { date: formatDate(shipment.date), carrier: shipment.carrier })}
+                <span className="block">{t('checkout.orderDetails.tracking', { number: shipment.tracking_number })}</span>
+                {shipment.tracking_url ? (
+                  <a href={shipment.tracking_url} className="underline">
+                    {t('checkout.orderDetails.track')}
+                  </a>
+                ) : null}
+              </p>
+            ))}
+            {order.shipments.length === 0 && order.tracking_number ? <p className="text-stone-700">{t('checkout.orderDetails.tracking', { number: order.tracking_number })}</p> : null}
           </div>
         ) : null}
         {order.gateway ? (
