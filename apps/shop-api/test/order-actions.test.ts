@@ -93,7 +93,7 @@ describe.each(DRIVERS)('order actions on %s', (driver) => {
     expect(await trail(reference)).toEqual([
       { action: 'order.start_processing', actor: fulfilmentEmail, before: { status: 'payment_accepted' }, after: { status: 'processing' } },
       { action: 'order.ship', actor: fulfilmentEmail, before: { status: 'processing' }, after: { status: 'shipped', ...tracking } },
-      { action: 'order.mark_delivered', actor: fulfilmentEmail, before: { status: 'shipped' }, after: { status: 'delivered' } },
+      { action: 'order.mark_delivered', actor: fulfilmentEmail, before: { status: 'shipped' }, after: { status: 'delivered', return_by: expect.any(String) } },
     ]);
     const detail = await adminCall(shop().app, 'getOrderDetail', { reference }, fulfilment);
     expect(detail.body.psdata.history.map((entry: { event: string }) => entry.event)).toEqual(['placed', 'payment_accepted', 'order.start_processing', 'order.ship', 'order.mark_delivered']);

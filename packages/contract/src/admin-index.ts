@@ -3,3 +3,4 @@ export * from './admin.ts';
 export * from './admin-call.ts';
 export * from './admin-calls.ts';
 export * from './admin-order-actions.ts';
+export * from './admin-returns.ts';

@@ -13,3 +13,4 @@ export * from './bounds.ts';
 export * from './reviews.ts';
 export * from './review-constants.ts';
 export * from './refusals.ts';
+export * from './returns.ts';

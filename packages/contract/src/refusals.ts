@@ -58,6 +58,8 @@ export const refusalDetails = {
   forbidden: z.null(),
   // An order action its state does not allow (shipping a cancelled order): the state it is in.
   order_action_not_allowed: z.object({ status: z.string() }),
+  // A return asked for outside the withdrawal period (or of an order not delivered), or of more than is left to send back.
+  return_not_allowed: z.null(),
   setup_link_invalid: z.null(),
   code_invalid: fieldErrors,
   // Any call

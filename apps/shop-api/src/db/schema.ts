@@ -278,6 +278,8 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** When the carrier delivered it (the back office's 'delivered'): the withdrawal period runs from then. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The end of the withdrawal period (RETURN_WINDOW_DAYS from delivery, fixed then): returns can be asked for until it. */
+    returnBy: timestamp('return_by', { withTimezone: true }),
     /** Given back so far, as the gateway reports it or as the shop refunded it (never goes down). */
     refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -330,10 +332,33 @@ export const orderReturns = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     reference: varchar('reference', { length: 16 }).notNull().unique(),
-    status: varchar('status', { length: 16 }).$type<'requested' | 'received' | 'refunded'>().notNull(),
+    /** 'refunding' while its refund is with the gateway: one refund of a return at a time. */
+    status: varchar('status', { length: 16 }).$type<'requested' | 'received' | 'refunding' | 'refunded'>().notNull(),
+    /** The shopper's reason (RETURN_REASONS). */
+    reason: varchar('reason', { length: 24 }).notNull().default(''),
+    /** What its refund gave back (its lines, and the original shipping when the whole order came back). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_returns_order_idx').on(t.orderId)],
+  (t) => [index('order_returns_order_idx').on(t.orderId), index('order_returns_status_idx').on(t.status, t.createdAt)],
+);
+
+/** The lines and quantities a return sends back; `restock` says, once received, whether they went back on sale. */
+export const orderReturnLines = pgTable(
+  'order_return_lines',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    restock: boolean('restock'),
+  },
+  (t) => [index('order_return_lines_return_idx').on(t.returnId)],
 );
 
 /** Each gateway notification applied, by the gateway's event id: a replay is recognised and changes nothing. */

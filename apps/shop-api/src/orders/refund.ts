@@ -16,7 +16,7 @@ type RefundDeps = Pick<CallContext, 'db' | 'mailer' | 'config' | 'log' | 'gatewa
  * that applies the refund (a cancellation puts the stock back), so that the refund, the change and their trace are
  * kept together. A failed refund leaves its trace too.
  */
-export type RefundRequest = { actor: Actor; action: string; alongside?: (tx: Queryable, order: OrderRow) => Promise<void> };
+export type RefundRequest = { actor: Actor; action: string; details?: Record<string, unknown>; alongside?: (tx: Queryable, order: OrderRow) => Promise<void> };
 
 /**
  * Gives money of a paid order back through the gateway it was paid with: all that is left, or `amountCents` of it.
@@ -52,7 +52,7 @@ export async function refundOrder(deps: RefundDeps, input: { reference: string; 
   } catch (error) {
     await deps.db.transaction(async (tx) => {
       await tx.update(orderRefunds).set({ status: 'failed', updatedAt: sql`now()` }).where(eq(orderRefunds.id, requested.refundId));
-      await audit(tx, request.actor, { action: `${request.action}_failed`, targetType: 'order', targetId: order.reference, after: { amount: amountCents, gateway: order.gateway } });
+      await audit(tx, request.actor, { action: `${request.action}_failed`, targetType: 'order', targetId: order.reference, after: { ...request.details, amount: amountCents, gateway: order.gateway } });
     });
     deps.log.error({ gateway: order.gateway, reference: order.reference, amountCents, failure: (error as Error).message }, 'refund failed');
     throw new ApiError(502, 'gateway_failed', 'The payment gateway did not make the refund; nothing was given back');
@@ -73,7 +73,7 @@ export async function refundOrder(deps: RefundDeps, input: { reference: string; 
       targetType: 'order',
       targetId: order.reference,
       before: { status: locked.status, refunded: locked.refundedCents },
-      after: { status: recorded.order.status, refunded: recorded.order.refundedCents, amount: amountCents, gateway_refund_id: gatewayRefundId },
+      after: { ...request.details, status: recorded.order.status, refunded: recorded.order.refundedCents, amount: amountCents, gateway_refund_id: gatewayRefundId },
     });
     return recorded;
   });

@@ -70,7 +70,10 @@ const shipOrder: AdminCallHandler<'shipOrder'> = async (input: z.output<typeof s
 };
 
 const markDelivered: AdminCallHandler<'markDelivered'> = async ({ reference }, context) => {
-  await transition(context, reference, 'delivered', 'order.mark_delivered', { set: { deliveredAt: new Date() } });
+  // The withdrawal period is fixed at delivery, with the setting of that day.
+  const deliveredAt = new Date();
+  const returnBy = new Date(deliveredAt.getTime() + context.config.returnWindowDays * 24 * 60 * 60 * 1000);
+  await transition(context, reference, 'delivered', 'order.mark_delivered', { set: { deliveredAt, returnBy }, details: { return_by: returnBy.toISOString() } });
   return getOrderDetail({ reference }, context);
 };
 

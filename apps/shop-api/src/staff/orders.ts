@@ -75,6 +75,7 @@ export async function getOrderDetail({ reference }: { reference: string }, { db 
     { date: order.createdAt, event: 'placed', gateway: order.gateway, detail: '', actor: null },
     ...events.map((event) => ({ date: event.receivedAt, event: event.status, gateway: event.gateway, detail: event.eventId, actor: null })),
     ...refunds.map((refund) => ({ date: refund.createdAt, event: `refund_${refund.status}`, gateway: order.gateway, detail: String(refund.amountCents), actor: null })),
+    ...view.returns.map((entry) => ({ date: new Date(entry.date), event: 'return_requested', gateway: null, detail: entry.reference, actor: null })),
     ...actions.map((entry) => ({ date: entry.at, event: entry.action, gateway: null, detail: describeChange(entry.after), actor: entry.actor })),
   ].sort((a, b) => a.date.getTime() - b.date.getTime());
   return {

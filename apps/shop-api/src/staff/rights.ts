@@ -8,10 +8,10 @@ type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
  * the catalogue's calls (the next issue); until then it reaches only its own session.
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
-  owner: ['orders', 'shipping', 'refunds'],
-  manager: ['orders', 'shipping', 'refunds'],
-  fulfilment: ['orders', 'shipping'],
-  customer_service: ['orders', 'refunds'],
+  owner: ['orders', 'shipping', 'refunds', 'returns'],
+  manager: ['orders', 'shipping', 'refunds', 'returns'],
+  fulfilment: ['orders', 'shipping', 'returns'],
+  customer_service: ['orders', 'refunds', 'returns'],
   catalogue: [],
 };
 

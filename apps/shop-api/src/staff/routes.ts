@@ -12,6 +12,7 @@ import type { Gateways } from '../payments/gateway.ts';
 import type { AdminCallHandler, AdminCallHandlers, SignedInContext } from './context.ts';
 import { getOrderDetail, listOrders } from './orders.ts';
 import { orderActionHandlers } from './order-actions.ts';
+import { returnHandlers } from './returns.ts';
 import { mayUse, SCRIPT_CALLS } from './rights.ts';
 import { signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
 import { completeStaffSetup, getStaffSetup } from './setup.ts';
@@ -26,6 +27,7 @@ const handlers: AdminCallHandlers = {
   listOrders,
   getOrderDetail,
   ...orderActionHandlers,
+  ...returnHandlers,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (accounts/tokens.ts).
