@@ -167,6 +167,13 @@ export function OrderDetails({ order, children }: { order: Order; children?: Rea
             {order.returns.map((entry) => (
               <li key={entry.reference}>
                 {entry.reference} · {formatDate(entry.date)} · <OrderStatus status={entry.status} />
+                {entry.lines.length > 0 ? (
+                  <ul className="text-sm text-stone-700">
+                    {entry.lines.map((line, index) => (
+                      <li key={index}>{t('account.returnLine', { quantity: line.quantity, name: line.name })}</li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ul>
