@@ -6,5 +6,5 @@ export default [
   route('sign-in/code', 'routes/sign-in-code.tsx'),
   route('setup', 'routes/setup.tsx'),
   route('sign-out', 'routes/sign-out.ts'),
-  layout('routes/staff-layout.tsx', [route('orders', 'routes/orders.tsx'), route('orders/:reference', 'routes/order.tsx')]),
+  layout('routes/staff-layout.tsx', [route('orders', 'routes/orders.tsx'), route('orders/:reference', 'routes/order.tsx'), route('returns', 'routes/returns.tsx')]),
 ] satisfies RouteConfig;

@@ -40,6 +40,10 @@ async function call(request: Request, reference: string, intent: OrderIntent, va
       const chosen = lines.flatMap((line, index) => (line.quantity ? [{ line: index, quantity: line.quantity }] : []));
       return staffCall(request, intent, { reference, ...(amount ? { amount: cents(amount) } : {}), ...(chosen.length > 0 ? { lines: chosen } : {}) });
     }
+    case 'receiveReturn':
+      return staffCall(request, intent, { reference: value.return_reference as string, restock: (value.restock as number[] | undefined) ?? [] });
+    case 'refundReturn':
+      return staffCall(request, intent, { reference: value.return_reference as string });
     default:
       return staffCall(request, intent, { reference });
   }

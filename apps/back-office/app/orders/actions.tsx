@@ -58,6 +58,65 @@ function TextField({ field, label, type = 'text', defaultValue }: { field: any; 
 
 const box = 'rounded border border-stone-200 p-3';
 
+/**
+ * The order's returns: what each sends back, and what is to be done with it. Received: the lines ticked go back on
+ * sale. Refunded: its lines, and the original shipping when the whole order came back, after a ticked confirmation.
+ */
+export function OrderReturns({ detail, staff, actionData }: { detail: AdminOrder; staff: StaffMember; actionData: OrderActionResult | undefined }) {
+  const { t } = useTranslation();
+  const { returns } = detail.order;
+  return (
+    <section className="mb-6 rounded border border-stone-300 bg-white p-4" aria-labelledby="returns">
+      <h2 id="returns" className="mb-3 text-lg font-semibold">{t('returns.title')}</h2>
+      {returns.length === 0 && <p className="text-sm">{t('returns.noneForOrder')}</p>}
+      <ul className="space-y-4">
+        {returns.map((entry) => (
+          <li key={entry.reference} className={box}>
+            <p className="font-semibold">
+              {entry.reference} · {t(`returns.status.${entry.status}`, { defaultValue: entry.status })} · {t(`returns.reasons.${entry.reason}`, { defaultValue: entry.reason })}
+            </p>
+            {entry.status === 'requested' && staff.areas.includes('returns') ? (
+              <ActionForm intent="receiveReturn" actionData={actionData} label={t('returns.receive')}>
+                {() => (
+                  <fieldset>
+                    <legend className="mb-1">{t('returns.restockLegend')}</legend>
+                    <input type="hidden" name="return_reference" value={entry.reference} />
+                    {entry.lines.map((line, index) => (
+                      <label key={index} className="flex items-start gap-2">
+                        <input type="checkbox" name="restock" value={index} defaultChecked className="mt-1" />
+                        <span>{t('returns.restock', { quantity: line.quantity, name: line.name })}</span>
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+              </ActionForm>
+            ) : (
+              <ul className="text-sm">
+                {entry.lines.map((line, index) => (
+                  <li key={index}>{`${line.quantity} × ${line.name}`}</li>
+                ))}
+              </ul>
+            )}
+            {entry.status === 'received' && staff.areas.includes('refunds') && (
+              <div className="mt-3">
+                <p className="mb-2 text-sm">{t('returns.refundHelp')}</p>
+                <ActionForm intent="refundReturn" actionData={actionData} label={t('returns.refund')} buttonClassName={dangerButton}>
+                  {(fields) => (
+                    <>
+                      <input type="hidden" name="return_reference" value={entry.reference} />
+                      <Confirm field={fields.confirm} label={t('returns.refundConfirm')} />
+                    </>
+                  )}
+                </ActionForm>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The actions the order's state and the staff member's role allow, each a form that works without JavaScript. */
 export function OrderActions({ detail, staff, actionData, money }: { detail: AdminOrder; staff: StaffMember; actionData: OrderActionResult | undefined; money: (cents: number) => string }) {
   const { t } = useTranslation();

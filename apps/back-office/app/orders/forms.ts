@@ -6,6 +6,7 @@ import { z } from 'zod';
  * Cancelling and refunding move money: their forms ask for a ticked confirmation.
  */
 const confirmed = { confirm: z.literal('on') };
+const returnReference = z.string().regex(/^[A-Za-z0-9]{1,16}$/);
 
 export const orderForms = {
   startProcessing: z.object({}),
@@ -20,6 +21,9 @@ export const orderForms = {
   }),
   resendConfirmation: z.object({}),
   addOrderNote: orderNoteInput.omit({ reference: true }),
+  /** The parcel of a return is in: the places (in the return) of the lines that go back on sale. */
+  receiveReturn: z.object({ return_reference: returnReference, restock: z.array(z.coerce.number().int().min(0).max(999)).optional() }),
+  refundReturn: z.object({ return_reference: returnReference, ...confirmed }),
 };
 
 export type OrderIntent = keyof typeof orderForms;

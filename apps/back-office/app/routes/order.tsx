@@ -3,7 +3,7 @@ import type { StaffMember } from '@shop/contract/admin';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { orderAction } from '../orders/actions.server';
-import { OrderActions } from '../orders/actions';
+import { OrderActions, OrderReturns } from '../orders/actions';
 import { isOrderIntent } from '../orders/forms';
 import { dateTime, money } from '../lib/format';
 import type { Route } from './+types/order';
@@ -52,6 +52,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       )}
       <OrderActions detail={loaderData} staff={staff} actionData={actionData} money={cents} />
+      <OrderReturns detail={loaderData} staff={staff} actionData={actionData} />
       <section className={section} aria-labelledby="lines">
         <h2 id="lines" className={heading}>{t('order.lines')}</h2>
         <div className="overflow-x-auto">

@@ -21,6 +21,11 @@ export default function StaffLayout({ loaderData: { staff } }: Route.ComponentPr
                 {t('nav.orders')}
               </NavLink>
             )}
+            {staff.areas.includes('returns') && (
+              <NavLink to="/returns" className="text-blue-800 underline aria-[current=page]:font-semibold">
+                {t('nav.returns')}
+              </NavLink>
+            )}
           </nav>
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <span>{t('nav.signedInAs', { email: staff.email, role: t(`roles.${staff.role}`) })}</span>
