@@ -1,44 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { E2E_ADMIN_TOKEN, shopPorts } from '../playwright.config';
-import { expectNoAxeViolations, hydrated, SHOPS } from './fixtures';
-
-const ports = shopPorts(Number(new URL(SHOPS.main).port));
-const BACK_OFFICE = `http://127.0.0.1:${ports.BACK_OFFICE_PORT}`;
-const PASSWORD = 'Tr4v3l!Blue#Kite';
-
-/** `npm run staff:create` while the main shop runs (on its embedded database: through its API, with ADMIN_TOKEN). */
-async function staffCreate(email: string, role: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'staff:create', '--', email, role], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { ...process.env, ADMIN_TOKEN: E2E_ADMIN_TOKEN, SHOP_API_PORT: ports.SHOP_API_PORT },
-  });
-  const link = /https?:\/\/\S+\/setup\?token=[A-Za-z0-9_-]{43}/.exec(stdout)?.[0];
-  expect(link, stdout).toBeTruthy();
-  // The link names the back office as the API knows it (localhost); the test's browser uses 127.0.0.1 throughout.
-  const url = new URL(link!);
-  return `${BACK_OFFICE}${url.pathname}${url.search}`;
-}
-
-/** A code of the authenticator `steps` periods of 30 s from now (the API takes the step before and after too). */
-const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-
-async function shots(page: Page, name: string) {
-  const folder = process.env.BACK_OFFICE_SCREENSHOTS;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-    if (folder) {
-      mkdirSync(folder, { recursive: true });
-      await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-    }
-  }
-}
+import { expect, test } from '@playwright/test';
+import { BACK_OFFICE, codeAt, PASSWORD, shots, staffCreate } from './back-office-staff';
+import { expectNoAxeViolations, hydrated } from './fixtures';
 
 test('the first owner: staff:create, the set-up link (password and authenticator), sign-in with the code, the orders and an order', async ({ page }) => {
   // A shop's script, argon2 three times, axe five times and ten screenshots on a busy machine.

@@ -26,7 +26,7 @@ export function ReturnRequest({ order, lastResult }: { order: Order; lastResult?
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { fields, busy, formProps } = useShopForm({ id: 'return', schema: returnForm, labels: returnLabels(t), lastResult });
-  if (!order.return_by) return null;
+  if (!order.return_by || !order.lines.some((line) => line.returnable > 0)) return null;
   return (
     <section aria-labelledby="return-request" className="max-w-lg rounded border border-stone-300 p-4">
       <h3 id="return-request" className="text-lg font-semibold">

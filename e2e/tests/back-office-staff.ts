@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { E2E_ADMIN_TOKEN, shopPorts } from '../playwright.config';
+import { SHOPS } from './fixtures';
+
+// The back office's side of the journeys: staff created with the shop's script, set up and signed in through its pages.
+
+const ports = shopPorts(Number(new URL(SHOPS.main).port));
+export const BACK_OFFICE = `http://127.0.0.1:${ports.BACK_OFFICE_PORT}`;
+export const PASSWORD = 'Tr4v3l!Blue#Kite';
+
+/** `npm run staff:create` while the main shop runs (on its embedded database: through its API, with ADMIN_TOKEN). */
+export async function staffCreate(email: string, role: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'staff:create', '--', email, role], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, ADMIN_TOKEN: E2E_ADMIN_TOKEN, SHOP_API_PORT: ports.SHOP_API_PORT },
+  });
+  const link = /https?:\/\/\S+\/setup\?token=[A-Za-z0-9_-]{43}/.exec(stdout)?.[0];
+  expect(link, stdout).toBeTruthy();
+  // The link names the back office as the API knows it (localhost); the test's browser uses 127.0.0.1 throughout.
+  const url = new URL(link!);
+  return `${BACK_OFFICE}${url.pathname}${url.search}`;
+}
+
+/** A code of the authenticator `steps` periods of 30 s from now (the API takes the step before and after too). */
+export const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+export async function shots(page: Page, name: string) {
+  const folder = process.env.BACK_OFFICE_SCREENSHOTS;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
+    if (folder) {
+      mkdirSync(folder, { recursive: true });
+      await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+    }
+  }
+}
+
+/** A staff member of `role`, created, set up and signed in, on a page of their own (the next step's code: the set-up took this one). */
+export async function signedInStaff(browser: Browser, role: string): Promise<Page> {
+  const email = `${role}.${Date.now().toString(36)}@example.com`;
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(await staffCreate(email, role));
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Code from the app').fill(await codeAt(secret));
+  await page.getByRole('button', { name: 'Finish set-up' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
+  await page.goto(`${BACK_OFFICE}/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Code').fill(await codeAt(secret, 1));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  return page;
+}
