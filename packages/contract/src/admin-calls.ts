@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AdminCallDefinition } from './admin-call.ts';
 import { adminOrderActionCalls } from './admin-order-action-calls.ts';
 import { adminOrderCalls } from './admin-order-calls.ts';
+import { adminReportCalls } from './admin-report-calls.ts';
 import { adminReturnCalls } from './admin-return-calls.ts';
 import { adminStaffCalls } from './admin-staff-calls.ts';
 
@@ -14,6 +15,7 @@ export const adminCalls = {
   ...adminOrderCalls,
   ...adminOrderActionCalls,
   ...adminReturnCalls,
+  ...adminReportCalls,
 } satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
 
 export type AdminCalls = typeof adminCalls;

@@ -4,3 +4,4 @@ export * from './admin-call.ts';
 export * from './admin-calls.ts';
 export * from './admin-order-actions.ts';
 export * from './admin-returns.ts';
+export * from './admin-reports.ts';

@@ -15,7 +15,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * - `own`: any signed-in staff member (their own session);
  * - the others: the roles the API's rights table gives them.
  */
-export const ADMIN_AREAS = ['sign_in', 'own', 'orders', 'shipping', 'refunds', 'returns'] as const;
+export const ADMIN_AREAS = ['sign_in', 'own', 'orders', 'shipping', 'refunds', 'returns', 'reports'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 /** A set-up link's and a sign-in challenge's tokens are 32 random bytes in base64url. */

@@ -8,8 +8,8 @@ type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
  * the catalogue's calls (the next issue); until then it reaches only its own session.
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
-  owner: ['orders', 'shipping', 'refunds', 'returns'],
-  manager: ['orders', 'shipping', 'refunds', 'returns'],
+  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports'],
+  manager: ['orders', 'shipping', 'refunds', 'returns', 'reports'],
   fulfilment: ['orders', 'shipping', 'returns'],
   customer_service: ['orders', 'refunds', 'returns'],
   catalogue: [],

@@ -12,6 +12,7 @@ import type { Gateways } from '../payments/gateway.ts';
 import type { AdminCallHandler, AdminCallHandlers, SignedInContext } from './context.ts';
 import { getOrderDetail, listOrders } from './orders.ts';
 import { orderActionHandlers } from './order-actions.ts';
+import { listAuditLog, registerOrdersExport } from './reports.ts';
 import { returnHandlers } from './returns.ts';
 import { mayUse, SCRIPT_CALLS } from './rights.ts';
 import { signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
@@ -28,6 +29,7 @@ const handlers: AdminCallHandlers = {
   getOrderDetail,
   ...orderActionHandlers,
   ...returnHandlers,
+  listAuditLog,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (accounts/tokens.ts).
@@ -66,4 +68,5 @@ export function registerAdminCalls(app: FastifyInstance, { db, config, mailer, g
       return success(await handler(payload as never, { db, config, clientIp, textLang, log, staff, sessionToken, mailer, gateways }));
     });
   }
+  registerOrdersExport(app, { db }, staffToken);
 }
