@@ -55,6 +55,19 @@ test('the first owner: staff:create, the set-up link (password and authenticator
   await expectNoAxeViolations(page);
   await shots(page, 'order');
 
+  // The owner reads the audit trail (the set-up's own trace is there) and downloads the accountant's CSV.
+  await page.getByRole('link', { name: 'Audit' }).click();
+  await page.getByLabel('Who').fill('staff:create');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table')).toContainText('staff.');
+  await expectNoAxeViolations(page);
+  await shots(page, 'audit');
+  await page.getByRole('link', { name: 'Exports' }).click();
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
+
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.goto(`${BACK_OFFICE}/orders`);

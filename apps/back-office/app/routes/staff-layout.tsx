@@ -26,6 +26,16 @@ export default function StaffLayout({ loaderData: { staff } }: Route.ComponentPr
                 {t('nav.returns')}
               </NavLink>
             )}
+            {staff.areas.includes('reports') && (
+              <>
+                <NavLink to="/audit" className="text-blue-800 underline aria-[current=page]:font-semibold">
+                  {t('nav.audit')}
+                </NavLink>
+                <NavLink to="/exports" className="text-blue-800 underline aria-[current=page]:font-semibold">
+                  {t('nav.exports')}
+                </NavLink>
+              </>
+            )}
           </nav>
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <span>{t('nav.signedInAs', { email: staff.email, role: t(`roles.${staff.role}`) })}</span>
