@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import { selectRows } from '../src/db/raw.ts';
 import { describe, expect, it } from 'vitest';
 import { DRIVERS, useTestShop } from './databases.ts';
 import { placeGuestOrder } from './guest-order.ts';
@@ -31,6 +32,26 @@ describe.each(DRIVERS)('reports on %s', (driver) => {
     // Only those who read reports; and no call of the back office writes to the trail but through an action.
     expect((await adminCall(shop().app, 'listAuditLog', {}, service.headers)).status).toBe(403);
     expect(Object.keys((await import('@shop/contract/admin')).adminCalls).filter((name) => /audit/i.test(name))).toEqual(['listAuditLog']);
+  });
+
+  it('filters the orders list by period, country, gateway and invoice request, as SQL counts them', async () => {
+    const fulfilment = await staffSession(shop(), 'fulfilment');
+    const placed = await placeGuestOrder(shop(), 'multisafepay');
+    await shop().handle.db.execute(sql`update orders set invoice = '{"vat_number": "IT12345678903", "fiscal_code": "", "pec": "", "sdi": "ABC1234", "issued": true, "vat_check": "valid"}'::jsonb where reference = ${placed.order.reference}`);
+    const count = async (where: ReturnType<typeof sql>) => (await selectRows<{ n: number }>(shop().handle.db, sql`select count(*)::int as n from orders where ${where}`))[0]!.n;
+    const total = async (filters: object) => (await adminCall(shop().app, 'listOrders', filters, fulfilment.headers)).body.psdata.total as number;
+    const cases: [object, ReturnType<typeof sql>][] = [
+      [{ from: today, to: today }, sql`created_at >= ${today}::date and created_at < ${today}::date + 1`],
+      [{ to: '2026-01-01' }, sql`created_at < '2026-01-02'::date`],
+      [{ country: 'it' }, sql`country_iso = 'IT'`],
+      [{ gateway: 'multisafepay' }, sql`gateway = 'multisafepay'`],
+      [{ invoice: true }, sql`invoice is not null and invoice <> 'null'::jsonb`],
+      [{ invoice: false, country: 'IT' }, sql`(invoice is null or invoice = 'null'::jsonb) and country_iso = 'IT'`],
+    ];
+    for (const [filters, where] of cases) expect([filters, await total(filters)]).toEqual([filters, await count(where)]);
+    expect(await total({ invoice: true, gateway: 'multisafepay', from: today })).toBeGreaterThanOrEqual(1);
+    expect((await adminCall(shop().app, 'listOrders', { country: 'ITA' }, fulfilment.headers)).status).toBe(400);
+    expect((await adminCall(shop().app, 'listOrders', { gateway: 'cash' }, fulfilment.headers)).status).toBe(400);
   });
 
   it('exports the orders of a period as CSV for the accountant: lines, VAT, shipping, codes, refunds, invoice fields', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, orderSchema, orderSummarySchema } from './account.ts';
-import { ORDER_STATUSES } from './constants.ts';
+import { GATEWAY_NAMES, ORDER_STATUSES } from './constants.ts';
 import { newPasswordSchema } from './password-policy.ts';
 
 /**
@@ -49,6 +49,13 @@ export const adminOrdersInput = z.object({
   /** A reference, an email address or a name (part of one). */
   query: z.string().trim().max(100).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
+  /** Placed from and to these days (both included). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  country: z.string().regex(/^[A-Za-z]{2}$/).toUpperCase().optional(),
+  gateway: z.enum(GATEWAY_NAMES).optional(),
+  /** Only orders with (true) or without (false) an invoice request. */
+  invoice: z.boolean().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const adminOrderRowSchema = orderSummarySchema.extend({ email: z.string(), name: z.string(), country: z.string(), gateway: z.string().nullable() });

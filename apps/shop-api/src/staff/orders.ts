@@ -1,7 +1,7 @@
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder } from '@shop/contract/admin';
 import type { z } from 'zod';
 import type { adminOrdersInput } from '@shop/contract/admin';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { auditLog, orderLines, orderRefunds, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { orderView } from '../orders/view.ts';
@@ -19,6 +19,13 @@ export async function listOrders(input: z.output<typeof adminOrdersInput>, { db 
     conditions.push(or(eq(orders.reference, input.query.toUpperCase()), ilike(orders.email, text), ilike(fullName, text))!);
   }
   if (input.status) conditions.push(eq(orders.status, input.status));
+  if (input.from) conditions.push(gte(orders.createdAt, sql`${input.from}::date`));
+  if (input.to) conditions.push(lt(orders.createdAt, sql`${input.to}::date + 1`));
+  if (input.country) conditions.push(eq(orders.countryIso, input.country));
+  if (input.gateway) conditions.push(eq(orders.gateway, input.gateway));
+  // An order without an invoice request keeps SQL null or JSON null, whichever the placing wrote.
+  const requested = sql`(${orders.invoice} is not null and ${orders.invoice} <> 'null'::jsonb)`;
+  if (input.invoice !== undefined) conditions.push(input.invoice ? requested : sql`not ${requested}`);
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
     db
