@@ -285,27 +285,37 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_unpaid_idx').on(t.status, t.payBy)],
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_unpaid_idx').on(t.status, t.payBy),
+    // The back office's list, newest first (read backwards: `desc` is nulls first), whole or by state (docs/performance.md).
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+  ],
 );
 
-export const orderLines = pgTable('order_lines', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  productId: integer('product_id').references(() => products.id),
-  combinationId: integer('combination_id').references(() => combinations.id),
-  productName: text('product_name').notNull(),
-  attributesLabel: text('attributes_label').notNull().default(''),
-  reference: text('reference').notNull().default(''),
-  imageUrl: text('image_url'),
-  quantity: integer('quantity').notNull(),
-  /** Units taken from the stock when the order was placed (given back if it is cancelled unpaid). */
-  stockQuantity: integer('stock_quantity').notNull().default(0),
-  /** Units bought beyond the stock on the shopper's confirmation: a pre-order or a backorder (SPEC §4). */
-  onDemand: varchar('on_demand', { length: 12 }).$type<'preorder' | 'backorder'>(),
-  availableDate: timestamp('available_date', { withTimezone: true }),
-  unitPriceCents: integer('unit_price_cents').notNull(),
-  totalCents: integer('total_cents').notNull(),
-});
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id),
+    combinationId: integer('combination_id').references(() => combinations.id),
+    productName: text('product_name').notNull(),
+    attributesLabel: text('attributes_label').notNull().default(''),
+    reference: text('reference').notNull().default(''),
+    imageUrl: text('image_url'),
+    quantity: integer('quantity').notNull(),
+    /** Units taken from the stock when the order was placed (given back if it is cancelled unpaid). */
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    /** Units bought beyond the stock on the shopper's confirmation: a pre-order or a backorder (SPEC §4). */
+    onDemand: varchar('on_demand', { length: 12 }).$type<'preorder' | 'backorder'>(),
+    availableDate: timestamp('available_date', { withTimezone: true }),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
 
 /** Parcels sent for an order (the back office's 'ship'): the carrier, and the tracking the shopper follows. */
 export const orderShipments = pgTable(

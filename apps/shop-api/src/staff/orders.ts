@@ -15,8 +15,11 @@ const fullName = sql<string>`trim(coalesce(${orders.shippingAddress}->>'first_na
 export async function listOrders(input: z.output<typeof adminOrdersInput>, { db }: AdminContext) {
   const conditions: SQL[] = [];
   if (input.query) {
+    // A reference is looked up by its index first: only when none has it are addresses and names scanned.
+    const reference = input.query.toUpperCase();
+    const [exact] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, reference)).limit(1);
     const text = likeText(input.query);
-    conditions.push(or(eq(orders.reference, input.query.toUpperCase()), ilike(orders.email, text), ilike(fullName, text))!);
+    conditions.push(exact ? eq(orders.reference, reference) : or(ilike(orders.email, text), ilike(fullName, text))!);
   }
   if (input.status) conditions.push(eq(orders.status, input.status));
   if (input.from) conditions.push(gte(orders.createdAt, sql`${input.from}::date`));
