@@ -164,10 +164,10 @@ describe.each(DRIVERS)('order actions on %s', (driver) => {
     // Six refunds at once, any two of which are more than is left: exactly one is made.
     const left = total - line.unit_price;
     const amounts = [1, 2, 3, 4, 5, 6].map((extra) => Math.floor(left / 2) + extra);
-    const answers = await Promise.all(amounts.map((amount) => adminCall(shop().app, 'refundOrder', { reference, amount }, service)));
+    // From six addresses (six staff members at once): the API's fair share per client does not hold any back.
+    const answers = await Promise.all(amounts.map((amount, index) => adminCall(shop().app, 'refundOrder', { reference, amount }, { ...service, 'x-client-ip': `192.0.2.${150 + index}` })));
     const made = answers.flatMap((answer, index) => (answer.status === 200 ? [amounts[index]!] : []));
-    expect(made).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.code)).toEqual(Array(5).fill('refund_too_large'));
+    expect(answers.map((answer) => `${answer.status} ${answer.body.code ?? ''}`.trim()).sort()).toEqual(['200 ok', ...Array(5).fill('409 refund_too_large')]);
     expect((await orderRow(reference)).refunded_cents).toBe(line.unit_price + made[0]!);
     expect((await msp.getOrder(sandbox.url, reference)).amount_refunded).toBe(line.unit_price + made[0]!);
   });
