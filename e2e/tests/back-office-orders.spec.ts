@@ -71,6 +71,7 @@ test('fulfilment ships an order: the shopper follows its tracking link and gets 
   await hydrated(page);
   const request = main(page).getByRole('region', { name: 'Return items' });
   await expectNoAxeViolations(page);
+  await shots(page, 'storefront-order-return');
   await request.getByLabel(/^How many of/).first().selectOption('1');
   await request.getByLabel('Reason').selectOption('too_small');
   await request.getByRole('button', { name: 'Request a return' }).click();

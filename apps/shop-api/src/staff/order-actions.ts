@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@shop/contract';
-import type { orderActionInput, orderNoteInput, refundOrderInput, shipOrderInput } from '@shop/contract/admin';
+import type { orderNoteInput, refundOrderInput, shipOrderInput } from '@shop/contract/admin';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
@@ -14,8 +14,6 @@ import { isPayable, lockOrder, type OrderRow } from '../orders/view.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminCallHandler, type AdminContext } from './context.ts';
 import { getOrderDetail } from './orders.ts';
-
-type Reference = z.output<typeof orderActionInput>;
 
 /** A paid order the shop can still cancel: nothing of it has left the warehouse. */
 const CANCELLABLE_PAID: readonly string[] = ['payment_accepted', 'backorder_paid', 'processing'];
