@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { E2E_ADMIN_TOKEN, shopPorts } from '../playwright.config';
 import { SHOPS } from './fixtures';
@@ -43,9 +43,9 @@ export async function shots(page: Page, name: string) {
 }
 
 /** A staff member of `role`, created, set up and signed in, on a page of their own (the next step's code: the set-up took this one). */
-export async function signedInStaff(browser: Browser, role: string): Promise<Page> {
+export async function signedInStaff(browser: Browser, role: string, options: BrowserContextOptions = {}): Promise<Page> {
   const email = `${role}.${Date.now().toString(36)}@example.com`;
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser.newContext(options)).newPage();
   await page.goto(await staffCreate(email, role));
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.getByLabel('New password').fill(PASSWORD);

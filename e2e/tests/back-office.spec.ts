@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BACK_OFFICE, codeAt, PASSWORD, shots, staffCreate } from './back-office-staff';
+import { BACK_OFFICE, codeAt, PASSWORD, shots, signedInStaff, staffCreate } from './back-office-staff';
 import { expectNoAxeViolations, hydrated } from './fixtures';
 
 test('the first owner: staff:create, the set-up link (password and authenticator), sign-in with the code, the orders and an order', async ({ page }) => {
@@ -87,5 +87,17 @@ test.describe('without JavaScript', () => {
     // A post from another site is refused before the app runs.
     const crossSite = await page.request.post(`${BACK_OFFICE}/sign-in`, { headers: { origin: 'http://attacker.example' }, form: { email: 'a@example.com', password: 'x' } });
     expect(crossSite.status()).toBe(403);
+  });
+
+  test('an order action is a plain post: a cancellation is not made without its tick, a note is kept in the history', async ({ browser }) => {
+    const service = await signedInStaff(browser, 'customer_service', { javaScriptEnabled: false, locale: 'en' });
+    await service.goto(`${BACK_OFFICE}/orders/DEMO000003`);
+    await service.getByRole('button', { name: 'Cancel the order' }).click();
+    await expect(service.getByText('Tick the box to confirm.')).toBeVisible();
+    await expect(service.getByText(/ · Processing · /)).toBeVisible();
+    await service.getByLabel('Internal note').fill('Shopper called back: leave it with the concierge.');
+    await service.getByRole('button', { name: 'Add the note' }).click();
+    await expect(service.getByRole('status')).toHaveText('The note is kept in the history.');
+    await expect(service.getByRole('region', { name: 'History' })).toContainText('Shopper called back: leave it with the concierge.');
   });
 });
