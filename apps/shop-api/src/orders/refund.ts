@@ -16,7 +16,7 @@ type RefundDeps = Pick<CallContext, 'db' | 'mailer' | 'config' | 'log' | 'gatewa
  * that applies the refund (a cancellation puts the stock back), so that the refund, the change and their trace are
  * kept together. A failed refund leaves its trace too.
  */
-export type RefundRequest = { actor: Actor; action: string; details?: Record<string, unknown>; alongside?: (tx: Queryable, order: OrderRow) => Promise<void> };
+export type RefundRequest = { actor: Actor; action: string; details?: Record<string, unknown>; alongside?: (tx: Queryable, before: OrderRow, after: OrderRow) => Promise<void> };
 
 /**
  * Gives money of a paid order back through the gateway it was paid with: all that is left, or `amountCents` of it.
@@ -67,7 +67,7 @@ export async function refundOrder(deps: RefundDeps, input: { reference: string; 
       .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, 'completed')))) as [{ completed: number }];
     // The gateway's notification of this refund may have come first and counted it already.
     const recorded = await recordRefunded(tx, locked, Math.max(completed, locked.refundedCents));
-    await request.alongside?.(tx, recorded.order);
+    await request.alongside?.(tx, locked, recorded.order);
     await audit(tx, request.actor, {
       action: request.action,
       targetType: 'order',

@@ -90,7 +90,9 @@ const cancelOrder: AdminCallHandler<'cancelOrder'> = async ({ reference }, conte
     // Paid at the last moment (the gateway said so when its payment was ended): it is a paid order now.
     if (!cancelled) throw notAllowed(await findOrder(context.db, reference));
   } else if (CANCELLABLE_PAID.includes(order.status)) {
-    await refundThroughGateway(context, { reference }, { actor, action: 'order.cancel', alongside: (tx, refunded) => restock(tx, refunded.id) });
+    // Shipped while the gateway was refunding: its goods are out, and nothing goes back on sale.
+    const alongside = async (tx: Queryable, before: OrderRow) => (CANCELLABLE_PAID.includes(before.status) ? restock(tx, before.id) : undefined);
+    await refundThroughGateway(context, { reference }, { actor, action: 'order.cancel', alongside });
   } else {
     throw notAllowed(order);
   }
