@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { measure, reportLine, sequence } from './measure.mjs';
 import { waitFor } from './wait-for.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -29,19 +30,6 @@ const api = spawn(process.execPath, ['apps/shop-api/dist/main.js'], {
 });
 
 
-/**
- * A deterministic stream of numbers, so that two runs ask the same things. The high bits of the generator: its
- * low bits repeat with short periods (the lowest one alternates), which made the first pick of a call the same
- * call after call.
- */
-function sequence(seed) {
-  let state = seed;
-  return (max) => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return Math.floor((state / 2_147_483_648) * max);
-  };
-}
-
 async function call(name, payload, lang) {
   const started = performance.now();
   const response = await fetch(`${apiUrl}/${name}`, {
@@ -54,22 +42,6 @@ async function call(name, payload, lang) {
   return { ms: performance.now() - started, psdata: body.psdata };
 }
 
-/** Runs `next()`'s calls from `clients` loops for `seconds`; returns latencies in ms. */
-async function measure(next) {
-  const latencies = [];
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline) {
-        const [name, payload, lang] = next();
-        latencies.push((await call(name, payload, lang)).ms);
-      }
-    }),
-  );
-  return latencies.sort((a, b) => a - b);
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const LANGS = ['en', 'fr', 'it', 'es', 'de'];
 
 try {
@@ -118,12 +90,9 @@ try {
   console.log(`${count.pagination.total_items} products, ${clients} clients, ${seconds} s per scenario, load average ${load}, ${new Date().toISOString()}`);
   console.log('scenario                                         calls/s    p50 ms   p95 ms   p99 ms');
   for (const [name, next] of scenarios.filter(([name]) => name.includes(only))) {
-    await measure(next).catch(() => []); // warm-up round: caches and plans
-    const latencies = await measure(next);
-    const rate = latencies.length / seconds;
-    console.log(
-      `${name.padEnd(48)} ${rate.toFixed(0).padStart(7)}  ${percentile(latencies, 50).toFixed(1).padStart(7)}  ${percentile(latencies, 95).toFixed(1).padStart(7)}  ${percentile(latencies, 99).toFixed(1).padStart(7)}`,
-    );
+    const timed = async (...args) => (await call(...args)).ms;
+    await measure({ seconds, clients }, next, timed).catch(() => []); // warm-up round: caches and plans
+    console.log(reportLine(name, await measure({ seconds, clients }, next, timed), seconds));
   }
 } finally {
   api.kill('SIGTERM');

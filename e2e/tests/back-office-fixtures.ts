@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { E2E_ADMIN_TOKEN, shopPorts } from '../playwright.config';
 import { SHOPS } from './fixtures';
@@ -61,4 +61,11 @@ export async function signedInStaff(page: Page, role: string): Promise<string> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   return email;
+}
+
+/** A staff member of `role` signed in on a page of their own (a browser context with `options`). */
+export async function staffPage(browser: Browser, role: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await signedInStaff(page, role);
+  return page;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BACK_OFFICE, codeAt, PASSWORD, shots, staffCreate } from './back-office-fixtures';
+import { BACK_OFFICE, codeAt, PASSWORD, shots, staffCreate, staffPage } from './back-office-fixtures';
 import { expectNoAxeViolations, hydrated } from './fixtures';
 
 test('the first owner: staff:create, the set-up link (password and authenticator), sign-in with the code, the orders and an order', async ({ page }) => {
@@ -60,6 +60,19 @@ test('the first owner: staff:create, the set-up link (password and authenticator
   await expectNoAxeViolations(page);
   await shots(page, 'order');
 
+  // The owner reads the audit trail (the set-up's own trace is there) and downloads the accountant's CSV.
+  await page.getByRole('link', { name: 'Audit' }).click();
+  await page.getByLabel('Who').fill('staff:create');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table')).toContainText('staff.');
+  await expectNoAxeViolations(page);
+  await shots(page, 'audit');
+  await page.getByRole('link', { name: 'Exports' }).click();
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
+
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.goto(`${BACK_OFFICE}/orders`);
@@ -79,5 +92,17 @@ test.describe('without JavaScript', () => {
     // A post from another site is refused before the app runs.
     const crossSite = await page.request.post(`${BACK_OFFICE}/sign-in`, { headers: { origin: 'http://attacker.example' }, form: { email: 'a@example.com', password: 'x' } });
     expect(crossSite.status()).toBe(403);
+  });
+
+  test('an order action is a plain post: a cancellation is not made without its tick, a note is kept in the history', async ({ browser }) => {
+    const service = await staffPage(browser, 'customer_service', { javaScriptEnabled: false, locale: 'en' });
+    await service.goto(`${BACK_OFFICE}/orders/DEMO000003`);
+    await service.getByRole('button', { name: 'Cancel the order' }).click();
+    await expect(service.getByText('Tick the box to confirm.')).toBeVisible();
+    await expect(service.getByText(/ · Processing · /)).toBeVisible();
+    await service.getByLabel('Internal note').fill('Shopper called back: leave it with the concierge.');
+    await service.getByRole('button', { name: 'Add the note' }).click();
+    await expect(service.getByRole('status')).toHaveText('The note is kept in the history.');
+    await expect(service.getByRole('region', { name: 'History' })).toContainText('Shopper called back: leave it with the concierge.');
   });
 });

@@ -17,5 +17,10 @@ export default [
     route('subscribers', 'routes/subscribers.tsx'),
     route('subscribers/export', 'routes/subscribers-export.ts'),
     route('reviews', 'routes/reviews.tsx'),
+    // Returns, the audit trail and the accountant's exports.
+    route('returns', 'routes/returns.tsx'),
+    route('audit', 'routes/audit.tsx'),
+    route('exports', 'routes/exports.tsx'),
+    route('exports/orders.csv', 'routes/exports-orders-csv.ts'),
   ]),
 ] satisfies RouteConfig;

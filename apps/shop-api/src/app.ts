@@ -25,7 +25,6 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Gateways } from './payments/gateway.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
 import { registerWebhooks } from './payments/webhooks.ts';
-import { registerAdmin } from './orders/admin.ts';
 import { registerAdminCalls } from './staff/routes.ts';
 import { registerStaffScripts } from './staff/script-routes.ts';
 
@@ -137,7 +136,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   app.get('/openapi.json', async () => openApiDocument());
 
   if (serves !== 'shop') {
-    registerAdminCalls(app, { db, config });
+    registerAdminCalls(app, { db, config, mailer, gateways });
     registerStaffScripts(app, { db, config });
   }
   if (serves === 'admin') return app;
@@ -149,7 +148,6 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   }
 
   registerWebhooks(app, { db, config, mailer, gateways, log: app.log });
-  registerAdmin(app, { db, config, mailer, gateways });
 
   for (const name of Object.keys(calls) as CallName[]) {
     const definition = calls[name];

@@ -43,6 +43,10 @@ export type ApiConfig = {
   viesUrl: string | undefined;
   /** An order not paid within this time is cancelled and its stock goes back on sale. */
   unpaidOrderMinutes: number;
+  /** The withdrawal period: a delivered order's lines can be sent back for this many days from delivery (SPEC §9: 14 in Italy). */
+  returnWindowDays: number;
+  /** Where shoppers send returns (the return instructions mail). */
+  returnAddress: string;
   /** A guest's order link (confirmation mail, confirmation page) opens the order for this many days after it was placed. */
   guestOrderLinkDays: number;
   /** Opens the back-office calls (`/admin/…`, orders/admin.ts) to a caller with `Authorization: Bearer <it>`; unset, they do not exist. */
@@ -96,6 +100,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     viesUrl: env.VIES_URL ? env.VIES_URL.replace(/\/+$/, '') : undefined,
     unpaidOrderMinutes: Math.max(1, Number(env.UNPAID_ORDER_MINUTES ?? 60) || 60),
     guestOrderLinkDays: Math.max(1, Number(env.GUEST_ORDER_LINK_DAYS ?? 90) || 90),
+    returnWindowDays: Math.max(1, Number(env.RETURN_WINDOW_DAYS ?? 14) || 14),
+    returnAddress: env.RETURN_ADDRESS || 'Atelier Moda – Resi, Via Solferino 10, 20121 Milano MI, Italia',
     // A short token could be guessed: anything under 32 characters leaves the back office closed.
     adminToken: env.ADMIN_TOKEN && env.ADMIN_TOKEN.length >= 32 ? env.ADMIN_TOKEN : undefined,
     adminApi: env.ADMIN_API_PORT ? { host: env.ADMIN_API_HOST ?? '127.0.0.1', port: Number(env.ADMIN_API_PORT) } : undefined,

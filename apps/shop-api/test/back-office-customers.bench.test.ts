@@ -28,7 +28,7 @@ describe.runIf(process.env.BENCH_CUSTOMERS && process.env.TEST_DATABASE_URL)('th
       select p.id, 'Author', 'en', 'A title', 'Some content of a review.', 1 + n % 5, (array['published','published','held','hidden'])[1 + n % 4], now() - (n || ' minutes')::interval
       from generate_series(1, 50000) n join lateral (select id from products order by id offset (n % 100) limit 1) p on true`);
     await db.execute(sql`analyze`);
-    const session = await staffSession(shop(), 'owner');
+    const session = (await staffSession(shop(), 'owner')).headers;
     const cases: [string, AdminCallName, unknown][] = [
       ['customers, newest', 'listCustomers', {}],
       ['customers by name', 'listCustomers', { query: 'Last12' }],

@@ -56,7 +56,7 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
   const auditOf = (action: string) => query<{ actor: string; target_type: string; target_id: string; before: any; after: any }>(sql`select actor, target_type, target_id, before, after from audit_log where action = ${action} order by id desc`);
 
   it('finds customers by name or address, shows one with addresses, orders and newsletter consent, and a guest’s orders by address', async () => {
-    const service = await staffSession(shop(), 'customer_service');
+    const service = (await staffSession(shop(), 'customer_service')).headers;
     const customer = await registerCustomer(shop().app, { first_name: 'Grace', last_name: `Hopper${randomBytes(2).toString('hex')}`, newsletter: true });
     expect((await call('createAddress', { address: HOME }, customer.token)).status).toBe(200);
     const order = await insertOrder(shop(), { customerId: customer.customer.id, email: customer.email });
@@ -87,7 +87,7 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
   });
 
   it('lists the newsletter’s subscribers with their consent date, page after page, and audits their export', async () => {
-    const manager = await staffSession(shop(), 'manager');
+    const manager = (await staffSession(shop(), 'manager')).headers;
     const subscriber = await registerCustomer(shop().app, { newsletter: true });
     const other = await registerCustomer(shop().app, { newsletter: false });
     const everyone: { email: string; consent_at: string | null }[] = [];
@@ -109,7 +109,7 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
   });
 
   it('exports everything about a person to them and to the back office (audited), and nothing of anyone else', async () => {
-    const service = await staffSession(shop(), 'customer_service');
+    const service = (await staffSession(shop(), 'customer_service')).headers;
     const productId = await freshProduct();
     const customer = await reviewer(productId, { newsletter: true });
     expect((await call('createAddress', { address: HOME }, customer.token)).status).toBe(200);
@@ -141,7 +141,7 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
   });
 
   it('erases a person on request: account, sessions, addresses, wishlist, reviews and photos go, orders stay without personal data, audited', async () => {
-    const service = await staffSession(shop(), 'customer_service');
+    const service = (await staffSession(shop(), 'customer_service')).headers;
     const productId = await freshProduct();
     const kept = await reviewer(productId);
     const customer = await reviewer(productId);
@@ -195,7 +195,7 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
   });
 
   it('erases a guest by their address (their orders kept without personal data), and undoes an erasure whose audit row fails', async () => {
-    const service = await staffSession(shop(), 'customer_service');
+    const service = (await staffSession(shop(), 'customer_service')).headers;
     const guest = await placeGuestOrder(shop(), 'card');
     const exported = await adminCall(shop().app, 'exportPersonalData', { email: guest.email }, service);
     expect(exported.body.psdata).toMatchObject({ account: null, consents: null, orders: [{ reference: guest.order.reference, email: guest.email }] });
@@ -219,7 +219,7 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
   });
 
   it('keeps erasure, export and sign-in apart when they come at once: never a half-erased export, a session of an erased account or a 5xx', async () => {
-    const service = await staffSession(shop(), 'owner');
+    const service = (await staffSession(shop(), 'owner')).headers;
     for (let round = 0; round < 3; round++) {
       const productId = await freshProduct();
       const customer = await reviewer(productId);
@@ -244,7 +244,7 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
   });
 
   it('hides, shows again and deletes a review with a reason, audited; shoppers and the ratings follow at once', async () => {
-    const service = await staffSession(shop(), 'customer_service');
+    const service = (await staffSession(shop(), 'customer_service')).headers;
     const productId = await freshProduct();
     const [first, second] = [await reviewer(productId), await reviewer(productId)];
     const listed = await adminCall(shop().app, 'listReviews', { product_id: productId, status: 'published' }, service);
@@ -282,7 +282,7 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
   });
 
   it('shows on the dashboard the orders to ship, failed refunds, stray payments and the sales of today and the last 30 days', async () => {
-    const fulfilment = await staffSession(shop(), 'fulfilment');
+    const fulfilment = (await staffSession(shop(), 'fulfilment')).headers;
     const before = (await adminCall(shop().app, 'getDashboard', {}, fulfilment)).body.psdata;
     const toShip = await insertOrder(shop(), { customerId: null, email: 'dash@example.com', status: 'processing', total: 4321 });
     await insertOrder(shop(), { customerId: null, email: 'dash@example.com', status: 'awaiting_payment', total: 999 });
@@ -305,7 +305,7 @@ describe.each(DRIVERS)('reviews held for approval on %s', (driver) => {
   const shop = useTestShop(driver, { REVIEWS_HELD_FOR_APPROVAL: 'on' });
 
   it('keeps a new review from shoppers and the ratings until the back office shows it; its author sees it awaiting approval', async () => {
-    const service = await staffSession(shop(), 'manager');
+    const service = (await staffSession(shop(), 'manager')).headers;
     const [product] = await selectRows<{ id: number }>(shop().handle.db, sql`select p.id from products p where p.is_active
       and not exists (select 1 from product_reviews r where r.product_id = p.id) order by p.id limit 1`);
     const productId = product!.id;

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { issueSetupLink } from '../src/staff/setup.ts';
 import { STRONG_PASSWORD, type TestShop } from './databases.ts';
 
-/** The back office's API as its tests call it: staff set up through their link, signed in, and their calls. */
+// The back office's side of the API tests: admin calls as the back office makes them, staff set up and signed in.
 
 export type Answer = { status: number; body: { success: boolean; code: string; psdata: any; message: string } };
 
@@ -54,9 +54,10 @@ export async function signIn(shop: TestShop, member: { email: string; secret: st
 
 export const staffHeader = (token: string) => ({ 'x-staff-session': token });
 
-/** A staff member of the role, set up and signed in: the header their calls carry. */
+/** A staff member of `role`, set up and signed in: the headers of their calls. */
 export async function staffSession(shop: TestShop, role: StaffRole) {
-  const signedIn = await signIn(shop, await setUpStaff(shop, role));
+  const member = await setUpStaff(shop, role);
+  const signedIn = await signIn(shop, member);
   expect(signedIn.status).toBe(200);
-  return staffHeader(signedIn.body.psdata.session.token as string);
+  return { ...member, headers: staffHeader(signedIn.body.psdata.session.token as string) };
 }

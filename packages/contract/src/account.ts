@@ -191,6 +191,8 @@ export const orderLineSchema = z.object({
   available_date: z.string().nullable(),
   /** Pre-order lines cannot be cancelled (SPEC §4). */
   cancellable: z.boolean(),
+  /** How many of it can still be sent back (0 when the order cannot be returned now). */
+  returnable: z.number().int(),
 });
 export const orderSummarySchema = z.object({
   reference: z.string(),
@@ -216,6 +218,8 @@ export const orderSchema = orderSummarySchema.extend({
   invoice: z.object({ vat_number: z.string(), fiscal_code: z.string(), pec: z.string(), sdi: z.string(), issued: z.boolean(), vat_check: z.string() }).nullable(),
   gateway: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** The parcels sent, each with its carrier and tracking (a link to the carrier's page where the shop gave one). */
+  shipments: z.array(z.object({ carrier: z.string(), tracking_number: z.string(), tracking_url: z.string().nullable(), date: z.string() })),
   /** What has been given back to the shopper so far (refunds, in cents); all of it when the status is 'refunded'. */
   refunded: z.number().int(),
   /** Whether it can still be paid (awaiting payment or after a failed payment). */
@@ -226,8 +230,10 @@ export const orderSchema = orderSummarySchema.extend({
    */
   stray_payments: z.array(z.object({ gateway: z.string(), amount: z.number().int(), refund: z.enum(['requested', 'refunded', 'failed']) })),
   lines: z.array(orderLineSchema),
-  /** Returns of this order (none until a return is made). */
-  returns: z.array(z.object({ reference: z.string(), status: z.string(), date: z.string() })),
+  /** Returns of this order (none until a return is made), with what each sends back. */
+  returns: z.array(z.object({ reference: z.string(), status: z.string(), date: z.string(), reason: z.string(), lines: z.array(z.object({ name: z.string(), quantity: z.number().int() })) })),
+  /** Until when a return can be asked for (the withdrawal period from delivery); null when it cannot now. */
+  return_by: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type Order = z.infer<typeof orderSchema>;

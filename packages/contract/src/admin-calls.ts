@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import type { AdminCallDefinition } from './admin-call.ts';
 import { adminCustomerCalls } from './admin-customer-calls.ts';
 import { adminDashboardCalls } from './admin-dashboard-calls.ts';
+import { adminOrderActionCalls } from './admin-order-action-calls.ts';
 import { adminOrderCalls } from './admin-order-calls.ts';
+import { adminReportCalls } from './admin-report-calls.ts';
+import { adminReturnCalls } from './admin-return-calls.ts';
 import { adminReviewCalls } from './admin-review-calls.ts';
 import { adminStaffCalls } from './admin-staff-calls.ts';
 
@@ -13,6 +16,9 @@ import { adminStaffCalls } from './admin-staff-calls.ts';
 export const adminCalls = {
   ...adminStaffCalls,
   ...adminOrderCalls,
+  ...adminOrderActionCalls,
+  ...adminReturnCalls,
+  ...adminReportCalls,
   ...adminCustomerCalls,
   ...adminReviewCalls,
   ...adminDashboardCalls,

@@ -6,3 +6,6 @@ export * from './admin-customers.ts';
 export * from './admin-reviews.ts';
 export * from './admin-dashboard.ts';
 export * from './personal-data.ts';
+export * from './admin-order-actions.ts';
+export * from './admin-returns.ts';
+export * from './admin-reports.ts';

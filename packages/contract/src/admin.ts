@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, orderSchema, orderSummarySchema } from './account.ts';
-import { ORDER_STATUSES } from './constants.ts';
+import { GATEWAY_NAMES, ORDER_STATUSES } from './constants.ts';
 import { newPasswordSchema } from './password-policy.ts';
 
 /**
@@ -15,7 +15,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * - `own`: any signed-in staff member (their own session);
  * - the others: the roles the API's rights table gives them.
  */
-export const ADMIN_AREAS = ['sign_in', 'own', 'orders', 'dashboard', 'customers', 'reviews'] as const;
+export const ADMIN_AREAS = ['sign_in', 'own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 /** A set-up link's and a sign-in challenge's tokens are 32 random bytes in base64url. */
@@ -49,6 +49,13 @@ export const adminOrdersInput = z.object({
   /** A reference, an email address or a name (part of one). */
   query: z.string().trim().max(100).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
+  /** Placed from and to these days (both included). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  country: z.string().regex(/^[A-Za-z]{2}$/).toUpperCase().optional(),
+  gateway: z.enum(GATEWAY_NAMES).optional(),
+  /** Only orders with (true) or without (false) an invoice request. */
+  invoice: z.boolean().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const adminOrderRowSchema = orderSummarySchema.extend({ email: z.string(), name: z.string(), country: z.string(), gateway: z.string().nullable() });
@@ -69,6 +76,7 @@ export const adminOrderSchema = z.object({
     }),
   ),
   refunds: z.array(z.object({ amount: z.number().int(), status: z.string(), gateway_refund_id: z.string().nullable(), date: z.string() })),
-  history: z.array(z.object({ date: z.string(), event: z.string(), gateway: z.string().nullable(), detail: z.string() })),
+  /** Placed, gateway events, refunds and every back-office action on it (its audit trail: who, and the note or values). */
+  history: z.array(z.object({ date: z.string(), event: z.string(), gateway: z.string().nullable(), detail: z.string(), actor: z.string().nullable() })),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -4,6 +4,7 @@ import { accountCalls } from './account-calls.ts';
 import { cartCalls } from './cart-calls.ts';
 import { catalogCalls } from './catalog-calls.ts';
 import { checkoutCalls } from './checkout-calls.ts';
+import { returnCalls } from './return-calls.ts';
 import { reviewCalls } from './review-calls.ts';
 
 /** Every call of the shop API (SPEC §7), by domain. */
@@ -13,6 +14,7 @@ export const calls = {
   ...cartCalls,
   ...checkoutCalls,
   ...reviewCalls,
+  ...returnCalls,
 } satisfies Record<string, CallDefinition<z.ZodType, z.ZodType>>;
 
 export type Calls = typeof calls;

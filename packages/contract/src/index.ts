@@ -14,3 +14,4 @@ export * from './reviews.ts';
 export * from './review-constants.ts';
 export * from './refusals.ts';
 export * from './personal-data.ts';
+export * from './returns.ts';

@@ -56,6 +56,10 @@ export const refusalDetails = {
   // The back office (admin calls): a staff member whose role lacks the call's right; a set-up link used or
   // expired; a wrong authenticator code while setting up (on its field).
   forbidden: z.null(),
+  // An order action its state does not allow (shipping a cancelled order): the state it is in.
+  order_action_not_allowed: z.object({ status: z.string() }),
+  // A return asked for outside the withdrawal period (or of an order not delivered), or of more than is left to send back.
+  return_not_allowed: z.null(),
   setup_link_invalid: z.null(),
   code_invalid: fieldErrors,
   // Any call

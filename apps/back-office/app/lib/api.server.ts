@@ -43,3 +43,20 @@ export async function staffCall<N extends AdminCallName>(request: Request, name:
     throw error;
   }
 }
+
+/**
+ * A file the API streams for a staff member (the accountant's CSV), passed through as it comes. Without a session,
+ * the sign-in page; a refusal is the error page of its status.
+ */
+export async function staffDownload(request: Request, path: string): Promise<Response> {
+  const session = readCookie(request, SESSION_COOKIE);
+  const headers: Record<string, string> = { 'accept-language': langOf(request) };
+  if (session) headers['x-staff-session'] = session;
+  if (process.env.SHOP_API_SECRET) headers['x-shop-api-secret'] = process.env.SHOP_API_SECRET;
+  const response = await fetch(`${API_URL}${path}`, { headers });
+  if (response.status === 401) throw redirect('/sign-in', { headers: { 'Set-Cookie': clearSession(request) } });
+  if (!response.ok || !response.body) throw new Response(String(response.status), { status: response.status === 400 ? 400 : response.status === 403 ? 403 : 502 });
+  const passed = new Headers({ 'cache-control': 'no-store' });
+  for (const name of ['content-type', 'content-disposition']) passed.set(name, response.headers.get(name) ?? '');
+  return new Response(response.body, { headers: passed });
+}

@@ -1,12 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { StaffMember } from '@shop/contract/admin';
+import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import { staffCall } from '../lib/api.server';
+import { orderAction } from '../orders/actions.server';
+import { OrderActions, OrderReturns } from '../orders/actions';
+import { isOrderIntent } from '../orders/forms';
 import { dateTime, money } from '../lib/format';
 import type { Route } from './+types/order';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!/^[A-Za-z0-9]{1,16}$/.test(params.reference)) throw new Response('not_found', { status: 404 });
   return staffCall(request, 'getOrderDetail', { reference: params.reference });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  if (!/^[A-Za-z0-9]{1,16}$/.test(params.reference)) throw new Response('not_found', { status: 404 });
+  return orderAction(request, params.reference);
 }
 
 /** An address as the order keeps it: a snapshot of the checkout's fields (the demo orders' older names too). */
@@ -19,8 +28,11 @@ function Address({ address }: { address: Record<string, unknown> }) {
 const section = 'mb-6 rounded border border-stone-300 bg-white p-4';
 const heading = 'mb-3 text-lg font-semibold';
 
-export default function Order({ loaderData: { order, attempts, refunds, history } }: Route.ComponentProps) {
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, attempts, refunds, history } = loaderData;
   const { t, i18n } = useTranslation();
+  const { staff } = useRouteLoaderData('routes/staff-layout') as { staff: StaffMember };
+  const done = useSearchParams()[0].get('done');
   const lang = i18n.language;
   const cents = (value: number) => money(value, order.currency, lang);
   return (
@@ -34,6 +46,13 @@ export default function Order({ loaderData: { order, attempts, refunds, history 
       <p className="mb-4">
         {dateTime(order.date, lang)} · {t(`status.${order.status}`, { defaultValue: order.status })} · {order.email}
       </p>
+      {isOrderIntent(done) && (
+        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+          {t(`orderActions.done.${done}`)}
+        </p>
+      )}
+      <OrderActions detail={loaderData} staff={staff} actionData={actionData} money={cents} />
+      <OrderReturns detail={loaderData} staff={staff} actionData={actionData} />
       <section className={section} aria-labelledby="lines">
         <h2 id="lines" className={heading}>{t('order.lines')}</h2>
         <div className="overflow-x-auto">
@@ -142,8 +161,10 @@ export default function Order({ loaderData: { order, attempts, refunds, history 
         <ol className="space-y-1 text-sm">
           {history.map((entry, index) => (
             <li key={index}>
-              {dateTime(entry.date, lang)} · {entry.event}
+              {dateTime(entry.date, lang)} · {t(`orderActions.events.${entry.event.replace('.', '_')}`, { defaultValue: entry.event })}
               {entry.gateway && ` · ${entry.gateway}`}
+              {entry.actor && ` · ${t('orderActions.by', { actor: entry.actor })}`}
+              {entry.detail && entry.actor && <span className="block whitespace-pre-line pl-4 text-stone-700">{entry.detail}</span>}
             </li>
           ))}
         </ol>

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@shop/contract';
+import { GATEWAY_NAMES, ORDER_STATUSES, type OrderStatus } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { buttonClass, inputClass } from '../lib/forms';
@@ -14,13 +14,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = params.get('query')?.trim().slice(0, 100) || undefined;
   const status = params.get('status');
   const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  const list = await staffCall(request, 'listOrders', { query, status: isStatus(status) ? status : undefined, page });
-  return { list, query: query ?? '', status: isStatus(status) ? status : '' };
+  // The other filters as typed; what is not one of theirs is left out rather than refused.
+  const day = (name: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(name) ?? '') ? params.get(name)! : undefined);
+  const country = /^[A-Za-z]{2}$/.test(params.get('country') ?? '') ? params.get('country')!.toUpperCase() : undefined;
+  const gateway = GATEWAY_NAMES.find((name) => name === params.get('gateway'));
+  const invoice = params.get('invoice') === 'yes' ? true : params.get('invoice') === 'no' ? false : undefined;
+  const filters = { from: day('from'), to: day('to'), country, gateway, invoice };
+  const list = await staffCall(request, 'listOrders', { query, status: isStatus(status) ? status : undefined, ...filters, page });
+  const shown = { from: filters.from ?? '', to: filters.to ?? '', country: country ?? '', gateway: gateway ?? '', invoice: invoice === undefined ? '' : invoice ? 'yes' : 'no' };
+  return { list, query: query ?? '', status: isStatus(status) ? status : '', shown };
 }
 
-export default function Orders({ loaderData: { list, query, status } }: Route.ComponentProps) {
+export default function Orders({ loaderData: { list, query, status, shown } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const pageLink = (page: number) => `?${new URLSearchParams({ ...(query ? { query } : {}), ...(status ? { status } : {}), page: String(page) })}`;
+  const kept = Object.fromEntries(Object.entries({ query, status, ...shown }).filter(([, value]) => value));
+  const pageLink = (page: number) => `?${new URLSearchParams({ ...kept, page: String(page) })}`;
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('orders.title')}</h1>
@@ -41,6 +49,37 @@ export default function Orders({ loaderData: { list, query, status } }: Route.Co
                 {t(`status.${value}`)}
               </option>
             ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="from">{t('orders.from')}</label>
+          <input id="from" name="from" type="date" defaultValue={shown.from} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="to">{t('orders.to')}</label>
+          <input id="to" name="to" type="date" defaultValue={shown.to} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="country">{t('orders.country')}</label>
+          <input id="country" name="country" defaultValue={shown.country} maxLength={2} size={4} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="gateway">{t('orders.gateway')}</label>
+          <select id="gateway" name="gateway" defaultValue={shown.gateway} className={inputClass}>
+            <option value="">{t('orders.anyGateway')}</option>
+            {GATEWAY_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="invoice">{t('orders.invoice')}</label>
+          <select id="invoice" name="invoice" defaultValue={shown.invoice} className={inputClass}>
+            <option value="">{t('orders.anyInvoice')}</option>
+            <option value="yes">{t('orders.withInvoice')}</option>
+            <option value="no">{t('orders.withoutInvoice')}</option>
           </select>
         </div>
         <button type="submit" className={`${buttonClass} mb-6`}>

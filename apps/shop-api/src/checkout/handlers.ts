@@ -3,6 +3,7 @@ import type { CallHandlers } from '../http/call-context.ts';
 import { createOrder } from '../orders/place.ts';
 import { updateOrder, validateOrder } from '../orders/payment.ts';
 import { returnOrderToCart } from '../orders/reopen.ts';
+import { requestReturn } from '../orders/returns.ts';
 import { getOrder, getOrders } from '../orders/view.ts';
 import {
   addOrEditDeliveryMessage,
@@ -35,6 +36,7 @@ export const checkoutHandlers = {
   validateOrder: (input, context) => validateOrder(input, context),
   getOrders: (_input, context) => getOrders(context),
   getOrder: (input, context) => getOrder(input, context),
+  requestReturn: (input, context) => requestReturn(input, context),
 } satisfies Partial<CallHandlers>;
 
 export const checkoutSuccessMessages: Partial<Record<CallName, string>> = {

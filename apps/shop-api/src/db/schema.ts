@@ -286,39 +286,65 @@ export const orders = pgTable(
     payBy: timestamp('pay_by', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     trackingNumber: text('tracking_number'),
+    /** When the carrier delivered it (the back office's 'delivered'): the withdrawal period runs from then. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The end of the withdrawal period (RETURN_WINDOW_DAYS from delivery, fixed then): returns can be asked for until it. */
+    returnBy: timestamp('return_by', { withTimezone: true }),
     /** Given back so far, as the gateway reports it or as the shop refunded it (never goes down). */
     refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // A guest's orders by email, newest first (the back office's customers): lower(), as they are looked up. By date:
-  // the dashboard's sales of a period.
+  // the dashboard's sales of a period, and the back office's list, newest first (read backwards: `desc` is nulls
+  // first), whole or by state (docs/performance.md).
   (t) => [
     index('orders_customer_idx').on(t.customerId),
     index('orders_unpaid_idx').on(t.status, t.payBy),
     index('orders_guest_email_idx').on(sql`lower(${t.email})`, t.createdAt, t.id).where(sql`${t.customerId} is null`),
     index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 
-export const orderLines = pgTable('order_lines', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  productId: integer('product_id').references(() => products.id),
-  combinationId: integer('combination_id').references(() => combinations.id),
-  productName: text('product_name').notNull(),
-  attributesLabel: text('attributes_label').notNull().default(''),
-  reference: text('reference').notNull().default(''),
-  imageUrl: text('image_url'),
-  quantity: integer('quantity').notNull(),
-  /** Units taken from the stock when the order was placed (given back if it is cancelled unpaid). */
-  stockQuantity: integer('stock_quantity').notNull().default(0),
-  /** Units bought beyond the stock on the shopper's confirmation: a pre-order or a backorder (SPEC §4). */
-  onDemand: varchar('on_demand', { length: 12 }).$type<'preorder' | 'backorder'>(),
-  availableDate: timestamp('available_date', { withTimezone: true }),
-  unitPriceCents: integer('unit_price_cents').notNull(),
-  totalCents: integer('total_cents').notNull(),
-});
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id),
+    combinationId: integer('combination_id').references(() => combinations.id),
+    productName: text('product_name').notNull(),
+    attributesLabel: text('attributes_label').notNull().default(''),
+    reference: text('reference').notNull().default(''),
+    imageUrl: text('image_url'),
+    quantity: integer('quantity').notNull(),
+    /** Units taken from the stock when the order was placed (given back if it is cancelled unpaid). */
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    /** Units bought beyond the stock on the shopper's confirmation: a pre-order or a backorder (SPEC §4). */
+    onDemand: varchar('on_demand', { length: 12 }).$type<'preorder' | 'backorder'>(),
+    availableDate: timestamp('available_date', { withTimezone: true }),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** Parcels sent for an order (the back office's 'ship'): the carrier, and the tracking the shopper follows. */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    trackingUrl: text('tracking_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId)],
+);
 
 /** Goods sent back from an order, with where the return stands (requested, received, refunded). */
 export const orderReturns = pgTable(
@@ -329,10 +355,33 @@ export const orderReturns = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     reference: varchar('reference', { length: 16 }).notNull().unique(),
-    status: varchar('status', { length: 16 }).$type<'requested' | 'received' | 'refunded'>().notNull(),
+    /** 'refunding' while its refund is with the gateway: one refund of a return at a time. */
+    status: varchar('status', { length: 16 }).$type<'requested' | 'received' | 'refunding' | 'refunded'>().notNull(),
+    /** The shopper's reason (RETURN_REASONS). */
+    reason: varchar('reason', { length: 24 }).notNull().default(''),
+    /** What its refund gave back (its lines, and the original shipping when the whole order came back). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_returns_order_idx').on(t.orderId)],
+  (t) => [index('order_returns_order_idx').on(t.orderId), index('order_returns_status_idx').on(t.status, t.createdAt)],
+);
+
+/** The lines and quantities a return sends back; `restock` says, once received, whether they went back on sale. */
+export const orderReturnLines = pgTable(
+  'order_return_lines',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    restock: boolean('restock'),
+  },
+  (t) => [index('order_return_lines_return_idx').on(t.returnId)],
 );
 
 /** Each gateway notification applied, by the gateway's event id: a replay is recognised and changes nothing. */

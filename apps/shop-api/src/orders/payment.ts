@@ -8,6 +8,7 @@ import type { Queryable } from '../db/client.ts';
 import { cartRuleUses, orderLines, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Mail } from '../mail/mailer.ts';
 import type { NotificationHint, PayableOrder, PaymentGateway, PaymentReading } from '../payments/gateway.ts';
 import { orderToken } from './links.ts';
 import { canMove, isPaid } from './status.ts';
@@ -111,9 +112,14 @@ async function endCurrentAttempt(deps: PaymentDeps, order: OrderRow): Promise<'p
  * with the order locked): whoever cancels it, a code used by an order never paid is not used up.
  */
 async function returnStock(tx: Queryable, orderId: number): Promise<void> {
+  await restock(tx, orderId);
+  await tx.delete(cartRuleUses).where(eq(cartRuleUses.orderId, orderId));
+}
+
+/** Puts the units an order took from the stock back on sale (a paid order cancelled by the shop: its codes stay used). */
+export async function restock(tx: Queryable, orderId: number): Promise<void> {
   await tx.execute(sql`update combinations c set quantity = c.quantity + l.stock_quantity
     from order_lines l where l.order_id = ${orderId} and l.combination_id = c.id and l.stock_quantity > 0`);
-  await tx.delete(cartRuleUses).where(eq(cartRuleUses.orderId, orderId));
 }
 
 /** What applying an outcome did, for the mails sent once it is committed. */
@@ -160,13 +166,15 @@ export async function recordRefunded(tx: Queryable, order: OrderRow, refundedCen
   return { order: updated!, sendConfirmation: false, refundedNow: total - order.refundedCents };
 }
 
+/** What every order mail is built from: the order as the shopper reads it, its language, and the link's token for a guest. */
+export type OrderMailParts = { order: Order; lang: string; storefrontUrl: string; token: string | null };
+
 /** Sends an order's mail built from its current view (a guest's link carries the order's token); a failure is logged, not thrown. */
-async function mailOrder(deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>, order: OrderRow, what: 'confirmation' | 'refund', refundedNow = 0): Promise<void> {
+export async function mailOrder(deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>, order: OrderRow, what: string, build: (parts: OrderMailParts) => Mail): Promise<void> {
   try {
     const token = order.customerId === null ? await orderToken(deps.db, order.reference) : null;
     const view = await orderView(deps.db, order);
-    const common = { order: view, lang: order.lang, storefrontUrl: deps.config.storefrontUrl, token };
-    await deps.mailer.send(what === 'confirmation' ? orderConfirmationMail(common) : refundNoticeMail({ ...common, amountCents: refundedNow }));
+    await deps.mailer.send(build({ order: view, lang: order.lang, storefrontUrl: deps.config.storefrontUrl, token }));
   } catch (error) {
     deps.log.error({ reference: order.reference, mail: what, failure: (error as Error).message }, 'order mail failed');
   }
@@ -174,8 +182,8 @@ async function mailOrder(deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'l
 
 /** The mails an applied change calls for, once it is committed: the confirmation of a first payment, the notice of a refund. */
 export async function mailApplied(deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>, applied: Applied | null): Promise<void> {
-  if (applied?.sendConfirmation) await mailOrder(deps, applied.order, 'confirmation');
-  if (applied && applied.refundedNow > 0) await mailOrder(deps, applied.order, 'refund', applied.refundedNow);
+  if (applied?.sendConfirmation) await mailOrder(deps, applied.order, 'confirmation', orderConfirmationMail);
+  if (applied && applied.refundedNow > 0) await mailOrder(deps, applied.order, 'refund', (parts) => refundNoticeMail({ ...parts, amountCents: applied.refundedNow }));
 }
 
 /**
@@ -322,15 +330,17 @@ export async function applyNotification(deps: PaymentDeps, gateway: PaymentGatew
 /**
  * Cancels an unpaid order, its stock back on sale and its codes' uses given back, so that its items and codes can go
  * back into a cart; its payment is ended at the gateway first. False when it is not unpaid any more (paid, even
- * at the last moment, or cancelled).
+ * at the last moment, or cancelled). `alongside` runs in the cancelling transaction (the back office's audit).
  */
-export async function cancelUnpaid(deps: PaymentDeps, order: OrderRow): Promise<boolean> {
+export async function cancelUnpaid(deps: PaymentDeps, order: OrderRow, alongside?: (tx: Queryable, before: OrderRow, after: OrderRow) => Promise<void>): Promise<boolean> {
   if (!isPayable(order.status) || (await endCurrentAttempt(deps, order)) === 'paid') return false;
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     if (!locked || !isPayable(locked.status)) return false;
     const { order: moved } = await moveOrder(tx, locked, 'cancelled');
-    return moved.status === 'cancelled';
+    if (moved.status !== 'cancelled') return false;
+    await alongside?.(tx, locked, moved);
+    return true;
   });
 }
 

@@ -23,7 +23,8 @@ import { isPayable, orderView, type OrderRow } from './view.ts';
 
 /** Reference letters without look-alikes (no 0/O, 1/I). */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newReference = () => 'AM' + Array.from({ length: 8 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
+/** An order's reference ('AM…'), or a return's with its own prefix ('RT…'). */
+export const newReference = (prefix = 'AM') => prefix + Array.from({ length: 8 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
 
 type StockRow = { combination_id: number; quantity: number; on_demand: OnDemandKind | null; policy: OutOfStockPolicy; available_date: Date | string | null; stock: number; held_elsewhere: number };
 

@@ -1,13 +1,22 @@
 import type { GatewayName } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
 import { orderRefunds, orders } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { audit, type Actor } from '../staff/audit.ts';
 import { mailApplied, payable, recordRefunded } from './payment.ts';
 import { isPaid } from './status.ts';
 import { lockOrder, type OrderRow } from './view.ts';
 
 type RefundDeps = Pick<CallContext, 'db' | 'mailer' | 'config' | 'log' | 'gateways'>;
+
+/**
+ * Who asked for a refund and what else it does: the audit entry's action, and a change made in the transaction
+ * that applies the refund (a cancellation puts the stock back), so that the refund, the change and their trace are
+ * kept together. A failed refund leaves its trace too.
+ */
+export type RefundRequest = { actor: Actor; action: string; details?: Record<string, unknown>; alongside?: (tx: Queryable, before: OrderRow, after: OrderRow) => Promise<void> };
 
 /**
  * Gives money of a paid order back through the gateway it was paid with: all that is left, or `amountCents` of it.
@@ -16,7 +25,7 @@ type RefundDeps = Pick<CallContext, 'db' | 'mailer' | 'config' | 'log' | 'gatewa
  * and the shopper gets a refund notice) or fails it (nothing changes). The gateway's own refund notification that
  * follows changes nothing more: what has been given back never goes down and is never counted twice.
  */
-export async function refundOrder(deps: RefundDeps, input: { reference: string; amountCents?: number }): Promise<{ order: OrderRow; refundId: string }> {
+export async function refundOrder(deps: RefundDeps, input: { reference: string; amountCents?: number }, request: RefundRequest): Promise<{ order: OrderRow; refundId: string }> {
   const requested = await deps.db.transaction(async (tx) => {
     const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.reference, input.reference.toUpperCase()));
     const order = found ? await lockOrder(tx, found.id) : null;
@@ -41,7 +50,10 @@ export async function refundOrder(deps: RefundDeps, input: { reference: string; 
     if (!gateway) throw new Error(`the gateway ${order.gateway} is not configured`);
     ({ refundId: gatewayRefundId } = await gateway.refund({ order: payable(deps.config, order), paymentId: order.paymentId!, amountCents }));
   } catch (error) {
-    await deps.db.update(orderRefunds).set({ status: 'failed', updatedAt: sql`now()` }).where(eq(orderRefunds.id, requested.refundId));
+    await deps.db.transaction(async (tx) => {
+      await tx.update(orderRefunds).set({ status: 'failed', updatedAt: sql`now()` }).where(eq(orderRefunds.id, requested.refundId));
+      await audit(tx, request.actor, { action: `${request.action}_failed`, targetType: 'order', targetId: order.reference, after: { ...request.details, amount: amountCents, gateway: order.gateway } });
+    });
     deps.log.error({ gateway: order.gateway, reference: order.reference, amountCents, failure: (error as Error).message }, 'refund failed');
     throw new ApiError(502, 'gateway_failed', 'The payment gateway did not make the refund; nothing was given back');
   }
@@ -54,7 +66,16 @@ export async function refundOrder(deps: RefundDeps, input: { reference: string; 
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, 'completed')))) as [{ completed: number }];
     // The gateway's notification of this refund may have come first and counted it already.
-    return recordRefunded(tx, locked, Math.max(completed, locked.refundedCents));
+    const recorded = await recordRefunded(tx, locked, Math.max(completed, locked.refundedCents));
+    await request.alongside?.(tx, locked, recorded.order);
+    await audit(tx, request.actor, {
+      action: request.action,
+      targetType: 'order',
+      targetId: order.reference,
+      before: { status: locked.status, refunded: locked.refundedCents },
+      after: { ...request.details, status: recorded.order.status, refunded: recorded.order.refundedCents, amount: amountCents, gateway_refund_id: gatewayRefundId },
+    });
+    return recorded;
   });
   await mailApplied(deps, applied);
   return { order: applied.order, refundId: gatewayRefundId };

@@ -2,12 +2,17 @@ import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { currentSession, requireCustomerId } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/client.ts';
-import { orderLines, orderReturns, orders, paymentAttempts } from '../db/schema.ts';
+import { orderLines, orderReturnLines, orderReturns, orderShipments, orders, paymentAttempts } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
 import { notFound } from '../http/errors.ts';
 import { opensOrder } from './links.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** Until when a return of the order can be asked for: a delivered order within its withdrawal period; else null. */
+export function returnDeadline(order: OrderRow): Date | null {
+  return order.status === 'delivered' && order.returnBy && order.returnBy > new Date() ? order.returnBy : null;
+}
 
 /** An order can be paid while it waits for its payment or after a failed one. */
 export const isPayable = (status: string) => status === 'awaiting_payment' || status === 'payment_error';
@@ -38,15 +43,25 @@ export async function getOrders(context: CallContext): Promise<{ orders: OrderSu
 
 /** An order with its lines, as the shopper reads it. */
 export async function orderView(db: Queryable, order: OrderRow): Promise<Order> {
-  const [lines, returns, strays] = await Promise.all([
+  const [lines, returns, returned, strays, shipments] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.createdAt), asc(orderReturns.id)),
+    db
+      .select({ returnId: orderReturnLines.returnId, orderLineId: orderReturnLines.orderLineId, quantity: orderReturnLines.quantity })
+      .from(orderReturnLines)
+      .innerJoin(orderReturns, eq(orderReturns.id, orderReturnLines.returnId))
+      .where(eq(orderReturns.orderId, order.id))
+      .orderBy(asc(orderReturnLines.id)),
     db
       .select({ gateway: paymentAttempts.gateway, amount: paymentAttempts.strayCents, refund: paymentAttempts.strayRefund })
       .from(paymentAttempts)
       .where(and(eq(paymentAttempts.orderId, order.id), isNotNull(paymentAttempts.strayRefund)))
       .orderBy(asc(paymentAttempts.id)),
+    db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)).orderBy(asc(orderShipments.id)),
   ]);
+  const returnBy = returnDeadline(order);
+  const sentBack = (lineId: number) => returned.filter((entry) => entry.orderLineId === lineId).reduce((sum, entry) => sum + entry.quantity, 0);
+  const lineName = new Map(lines.map((line) => [line.id, line.productName]));
   return {
     ...summary(
       order,
@@ -66,6 +81,7 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
     invoice: order.invoice as Order['invoice'],
     gateway: order.gateway,
     tracking_number: order.trackingNumber,
+    shipments: shipments.map((shipment) => ({ carrier: shipment.carrier, tracking_number: shipment.trackingNumber, tracking_url: shipment.trackingUrl, date: shipment.createdAt.toISOString() })),
     refunded: order.refundedCents,
     payable: isPayable(order.status as OrderStatus),
     stray_payments: strays.map((stray) => ({ ...stray, refund: stray.refund as Order['stray_payments'][number]['refund'] })),
@@ -82,8 +98,16 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
       on_demand_quantity: line.quantity - line.stockQuantity,
       available_date: line.availableDate?.toISOString() ?? null,
       cancellable: line.onDemand !== 'preorder',
+      returnable: returnBy ? Math.max(0, line.quantity - sentBack(line.id)) : 0,
     })),
-    returns: returns.map((entry) => ({ reference: entry.reference, status: entry.status, date: entry.createdAt.toISOString() })),
+    returns: returns.map((entry) => ({
+      reference: entry.reference,
+      status: entry.status,
+      date: entry.createdAt.toISOString(),
+      reason: entry.reason,
+      lines: returned.filter((line) => line.returnId === entry.id).map((line) => ({ name: lineName.get(line.orderLineId) ?? '', quantity: line.quantity })),
+    })),
+    return_by: returnBy?.toISOString() ?? null,
   };
 }
 

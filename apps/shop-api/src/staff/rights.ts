@@ -1,4 +1,4 @@
-import type { AdminArea, StaffRole } from '@shop/contract/admin';
+import type { AdminArea, AdminCallName, StaffRole } from '@shop/contract/admin';
 
 /** The areas beyond signing in and one's own session, which every staff member has. */
 type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
@@ -8,13 +8,16 @@ type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
  * the catalogue's calls (the next issue); until then it reaches only its own session.
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
-  owner: ['orders', 'dashboard', 'customers', 'reviews'],
-  manager: ['orders', 'dashboard', 'customers', 'reviews'],
-  // Fulfilment ships: the dashboard's work, not customers' data nor reviews.
-  fulfilment: ['orders', 'dashboard'],
-  customer_service: ['orders', 'dashboard', 'customers', 'reviews'],
+  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews'],
+  manager: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews'],
+  // Fulfilment ships and takes returns in: the dashboard's work, not customers' data nor reviews nor refunds.
+  fulfilment: ['orders', 'shipping', 'returns', 'dashboard'],
+  customer_service: ['orders', 'refunds', 'returns', 'dashboard', 'customers', 'reviews'],
   catalogue: [],
 };
+
+/** The scripts' key (ADMIN_TOKEN) is a role of its own, narrower than any staff member's: `npm run refund`'s call only. */
+export const SCRIPT_CALLS: readonly AdminCallName[] = ['refundOrder'];
 
 export function mayUse(role: StaffRole, area: AdminArea): boolean {
   return area === 'sign_in' || area === 'own' || RIGHTS[role].includes(area);

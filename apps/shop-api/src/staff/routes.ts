@@ -6,13 +6,18 @@ import type { Database } from '../db/client.ts';
 import { success } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { parsePayload } from '../http/payload.ts';
-import { requestContext } from '../http/request-context.ts';
+import { requestContext, sameSecret } from '../http/request-context.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Gateways } from '../payments/gateway.ts';
 import type { AdminCallHandler, AdminCallHandlers, SignedInContext } from './context.ts';
 import { getOrderDetail, listOrders } from './orders.ts';
 import { eraseCustomer, exportPersonalData, getCustomerDetail, listCustomers, listGuestOrders, listSubscribers, recordSubscribersExport } from './customers.ts';
 import { getDashboard } from './dashboard.ts';
+import { orderActionHandlers } from './order-actions.ts';
+import { listAuditLog, registerOrdersExport } from './reports.ts';
+import { returnHandlers } from './returns.ts';
 import { listReviews, moderateReview } from './reviews.ts';
-import { mayUse } from './rights.ts';
+import { mayUse, SCRIPT_CALLS } from './rights.ts';
 import { signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
 import { completeStaffSetup, getStaffSetup } from './setup.ts';
 
@@ -25,6 +30,9 @@ const handlers: AdminCallHandlers = {
   completeStaffSetup,
   listOrders,
   getOrderDetail,
+  ...orderActionHandlers,
+  ...returnHandlers,
+  listAuditLog,
   listCustomers,
   getCustomerDetail,
   listGuestOrders,
@@ -45,25 +53,33 @@ function staffToken(request: FastifyRequest): string | null {
   return typeof value === 'string' && STAFF_TOKEN.test(value.trim()) ? value.trim() : null;
 }
 
+/** The request carries the scripts' key (ADMIN_TOKEN, when set) as a bearer token. */
+function scriptKey(request: FastifyRequest, config: ApiConfig): boolean {
+  const [scheme, given] = (request.headers.authorization ?? '').split(' ');
+  return config.adminToken !== undefined && scheme === 'Bearer' && given !== undefined && sameSecret(given, config.adminToken);
+}
+
 /**
  * The back office's calls, `POST /admin/{callName}` (docs/adr/0033-back-office.md). The staff session (header
  * `X-Staff-Session`, never the shopper's `X-Session-Id`) and the role's right are checked before the payload is
  * even read: a caller without them learns nothing about the call.
  */
-export function registerAdminCalls(app: FastifyInstance, { db, config }: { db: Database; config: ApiConfig }): void {
+export function registerAdminCalls(app: FastifyInstance, { db, config, mailer, gateways }: { db: Database; config: ApiConfig; mailer: Mailer; gateways: Gateways }): void {
   for (const name of Object.keys(adminCalls) as AdminCallName[]) {
     const definition = adminCalls[name];
     app.post(`/admin/${name}`, async (request) => {
       const { clientIp, textLang, log } = requestContext(request, config);
       const sessionToken = staffToken(request);
       const staff = definition.area === 'sign_in' ? null : await signedInStaff(db, sessionToken);
-      if (definition.area !== 'sign_in') {
+      const byScript = !staff && SCRIPT_CALLS.includes(name) && scriptKey(request, config);
+      if (definition.area !== 'sign_in' && !byScript) {
         if (!staff) throw new ApiError(401, 'unauthorized', 'This call needs a staff session');
         if (!mayUse(staff.role as StaffRole, definition.area)) throw new ApiError(403, 'forbidden', 'Your role has no right to this call');
       }
       const payload = parsePayload(definition.input as z.ZodType, request.body ?? {});
       const handler = handlers[name] as AdminCallHandler<typeof name>;
-      return success(await handler(payload as never, { db, config, clientIp, textLang, log, staff, sessionToken }));
+      return success(await handler(payload as never, { db, config, clientIp, textLang, log, staff, sessionToken, mailer, gateways }));
     });
   }
+  registerOrdersExport(app, { db }, staffToken);
 }

@@ -91,6 +91,8 @@ function customRuleMessage(rule: string | undefined, issue: FormIssue, t: TFunct
       return t('validation.passwordsDoNotMatch');
     case 'confirm':
       return t('validation.confirm', { name });
+    case 'return_items':
+      return t('validation.returnItems');
     case 'postcode':
     case 'state':
     case 'alpha':

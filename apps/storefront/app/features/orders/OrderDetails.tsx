@@ -118,7 +118,18 @@ export function OrderDetails({ order, children }: { order: Order; children?: Rea
             <p className="text-stone-700">
               {order.carrier.name} · {t('checkout.delivery.days', { min: order.carrier.delivery_days.min, max: order.carrier.delivery_days.max })}
             </p>
-            {order.tracking_number ? <p className="text-stone-700">{t('checkout.orderDetails.tracking', { number: order.tracking_number })}</p> : null}
+            {order.shipments.map((shipment, index) => (
+              <p key={index} className="mt-1 text-stone-700">
+                {t('checkout.orderDetails.shipped', { date: formatDate(shipment.date), carrier: shipment.carrier })}
+                <span className="block">{t('checkout.orderDetails.tracking', { number: shipment.tracking_number })}</span>
+                {shipment.tracking_url ? (
+                  <a href={shipment.tracking_url} className="underline">
+                    {t('checkout.orderDetails.track')}
+                  </a>
+                ) : null}
+              </p>
+            ))}
+            {order.shipments.length === 0 && order.tracking_number ? <p className="text-stone-700">{t('checkout.orderDetails.tracking', { number: order.tracking_number })}</p> : null}
           </div>
         ) : null}
         {order.gateway ? (
@@ -156,6 +167,13 @@ export function OrderDetails({ order, children }: { order: Order; children?: Rea
             {order.returns.map((entry) => (
               <li key={entry.reference}>
                 {entry.reference} · {formatDate(entry.date)} · <OrderStatus status={entry.status} />
+                {entry.lines.length > 0 ? (
+                  <ul className="text-sm text-stone-700">
+                    {entry.lines.map((line, index) => (
+                      <li key={index}>{t('account.returnLine', { quantity: line.quantity, name: line.name })}</li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -1,12 +1,15 @@
 import type { OrderSummary } from '@shop/contract/account';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link } from 'react-router';
+import { Link, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/orders';
 import { AccountScreen } from '../../features/account/AccountScreen';
 import { loadOrFail } from '../../lib/api/shop.server';
 import { OrderDetails, OrderStatus } from '../../features/orders/OrderDetails';
 import { useFormatDate, useFormatPrice } from '../../lib/hooks';
-import { pageContext } from '../../lib/request-context.server';
+import { notFound, pageContext } from '../../lib/request-context.server';
+import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { ReturnRequest, returnForm, returnLabels } from '../../features/orders/ReturnRequest';
+import { flashHeaders } from '../../lib/auth.server';
 
 /** The order history, or one order's details with `?order=REFERENCE`. */
 // Signed-in only: routes/account/layout.tsx guards the loader.
@@ -18,6 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reference ? loadOrFail(api('getOrder', { reference })) : null,
   ]);
   return { orders: orders.orders, order };
+}
+
+/** The return request of the order on the page (`?order=REFERENCE`): its instructions come by mail. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, lang } = pageContext(context);
+  const reference = new URL(request.url).searchParams.get('order');
+  const { formData, formId } = await postedForm(request);
+  if (formId !== 'return' || !reference) return notFound();
+  return submitAccountForm(request, lang, formData, returnForm, async ({ lines, reason }) => {
+    await api('requestReturn', { reference, reason, lines: lines.filter((line) => line.quantity > 0) });
+    return redirect(`/${lang}/my-account/orders?order=${encodeURIComponent(reference)}`, { headers: flashHeaders(request, 'returnRequested') });
+  }, { labelsOf: returnLabels });
 }
 
 function OrderList({ orders }: { orders: OrderSummary[] }) {
@@ -65,11 +80,13 @@ function OrderList({ orders }: { orders: OrderSummary[] }) {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
   return (
     <AccountScreen title={t('account.orders')}>
       {loaderData.order ? (
         <OrderDetails order={loaderData.order}>
-          <Link to="?" className="underline">
+          <ReturnRequest order={loaderData.order} lastResult={actionData && 'result' in actionData ? actionData.result : null} />
+          <Link to="?" className="block underline">
             {t('account.backToOrders')}
           </Link>
         </OrderDetails>

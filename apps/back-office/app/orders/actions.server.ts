@@ -1,0 +1,50 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { redirect } from 'react-router';
+import { AdminApiError, staffCall } from '../lib/api.server';
+import { cents, isOrderIntent, orderForms, type OrderIntent } from './forms';
+
+/** What an order form's post answers when it is refused: which form, and Conform's result (a field's or the API's refusal). */
+export type OrderActionResult = { intent: OrderIntent; result: SubmissionResult<string[]> };
+
+/**
+ * Runs the order form that was posted (its `intent`) as its admin call. Done: back to the order page with what was
+ * done said (post, redirect, get: a reload posts nothing twice). Refused: the form again with the refusal.
+ */
+export async function orderAction(request: Request, reference: string): Promise<OrderActionResult | Response> {
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  if (!isOrderIntent(intent)) throw new Response('bad_request', { status: 400 });
+  const submission = parseWithZod(formData, { schema: orderForms[intent] });
+  if (submission.status !== 'success') return { intent, result: submission.reply() };
+  try {
+    await call(request, reference, intent, submission.value as Record<string, unknown>);
+  } catch (error) {
+    // A refusal, or a gateway that did not refund (502): said on the form; anything else is the error page's.
+    if (error instanceof AdminApiError && (error.status < 500 || error.code === 'gateway_failed')) {
+      return { intent, result: submission.reply({ formErrors: [error.code] }) };
+    }
+    throw error;
+  }
+  return redirect(`/orders/${reference}?done=${intent}`);
+}
+
+async function call(request: Request, reference: string, intent: OrderIntent, value: Record<string, unknown>) {
+  switch (intent) {
+    case 'shipOrder':
+      return staffCall(request, intent, { reference, ...(value as { carrier: string; tracking_number: string; tracking_url?: string }) });
+    case 'addOrderNote':
+      return staffCall(request, intent, { reference, note: value.note as string });
+    case 'refundOrder': {
+      const { amount, lines = [] } = value as { amount?: string; lines?: { quantity?: number }[] };
+      const chosen = lines.flatMap((line, index) => (line.quantity ? [{ line: index, quantity: line.quantity }] : []));
+      return staffCall(request, intent, { reference, ...(amount ? { amount: cents(amount) } : {}), ...(chosen.length > 0 ? { lines: chosen } : {}) });
+    }
+    case 'receiveReturn':
+      return staffCall(request, intent, { reference: value.return_reference as string, restock: (value.restock as number[] | undefined) ?? [] });
+    case 'refundReturn':
+      return staffCall(request, intent, { reference: value.return_reference as string });
+    default:
+      return staffCall(request, intent, { reference });
+  }
+}

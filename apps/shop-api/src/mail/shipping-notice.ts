@@ -1,0 +1,91 @@
+import { isTextLang, type Order, type TextLang } from '@shop/contract';
+import { mailHtml, mailText, orderMailLink, type MailContent } from './layout.ts';
+import type { Mail } from './mailer.ts';
+
+type ShippingTexts = {
+  subject: (reference: string) => string;
+  greeting: (name: string) => string;
+  shipped: (reference: string, carrier: string) => string;
+  tracking: (number: string) => string;
+  track: string;
+  action: string;
+  questions: string;
+};
+
+/** The shipping notice, sent when the shop ships an order, in the order's language, with the carrier's tracking link. */
+const TEXTS: Record<TextLang, ShippingTexts> = {
+  en: {
+    subject: (reference) => `Your order ${reference} has shipped`,
+    greeting: (name) => `Hello ${name},`,
+    shipped: (reference, carrier) => `Good news: your order ${reference} is on its way with ${carrier}.`,
+    tracking: (number) => `Tracking number: ${number}`,
+    track: 'Track your parcel',
+    action: 'View your order',
+    questions: 'Questions about your delivery? Reply to this email and we will help.',
+  },
+  fr: {
+    subject: (reference) => `Votre commande ${reference} a été expédiée`,
+    greeting: (name) => `Bonjour ${name},`,
+    shipped: (reference, carrier) => `Bonne nouvelle : votre commande ${reference} est en route avec ${carrier}.`,
+    tracking: (number) => `Numéro de suivi : ${number}`,
+    track: 'Suivre votre colis',
+    action: 'Voir votre commande',
+    questions: 'Une question sur votre livraison ? Répondez à cet e-mail, nous vous aiderons.',
+  },
+  it: {
+    subject: (reference) => `Il tuo ordine ${reference} è stato spedito`,
+    greeting: (name) => `Ciao ${name},`,
+    shipped: (reference, carrier) => `Buone notizie: il tuo ordine ${reference} è in viaggio con ${carrier}.`,
+    tracking: (number) => `Numero di tracciamento: ${number}`,
+    track: 'Traccia il tuo pacco',
+    action: 'Vedi il tuo ordine',
+    questions: 'Domande sulla consegna? Rispondi a questa email e ti aiuteremo.',
+  },
+  es: {
+    subject: (reference) => `Tu pedido ${reference} ha sido enviado`,
+    greeting: (name) => `Hola, ${name}:`,
+    shipped: (reference, carrier) => `Buenas noticias: tu pedido ${reference} está en camino con ${carrier}.`,
+    tracking: (number) => `Número de seguimiento: ${number}`,
+    track: 'Sigue tu paquete',
+    action: 'Ver tu pedido',
+    questions: '¿Preguntas sobre la entrega? Responde a este correo y te ayudaremos.',
+  },
+  de: {
+    subject: (reference) => `Ihre Bestellung ${reference} wurde versandt`,
+    greeting: (name) => `Hallo ${name},`,
+    shipped: (reference, carrier) => `Gute Nachrichten: Ihre Bestellung ${reference} ist mit ${carrier} unterwegs.`,
+    tracking: (number) => `Sendungsnummer: ${number}`,
+    track: 'Sendung verfolgen',
+    action: 'Bestellung ansehen',
+    questions: 'Fragen zur Lieferung? Antworten Sie auf diese E-Mail, wir helfen gern.',
+  },
+  pl: {
+    subject: (reference) => `Zamówienie ${reference} zostało wysłane`,
+    greeting: (name) => `Dzień dobry, ${name}!`,
+    shipped: (reference, carrier) => `Dobra wiadomość: zamówienie ${reference} jest w drodze z firmą ${carrier}.`,
+    tracking: (number) => `Numer przesyłki: ${number}`,
+    track: 'Śledź przesyłkę',
+    action: 'Zobacz zamówienie',
+    questions: 'Masz pytania dotyczące dostawy? Odpowiedz na tę wiadomość, a pomożemy.',
+  },
+};
+
+type ShippingMail = { order: Order; lang: string; storefrontUrl: string; token: string | null; shipment: Order['shipments'][number] };
+
+/** Tells the shopper their parcel left: the carrier, the tracking number, the carrier's tracking page and their order. */
+export function shippingNoticeMail({ order, lang: orderLang, storefrontUrl, token, shipment }: ShippingMail): Mail {
+  const lang: TextLang = isTextLang(orderLang) ? orderLang : 'en';
+  const texts = TEXTS[lang];
+  const name = (order.billing_address as { first_name?: string }).first_name ?? '';
+  const orderLink = { label: texts.action, url: orderMailLink(storefrontUrl, lang, order.reference, token) };
+  const content: MailContent = {
+    lang,
+    greeting: texts.greeting(name),
+    paragraphs: [texts.shipped(order.reference, shipment.carrier), texts.tracking(shipment.tracking_number)],
+    // The carrier's page first where there is one: it is what the shopper wants from this mail.
+    ...(shipment.tracking_url ? { action: { label: texts.track, url: shipment.tracking_url }, otherAction: orderLink } : { action: orderLink }),
+    smallPrint: [texts.questions],
+  };
+  const subject = texts.subject(order.reference);
+  return { to: order.email, subject, text: mailText(content), html: mailHtml(content, subject) };
+}

@@ -1,0 +1,145 @@
+import type { OrderStatus } from '@shop/contract';
+import type { orderNoteInput, refundOrderInput, shipOrderInput } from '@shop/contract/admin';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
+import { orderLines, orderShipments, orders } from '../db/schema.ts';
+import { ApiError, notFound, refusal } from '../http/errors.ts';
+import { orderConfirmationMail } from '../mail/order-confirmation.ts';
+import { shippingNoticeMail } from '../mail/shipping-notice.ts';
+import { cancelUnpaid, mailOrder, restock } from '../orders/payment.ts';
+import { refundOrder as refundThroughGateway } from '../orders/refund.ts';
+import { canMove } from '../orders/status.ts';
+import { isPayable, lockOrder, type OrderRow } from '../orders/view.ts';
+import { audit } from './audit.ts';
+import { actorOf, type AdminCallHandler, type AdminContext } from './context.ts';
+import { getOrderDetail } from './orders.ts';
+
+/** A paid order the shop can still cancel: nothing of it has left the warehouse. */
+const CANCELLABLE_PAID: readonly string[] = ['payment_accepted', 'backorder_paid', 'processing'];
+
+const notAllowed = (order: OrderRow) => refusal(409, 'order_action_not_allowed', `This cannot be done to an order that is ${order.status}`, { status: order.status });
+
+async function findOrder(db: Queryable, reference: string, lock = false): Promise<OrderRow> {
+  const [found] = await db.select().from(orders).where(eq(orders.reference, reference.toUpperCase()));
+  const order = found && lock ? await lockOrder(db, found.id) : found;
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+/**
+ * Moves an order to `target` when the state machine allows it (orders/status.ts), with what the move records besides
+ * (`set`) and its trace, in one transaction with the order locked; `alongside` makes its own change in it first.
+ */
+async function transition(
+  context: AdminContext,
+  reference: string,
+  target: OrderStatus,
+  action: string,
+  { set = {}, details = {}, alongside }: { set?: Partial<typeof orders.$inferInsert>; details?: Record<string, unknown>; alongside?: (tx: Queryable, order: OrderRow) => Promise<void> } = {},
+): Promise<OrderRow> {
+  return context.db.transaction(async (tx) => {
+    const order = await findOrder(tx, reference, true);
+    if (!canMove(order.status as OrderStatus, target)) throw notAllowed(order);
+    await alongside?.(tx, order);
+    const [moved] = await tx.update(orders).set({ status: target, updatedAt: sql`now()`, ...set }).where(eq(orders.id, order.id)).returning();
+    await audit(tx, actorOf(context), { action, targetType: 'order', targetId: order.reference, before: { status: order.status }, after: { status: target, ...details } });
+    return moved!;
+  });
+}
+
+const startProcessing: AdminCallHandler<'startProcessing'> = async ({ reference }, context) => {
+  await transition(context, reference, 'processing', 'order.start_processing');
+  return getOrderDetail({ reference }, context);
+};
+
+/** Ships the whole order as one parcel and mails the shopper its tracking, once the shipment is recorded. */
+const shipOrder: AdminCallHandler<'shipOrder'> = async (input: z.output<typeof shipOrderInput>, context) => {
+  const shipment = { carrier: input.carrier, tracking_number: input.tracking_number, tracking_url: input.tracking_url ?? null };
+  const shipped = await transition(context, input.reference, 'shipped', 'order.ship', {
+    set: { trackingNumber: shipment.tracking_number },
+    details: shipment,
+    alongside: async (tx, order) => {
+      await tx.insert(orderShipments).values({ orderId: order.id, carrier: shipment.carrier, trackingNumber: shipment.tracking_number, trackingUrl: shipment.tracking_url });
+    },
+  });
+  await mailOrder(context, shipped, 'shipping', (parts) => shippingNoticeMail({ ...parts, shipment: parts.order.shipments.at(-1)! }));
+  return getOrderDetail(input, context);
+};
+
+const markDelivered: AdminCallHandler<'markDelivered'> = async ({ reference }, context) => {
+  // The withdrawal period is fixed at delivery, with the setting of that day.
+  const deliveredAt = new Date();
+  const returnBy = new Date(deliveredAt.getTime() + context.config.returnWindowDays * 24 * 60 * 60 * 1000);
+  await transition(context, reference, 'delivered', 'order.mark_delivered', { set: { deliveredAt, returnBy }, details: { return_by: returnBy.toISOString() } });
+  return getOrderDetail({ reference }, context);
+};
+
+/**
+ * Cancels an order. Unpaid: its payment ended at the gateway, its stock and codes released (as the unpaid orders'
+ * release does). Paid and not shipped: all that is left is refunded through its gateway and its stock put back, in
+ * the transaction that records the refund; a refund the gateway refuses leaves the order as it was (502).
+ */
+const cancelOrder: AdminCallHandler<'cancelOrder'> = async ({ reference }, context) => {
+  const order = await findOrder(context.db, reference);
+  const actor = actorOf(context);
+  if (isPayable(order.status)) {
+    const cancelled = await cancelUnpaid(context, order, (tx, before, after) =>
+      audit(tx, actor, { action: 'order.cancel', targetType: 'order', targetId: order.reference, before: { status: before.status }, after: { status: after.status } }),
+    );
+    // Paid at the last moment (the gateway said so when its payment was ended): it is a paid order now.
+    if (!cancelled) throw notAllowed(await findOrder(context.db, reference));
+  } else if (CANCELLABLE_PAID.includes(order.status)) {
+    // Shipped while the gateway was refunding: its goods are out, and nothing goes back on sale.
+    const alongside = async (tx: Queryable, before: OrderRow) => (CANCELLABLE_PAID.includes(before.status) ? restock(tx, before.id) : undefined);
+    await refundThroughGateway(context, { reference }, { actor, action: 'order.cancel', alongside });
+  } else {
+    throw notAllowed(order);
+  }
+  return getOrderDetail({ reference }, context);
+};
+
+/** Refunds an amount, lines at their unit price (quantities at most those ordered), or all that is left. */
+const refundOrder: AdminCallHandler<'refundOrder'> = async (input: z.output<typeof refundOrderInput>, context) => {
+  let amountCents = input.amount;
+  if (input.lines) {
+    const order = await findOrder(context.db, input.reference);
+    const lines = await context.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    const wanted = new Map<number, number>();
+    for (const { line, quantity } of input.lines) wanted.set(line, (wanted.get(line) ?? 0) + quantity);
+    amountCents = 0;
+    for (const [index, quantity] of wanted) {
+      const line = lines[index];
+      if (!line || quantity > line.quantity) {
+        const message = 'Each line refunded must be one of the order’s, at most in the quantity ordered';
+        throw new ApiError(400, 'bad_request', message, { errors: { lines: [message] } });
+      }
+      amountCents += line.unitPriceCents * quantity;
+    }
+  }
+  await refundThroughGateway(context, { reference: input.reference, amountCents }, { actor: actorOf(context), action: 'order.refund' });
+  return getOrderDetail(input, context);
+};
+
+/** Sends the order confirmation again (a shopper who lost it): only for an order that was confirmed. */
+const resendConfirmation: AdminCallHandler<'resendConfirmation'> = async ({ reference }, context) => {
+  const order = await context.db.transaction(async (tx) => {
+    const found = await findOrder(tx, reference);
+    if (found.confirmationSentAt === null) throw notAllowed(found);
+    await audit(tx, actorOf(context), { action: 'order.resend_confirmation', targetType: 'order', targetId: found.reference, after: { email: found.email } });
+    return found;
+  });
+  await mailOrder(context, order, 'confirmation', orderConfirmationMail);
+  return getOrderDetail({ reference }, context);
+};
+
+/** An internal note: kept in the order's audit trail, shown in its history, never to the shopper. */
+const addOrderNote: AdminCallHandler<'addOrderNote'> = async ({ reference, note }: z.output<typeof orderNoteInput>, context) => {
+  await context.db.transaction(async (tx) => {
+    const order = await findOrder(tx, reference);
+    await audit(tx, actorOf(context), { action: 'order.note', targetType: 'order', targetId: order.reference, after: { note } });
+  });
+  return getOrderDetail({ reference }, context);
+};
+
+export const orderActionHandlers = { startProcessing, shipOrder, markDelivered, cancelOrder, refundOrder, resendConfirmation, addOrderNote };

@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as msp from '../../multisafepay-sandbox/test/support.ts';
+import { freePort } from '../../paypal-sandbox/test/support.ts';
+import { selectRows } from '../src/db/raw.ts';
+import { DRIVERS, mailTo, useTestShop, type OutboxMail } from './databases.ts';
+import { placeGuestOrder } from './guest-order.ts';
+import { adminCall, staffSession } from './staff.ts';
+
+const ADMIN_TOKEN = 'back-office-token-for-tests-0123456789';
+
+/**
+ * The back office's order actions (ADR 34) against the MultiSafepay sandbox, which notifies the API over HTTP: each
+ * goes through the order state machine, leaves its trace with the values before and after, and shows on the
+ * shopper's side where the shopper should see it.
+ */
+describe.each(DRIVERS)('order actions on %s', (driver) => {
+  let sandbox: Awaited<ReturnType<typeof msp.startSandbox>>;
+  let apiPort: number;
+  beforeAll(async () => {
+    apiPort = await freePort();
+    sandbox = await msp.startSandbox();
+  });
+  afterAll(() => sandbox.close());
+  const shop = useTestShop(driver, () => ({
+    ADMIN_TOKEN,
+    MULTISAFEPAY_API_URL: sandbox.url,
+    MULTISAFEPAY_NOTIFICATION_URL: `http://127.0.0.1:${apiPort}/webhooks/multisafepay`,
+  }));
+  let fulfilment: Record<string, string>;
+  let service: Record<string, string>;
+  let serviceEmail: string;
+  beforeAll(async () => {
+    await shop().app.listen({ port: apiPort, host: '127.0.0.1' });
+    fulfilment = (await staffSession(shop(), 'fulfilment')).headers;
+    const member = await staffSession(shop(), 'customer_service');
+    service = member.headers;
+    serviceEmail = member.email;
+  });
+
+  const orderRow = async (reference: string) =>
+    (await selectRows<{ status: string; refunded_cents: number; stock: number }>(
+      shop().handle.db,
+      sql`select o.status, o.refunded_cents, c.quantity as stock from orders o join order_lines l on l.order_id = o.id
+        join combinations c on c.id = l.combination_id where o.reference = ${reference}`,
+    ))[0]!;
+  const trail = (reference: string) =>
+    selectRows<{ action: string; actor: string; before: unknown; after: any }>(shop().handle.db, sql`select action, actor, before, after from audit_log where target_type = 'order' and target_id = ${reference} order by id`);
+  const subjects = async (email: string) =>
+    ((await shop().app.inject({ method: 'GET', url: '/dev/outbox' })).json().messages as OutboxMail[]).filter((message) => message.to === email).map((message) => message.subject);
+
+  async function paidOrder() {
+    const placed = await placeGuestOrder(shop(), 'multisafepay');
+    await msp.pay(placed.redirectUrl, 'IDEAL');
+    await expect.poll(async () => (await orderRow(placed.order.reference)).status, { timeout: 10_000 }).toBe('payment_accepted');
+    return placed;
+  }
+
+  it('ships a paid order: processing, shipped with the tracking the shopper sees and is mailed in their language, then delivered', async () => {
+    const placed = await paidOrder();
+    const { reference } = placed.order;
+    const processing = await adminCall(shop().app, 'startProcessing', { reference }, fulfilment);
+    expect(processing.body.psdata.order.status).toBe('processing');
+
+    // What a label carries, and nothing else: no script in a carrier's name, no link other than http(s).
+    const refused = await adminCall(shop().app, 'shipOrder', { reference, carrier: 'DHL', tracking_number: '123', tracking_url: 'javascript:alert(1)' }, fulfilment);
+    expect([refused.status, refused.body.code]).toEqual([400, 'bad_request']);
+    expect((await adminCall(shop().app, 'shipOrder', { reference, carrier: '<b>DHL</b>', tracking_number: '123' }, fulfilment)).status).toBe(400);
+
+    const tracking = { carrier: 'BRT', tracking_number: 'BRT 0342 1610', tracking_url: 'https://tracking.example/brt?n=03421610' };
+    const shipped = await adminCall(shop().app, 'shipOrder', { reference, ...tracking }, fulfilment);
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.psdata.order).toMatchObject({ status: 'shipped', tracking_number: tracking.tracking_number, shipments: [{ ...tracking, date: expect.any(String) }] });
+
+    // The shopper's mail (the guest order was placed in English) leads to the carrier's page and to the order.
+    const mail = await mailTo(shop().app, placed.email, 2);
+    expect(mail.subject).toBe(`Your order ${reference} has shipped`);
+    expect(mail.text).toContain(`on its way with BRT`);
+    expect(mail.text).toContain(`Tracking number: ${tracking.tracking_number}`);
+    expect(mail.text).toContain(`Track your parcel:\n${tracking.tracking_url}`);
+    expect(mail.html).toContain('href="https://tracking.example/brt?n=03421610"');
+    const seen = await placed.call('getOrder', { reference, token: placed.accessToken ?? undefined }, placed.token);
+    expect(seen.body.psdata).toMatchObject({ status: 'shipped', shipments: [{ ...tracking }] });
+
+    // Shipped once: a second 'ship' is refused with the state it is in, and the order stays as it is.
+    const again = await adminCall(shop().app, 'shipOrder', { reference, ...tracking }, fulfilment);
+    expect([again.status, again.body.code, again.body.psdata]).toEqual([409, 'order_action_not_allowed', { status: 'shipped' }]);
+    expect((await adminCall(shop().app, 'markDelivered', { reference }, fulfilment)).body.psdata.order.status).toBe('delivered');
+    expect((await adminCall(shop().app, 'startProcessing', { reference }, fulfilment)).body.psdata).toEqual({ status: 'delivered' });
+
+    // Each action's trace, by whom, with the values before and after; the order page's history shows them.
+    const fulfilmentEmail = (await trail(reference))[0]!.actor;
+    expect(await trail(reference)).toEqual([
+      { action: 'order.start_processing', actor: fulfilmentEmail, before: { status: 'payment_accepted' }, after: { status: 'processing' } },
+      { action: 'order.ship', actor: fulfilmentEmail, before: { status: 'processing' }, after: { status: 'shipped', ...tracking } },
+      { action: 'order.mark_delivered', actor: fulfilmentEmail, before: { status: 'shipped' }, after: { status: 'delivered', return_by: expect.any(String) } },
+    ]);
+    const detail = await adminCall(shop().app, 'getOrderDetail', { reference }, fulfilment);
+    expect(detail.body.psdata.history.map((entry: { event: string }) => entry.event)).toEqual(['placed', 'payment_accepted', 'order.start_processing', 'order.ship', 'order.mark_delivered']);
+  });
+
+  it('refuses to ship an order that is not paid, and lets fulfilment neither cancel nor refund', async () => {
+    const placed = await placeGuestOrder(shop(), 'multisafepay');
+    const { reference } = placed.order;
+    const answer = await adminCall(shop().app, 'shipOrder', { reference, carrier: 'BRT', tracking_number: '1' }, fulfilment);
+    expect([answer.status, answer.body.psdata]).toEqual([409, { status: 'awaiting_payment' }]);
+    expect((await adminCall(shop().app, 'cancelOrder', { reference }, fulfilment)).status).toBe(403);
+    expect((await adminCall(shop().app, 'refundOrder', { reference }, fulfilment)).status).toBe(403);
+    expect(await trail(reference)).toEqual([]);
+  });
+
+  it('cancels an unpaid order: its stock back on sale, its payment ended, the trace kept', async () => {
+    const placed = await placeGuestOrder(shop(), 'multisafepay');
+    const { reference } = placed.order;
+    const before = await orderRow(reference);
+    const cancelled = await adminCall(shop().app, 'cancelOrder', { reference }, service);
+    expect(cancelled.body.psdata.order.status).toBe('cancelled');
+    expect(await orderRow(reference)).toEqual({ status: 'cancelled', refunded_cents: 0, stock: before.stock + 1 });
+    expect(await trail(reference)).toEqual([{ action: 'order.cancel', actor: serviceEmail, before: { status: 'awaiting_payment' }, after: { status: 'cancelled' } }]);
+    // Its payment page can no longer take money for it.
+    expect((await msp.getOrder(sandbox.url, reference)).status).toBe('cancelled');
+    expect((await adminCall(shop().app, 'cancelOrder', { reference }, service)).body.psdata).toEqual({ status: 'cancelled' });
+  });
+
+  it('cancels a paid order in one step: refunded through its gateway, its stock back, the shopper told', async () => {
+    const placed = await paidOrder();
+    const { reference, total } = placed.order;
+    const before = await orderRow(reference);
+    const cancelled = await adminCall(shop().app, 'cancelOrder', { reference }, service);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.psdata.order).toMatchObject({ status: 'refunded', refunded: total });
+    expect(cancelled.body.psdata.refunds).toMatchObject([{ amount: total, status: 'completed' }]);
+    expect(await orderRow(reference)).toEqual({ status: 'refunded', refunded_cents: total, stock: before.stock + 1 });
+    expect((await msp.getOrder(sandbox.url, reference)).amount_refunded).toBe(total);
+    await expect.poll(() => subjects(placed.email)).toContain(`Refund for your order ${reference}`);
+    expect(await trail(reference)).toMatchObject([{ action: 'order.cancel', before: { status: 'payment_accepted', refunded: 0 }, after: { status: 'refunded', refunded: total, amount: total } }]);
+  });
+
+  it('leaves a paid order as it was when its gateway refuses the cancellation’s refund, and says so', async () => {
+    const placed = await paidOrder();
+    const { reference, total } = placed.order;
+    // MultiSafepay refuses a refund of an amount it refunded minutes ago: refunds of a and of b (not a) leave a to refund.
+    const a = Math.floor(total / 3) - 1;
+    expect((await adminCall(shop().app, 'refundOrder', { reference, amount: a }, service)).status).toBe(200);
+    expect((await adminCall(shop().app, 'refundOrder', { reference, amount: total - 2 * a }, service)).status).toBe(200);
+    const before = await orderRow(reference);
+    const answer = await adminCall(shop().app, 'cancelOrder', { reference }, service);
+    expect([answer.status, answer.body.code]).toEqual([502, 'gateway_failed']);
+    expect(await orderRow(reference)).toEqual(before);
+    expect(before).toMatchObject({ status: 'payment_accepted', refunded_cents: total - a });
+    expect((await trail(reference)).map((entry) => entry.action)).toEqual(['order.refund', 'order.refund', 'order.cancel_failed']);
+  });
+
+  it('refunds lines at their price, never more than was paid, even asked many times at once', async () => {
+    const placed = await paidOrder();
+    const { reference, total } = placed.order;
+    const [line] = (await adminCall(shop().app, 'getOrderDetail', { reference }, service)).body.psdata.order.lines;
+    expect((await adminCall(shop().app, 'refundOrder', { reference, lines: [{ line: 0, quantity: 2 }] }, service)).status).toBe(400);
+    expect((await adminCall(shop().app, 'refundOrder', { reference, lines: [{ line: 1, quantity: 1 }] }, service)).status).toBe(400);
+    expect((await adminCall(shop().app, 'refundOrder', { reference, amount: 1, lines: [{ line: 0, quantity: 1 }] }, service)).status).toBe(400);
+    const byLine = await adminCall(shop().app, 'refundOrder', { reference, lines: [{ line: 0, quantity: 1 }] }, service);
+    expect(byLine.body.psdata.order.refunded).toBe(line.unit_price);
+
+    // Six refunds at once, any two of which are more than is left: exactly one is made.
+    const left = total - line.unit_price;
+    const amounts = [1, 2, 3, 4, 5, 6].map((extra) => Math.floor(left / 2) + extra);
+    // From six addresses (six staff members at once): the API's fair share per client does not hold any back.
+    const answers = await Promise.all(amounts.map((amount, index) => adminCall(shop().app, 'refundOrder', { reference, amount }, { ...service, 'x-client-ip': `192.0.2.${150 + index}` })));
+    const made = answers.flatMap((answer, index) => (answer.status === 200 ? [amounts[index]!] : []));
+    expect(answers.map((answer) => `${answer.status} ${answer.body.code ?? ''}`.trim()).sort()).toEqual(['200 ok', ...Array(5).fill('409 refund_too_large')]);
+    expect((await orderRow(reference)).refunded_cents).toBe(line.unit_price + made[0]!);
+    expect((await msp.getOrder(sandbox.url, reference)).amount_refunded).toBe(line.unit_price + made[0]!);
+  });
+
+  it('keeps internal notes and a resent confirmation in the order’s history; the scripts’ key refunds and reaches nothing else', async () => {
+    const placed = await paidOrder();
+    const { reference } = placed.order;
+    const noted = await adminCall(shop().app, 'addOrderNote', { reference, note: 'Shopper called: leave the parcel with the concierge.' }, fulfilment);
+    expect(noted.body.psdata.history.at(-1)).toMatchObject({ event: 'order.note', detail: 'Shopper called: leave the parcel with the concierge.', actor: expect.stringContaining('@example.com') });
+    // The shopper never sees it.
+    expect(JSON.stringify((await placed.call('getOrder', { reference, token: placed.accessToken ?? undefined }, placed.token)).body.psdata)).not.toContain('concierge');
+
+    await adminCall(shop().app, 'resendConfirmation', { reference }, service);
+    await expect.poll(() => subjects(placed.email)).toEqual([`Your order ${reference} is confirmed`, `Your order ${reference} is confirmed`]);
+    const unpaid = await placeGuestOrder(shop(), 'multisafepay');
+    expect((await adminCall(shop().app, 'resendConfirmation', { reference: unpaid.order.reference }, service)).body.code).toBe('order_action_not_allowed');
+
+    const script = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    expect((await adminCall(shop().app, 'refundOrder', { reference, amount: 100 }, script)).status).toBe(200);
+    for (const name of ['cancelOrder', 'getOrderDetail', 'addOrderNote'] as const) {
+      expect((await adminCall(shop().app, name, { reference, note: 'x' }, script)).status).toBe(401);
+    }
+    expect((await adminCall(shop().app, 'refundOrder', { reference, amount: 100 }, { authorization: `Bearer ${ADMIN_TOKEN}x` })).status).toBe(401);
+    expect((await trail(reference)).map(({ action, actor }) => [action, actor])).toEqual([
+      ['order.note', expect.stringContaining('@example.com')],
+      ['order.resend_confirmation', serviceEmail],
+      ['order.refund', 'ADMIN_TOKEN'],
+    ]);
+  });
+});

@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BACK_OFFICE, shots, staffPage } from './back-office-fixtures';
+import {
+  APPROVED_CARD,
+  chooseCarrier,
+  continueAsGuest,
+  expectConfirmationMail,
+  fillAddress,
+  fillCartAndCheckOut,
+  main,
+  MILAN,
+  orderReference,
+  payByCard,
+  placeOrder,
+  STANDARD_DELIVERY,
+  throughVouchersMessageAndPayment,
+  uniqueEmail,
+} from './checkout-journey';
+import { expectFlash, expectNoAxeViolations, hydrated, registerCustomer, TEXTS } from './fixtures';
+
+// The back office's order journeys (ADR 34): whole purchases by card, then staff acting on them, on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
+const lang = 'en';
+const t = TEXTS[lang];
+
+/** A card purchase to Milan with standard delivery, from the address step on; its reference. */
+async function buyByCard(page: Page) {
+  await fillAddress(page, lang, MILAN);
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
+  await throughVouchersMessageAndPayment(page, lang);
+  await placeOrder(page, lang);
+  await payByCard(page, APPROVED_CARD);
+  return orderReference(page, lang);
+}
+
+/** The staff page's one-time message of what was done. */
+const expectDone = (page: Page, text: string) => expect(page.getByRole('status')).toHaveText(text);
+
+test('fulfilment ships an order: the shopper follows its tracking link and gets the mail; delivered, the shopper returns it and the merchant refunds it', async ({ page, browser }) => {
+  const email = uniqueEmail('returner');
+  await registerCustomer(page, lang, { email, password: 'Tr4v3l!Blue#Kite' });
+  await fillCartAndCheckOut(page, lang, 'address');
+  const reference = await buyByCard(page);
+
+  const fulfilment = await staffPage(browser, 'fulfilment');
+  await fulfilment.goto(`${BACK_OFFICE}/orders/${reference}`);
+  await hydrated(fulfilment);
+  // Fulfilment ships; refunds are not theirs to make.
+  await expect(fulfilment.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
+  await fulfilment.getByRole('button', { name: 'Start processing' }).click();
+  await expectDone(fulfilment, 'The order is being processed.');
+  await fulfilment.getByLabel('Tracking number').fill('BRT 0342 1610');
+  await fulfilment.getByLabel('Tracking link (optional)').fill('https://tracking.example/brt?n=03421610');
+  await fulfilment.getByRole('button', { name: 'Mark as shipped and email the shopper' }).click();
+  await expectDone(fulfilment, 'The order is shipped; the shopper has the tracking by email.');
+  await expect(fulfilment.getByRole('region', { name: 'History' })).toContainText('BRT 0342 1610');
+  await expectNoAxeViolations(fulfilment);
+  await shots(fulfilment, 'order-shipped');
+
+  await page.goto(`/${lang}/my-account/orders?order=${reference}`);
+  await expect(main(page).getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', 'https://tracking.example/brt?n=03421610');
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Your order ${reference} has shipped`));
+
+  await fulfilment.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expectDone(fulfilment, 'The order is delivered.');
+
+  // The shopper sends one item back within the period, with a reason.
+  await page.goto(`/${lang}/my-account/orders?order=${reference}`);
+  await hydrated(page);
+  const request = main(page).getByRole('region', { name: 'Return items' });
+  await expectNoAxeViolations(page);
+  await shots(page, 'storefront-order-return');
+  await request.getByLabel(/^How many of/).first().selectOption('1');
+  await request.getByLabel('Reason').selectOption('too_small');
+  await request.getByRole('button', { name: 'Request a return' }).click();
+  await expectFlash(page, 'Your return is registered: we have emailed you its reference and how to send it.');
+  const returns = main(page).getByRole('region', { name: 'Returns' });
+  await expect(returns).toContainText('Return requested');
+  const returnReference = /RT[A-Z2-9]{8}/.exec((await returns.textContent())!)![0];
+  await expect(main(page).getByRole('region', { name: 'Return items' })).toHaveCount(0);
+  await expectConfirmationMail(page, lang, email, returnReference, new RegExp(`Your return ${returnReference}: how to send it`));
+
+  // The parcel is in: fulfilment receives it (back on sale); customer service refunds it, once confirmed.
+  await fulfilment.goto(`${BACK_OFFICE}/returns`);
+  await fulfilment.getByRole('link', { name: reference }).click();
+  await fulfilment.getByRole('button', { name: 'Mark as received' }).click();
+  await expectDone(fulfilment, 'The return is received; the shopper is told.');
+
+  const service = await staffPage(browser, 'customer_service');
+  await service.goto(`${BACK_OFFICE}/returns?status=received`);
+  await expectNoAxeViolations(service);
+  await shots(service, 'returns');
+  await service.getByRole('link', { name: reference }).click();
+  await hydrated(service);
+  const returnsSection = service.getByRole('region', { name: 'Returns' });
+  await returnsSection.getByRole('button', { name: 'Refund the return' }).click();
+  await expect(returnsSection.getByText('Tick the box to confirm.')).toBeVisible();
+  await returnsSection.getByLabel('Yes, refund this return to the shopper').check();
+  await returnsSection.getByRole('button', { name: 'Refund the return' }).click();
+  await expectDone(service, 'The return is refunded.');
+  await expect(returnsSection).toContainText('Refunded');
+
+  await page.goto(`/${lang}/my-account/orders?order=${reference}`);
+  await expect(main(page).getByRole('region', { name: 'Returns' })).toContainText('Refunded');
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Refund for your order ${reference}`));
+});
+
+test('customer service cancels a paid order: the gateway refunds it in the same step, after a confirmation', async ({ page, browser }) => {
+  const email = uniqueEmail('cancelled');
+  await fillCartAndCheckOut(page, lang);
+  await continueAsGuest(page, lang, email);
+  const reference = await buyByCard(page);
+
+  const service = await staffPage(browser, 'customer_service');
+  await service.goto(`${BACK_OFFICE}/orders/${reference}`);
+  await hydrated(service);
+  await expect(service.getByText(/^Cancels it and refunds .+ through card; its items go back on sale\.$/)).toBeVisible();
+  await service.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(service.getByText('Tick the box to confirm.')).toBeVisible();
+  await service.getByLabel('Yes, cancel this order').check();
+  await service.getByRole('button', { name: 'Cancel the order' }).click();
+  await expectDone(service, 'The order is cancelled.');
+  await expect(service.getByRole('region', { name: 'Payment attempts' })).toContainText('completed');
+  await expect(service.getByRole('region', { name: 'History' })).toContainText('Cancelled');
+  await expectNoAxeViolations(service);
+  await shots(service, 'order-cancelled');
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Refund for your order ${reference}`));
+});

@@ -1,0 +1,22 @@
+import { adminOrderSchema } from './admin.ts';
+import { adminCall } from './admin-call.ts';
+import { orderActionInput, orderNoteInput, refundOrderInput, shipOrderInput } from './admin-order-actions.ts';
+
+const onAnOrder = ['not_found', 'order_action_not_allowed'] as const;
+
+/**
+ * The order actions, each through the order state machine and audited with the values before and after; each answers
+ * the order as the order page reads it. Shipping is fulfilment's; cancelling and refunding move money.
+ */
+export const adminOrderActionCalls = {
+  startProcessing: adminCall('shipping', orderActionInput, adminOrderSchema, { refusals: onAnOrder }),
+  /** Sends the shopper the shipping mail with the tracking link, in the order's language. */
+  shipOrder: adminCall('shipping', shipOrderInput, adminOrderSchema, { refusals: onAnOrder }),
+  markDelivered: adminCall('shipping', orderActionInput, adminOrderSchema, { refusals: onAnOrder }),
+  /** Unpaid: cancelled, its stock and codes released. Paid: refunded through its gateway and its stock put back, or left as it was. */
+  cancelOrder: adminCall('refunds', orderActionInput, adminOrderSchema, { refusals: [...onAnOrder, 'order_not_refundable', 'gateway_failed'] }),
+  /** Also the scripts' call (`npm run refund`, with ADMIN_TOKEN as a bearer token instead of a staff session). */
+  refundOrder: adminCall('refunds', refundOrderInput, adminOrderSchema, { refusals: ['not_found', 'order_not_refundable', 'refund_too_large', 'gateway_failed'] }),
+  resendConfirmation: adminCall('orders', orderActionInput, adminOrderSchema, { refusals: onAnOrder }),
+  addOrderNote: adminCall('orders', orderNoteInput, adminOrderSchema, { refusals: ['not_found'] }),
+};
