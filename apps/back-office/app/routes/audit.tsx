@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
+import { Pages } from '../lib/pages';
 import { dateTime } from '../lib/format';
 import { buttonClass, inputClass } from '../lib/forms';
 import type { Route } from './+types/audit';
@@ -26,7 +27,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Audit({ loaderData: { list, filters } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const pageLink = (page: number) => `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value)), page: String(page) })}`;
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('audit.title')}</h1>
@@ -87,19 +87,7 @@ export default function Audit({ loaderData: { list, filters } }: Route.Component
           </table>
         </div>
       )}
-      <nav aria-label={t('orders.page', { page: list.page, pages: list.pages })} className="mt-4 flex items-center gap-4">
-        {list.page > 1 && (
-          <Link to={pageLink(list.page - 1)} className="text-blue-800 underline">
-            {t('orders.previous')}
-          </Link>
-        )}
-        <span>{t('orders.page', { page: list.page, pages: list.pages })}</span>
-        {list.page < list.pages && (
-          <Link to={pageLink(list.page + 1)} className="text-blue-800 underline">
-            {t('orders.next')}
-          </Link>
-        )}
-      </nav>
+      <Pages page={list.page} pages={list.pages} params={filters} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { buttonClass, inputClass } from '../lib/forms';
 import { staffCall } from '../lib/api.server';
+import { Pages } from '../lib/pages';
 import { dateTime, money } from '../lib/format';
 import type { Route } from './+types/orders';
 
@@ -28,7 +29,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Orders({ loaderData: { list, query, status, shown } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const kept = Object.fromEntries(Object.entries({ query, status, ...shown }).filter(([, value]) => value));
-  const pageLink = (page: number) => `?${new URLSearchParams({ ...kept, page: String(page) })}`;
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('orders.title')}</h1>
@@ -127,19 +127,7 @@ export default function Orders({ loaderData: { list, query, status, shown } }: R
           </table>
         </div>
       )}
-      <nav aria-label={t('orders.page', { page: list.page, pages: list.pages })} className="mt-4 flex items-center gap-4">
-        {list.page > 1 && (
-          <Link to={pageLink(list.page - 1)} className="text-blue-800 underline">
-            {t('orders.previous')}
-          </Link>
-        )}
-        <span>{t('orders.page', { page: list.page, pages: list.pages })}</span>
-        {list.page < list.pages && (
-          <Link to={pageLink(list.page + 1)} className="text-blue-800 underline">
-            {t('orders.next')}
-          </Link>
-        )}
-      </nav>
+      <Pages page={list.page} pages={list.pages} params={kept} />
     </>
   );
 }
