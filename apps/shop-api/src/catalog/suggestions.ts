@@ -2,11 +2,12 @@ import type { SearchSuggestions } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
-import { HOME_CATEGORY_ID } from './categories.ts';
+import { HOME_CATEGORY_ID, keptCategoryTree } from './categories.ts';
 import { configLiteral, namePrefixQuery, queryWords, searchMatch } from './search-sql.ts';
 import { type Keepable } from './revision-cache.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
+import { completions } from './understanding.ts';
 
 const CATEGORY_LIMIT = 3;
 /**
@@ -17,13 +18,15 @@ const CANDIDATE_LIMIT = 200;
 
 type Found = { productIds: number[]; categories: SearchSuggestions['categories'] };
 
-function matchingProducts(context: CallContext, words: string[], q: string, limit: number) {
+/** Products whose name has words starting as typed, or one of `synonyms` (of a word the shopper is typing: 'jea' → denim). */
+function matchingProducts(context: CallContext, words: string[], q: string, limit: number, synonyms: string[]) {
   const { lang } = context;
+  const query = sql.join([namePrefixQuery(lang, words), ...synonyms.map((phrase) => sql`phraseto_tsquery(${configLiteral(lang)}, ${phrase})`)], sql` || `);
   return selectRows<{ id: number }>(
     context.db,
     sql`select c.product_id as id from (
         select s.product_id, s.name, s.sales_count from catalog_search_entries s
-        where ${searchMatch(lang, sql`s`, namePrefixQuery(lang, words))}
+        where ${searchMatch(lang, sql`s`, sql`(${query})`)}
         limit ${CANDIDATE_LIMIT}
       ) c
       order by similarity(c.name, ${q}) desc, c.sales_count desc, c.product_id
@@ -46,20 +49,37 @@ function matchingCategories(context: CallContext, words: string[], q: string) {
   );
 }
 
-async function suggestionsFor(context: CallContext, q: string, limit: number): Promise<Found> {
+/**
+ * The categories the vocabulary's phrases starting as typed name ('jea': jeans, the Trousers of Women, Men and
+ * Kids), after those whose names start so.
+ */
+async function vocabularyCategories(context: CallContext, revision: string, categoryIds: number[], named: Found['categories']): Promise<Found['categories']> {
+  const tree = await keptCategoryTree(context, revision);
+  const more = categoryIds
+    .filter((id) => !named.some((category) => category.id === id))
+    .map((id) => {
+      const path = tree.breadcrumbs(id);
+      const category = path.at(-1)!;
+      return { id, name: category.name, slug: category.slug, parent: path.length > 1 ? path.at(-2)!.name : null };
+    });
+  return [...named, ...more].slice(0, CATEGORY_LIMIT);
+}
+
+async function suggestionsFor(context: CallContext, revision: string, q: string, limit: number): Promise<Found> {
   const words = queryWords(q);
   if (words.length === 0) return { productIds: [], categories: [] };
-  const [products, categories] = await Promise.all([matchingProducts(context, words, q, limit), matchingCategories(context, words, q)]);
-  return { productIds: products.map((row) => row.id), categories };
+  const completed = await completions(context, revision, q);
+  const [products, categories] = await Promise.all([matchingProducts(context, words, q, limit, completed.synonyms), matchingCategories(context, words, q)]);
+  return { productIds: products.map((row) => row.id), categories: await vocabularyCategories(context, revision, completed.categoryIds, categories) };
 }
 
 /** What the suggestions for `q` are, products by id: all the catalogue's revision decides (revision-cache.ts). */
-async function readSuggestions(q: string, limit: number, context: CallContext): Promise<Keepable<Found & { corrected: string | null }>> {
-  let found = await suggestionsFor(context, q, limit);
+async function readSuggestions(q: string, limit: number, context: CallContext, revision: string): Promise<Keepable<Found & { corrected: string | null }>> {
+  let found = await suggestionsFor(context, revision, q, limit);
   let corrected: string | null = null;
   if (found.productIds.length === 0 && found.categories.length === 0) {
     corrected = await correctSpelling(context.db, context.lang, q);
-    if (corrected) found = await suggestionsFor(context, corrected, limit);
+    if (corrected) found = await suggestionsFor(context, revision, corrected, limit);
   }
   return { value: { ...found, corrected }, validUntil: Infinity };
 }
@@ -67,6 +87,7 @@ async function readSuggestions(q: string, limit: number, context: CallContext): 
 /** The `search` call: suggestions while the shopper types; a typo is answered with the closest spelling's. */
 export async function searchSuggestions({ q, limit }: { q: string; limit: number }, context: CallContext): Promise<SearchSuggestions> {
   const key = JSON.stringify(['search', q, limit, context.lang]);
-  const { productIds, categories, corrected } = await context.catalogCache.answer(await context.catalogCache.revision(context.db), key, () => readSuggestions(q, limit, context));
+  const revision = await context.catalogCache.revision(context.db);
+  const { productIds, categories, corrected } = await context.catalogCache.answer(revision, key, () => readSuggestions(q, limit, context, revision));
   return { q, corrected, products: await productSummaries(context, productIds), categories };
 }
