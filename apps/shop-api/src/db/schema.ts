@@ -281,7 +281,8 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_unpaid_idx').on(t.status, t.payBy)],
+  // A guest's orders by email (made an account's when it is opened with that address): lower(), as they are looked up.
+  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_unpaid_idx').on(t.status, t.payBy), index('orders_guest_email_idx').on(sql`lower(${t.email})`).where(sql`${t.customerId} is null`)],
 );
 
 export const orderLines = pgTable('order_lines', {
