@@ -199,6 +199,9 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(body.psdata.corrected).toBe('jacket');
     expect(body.psdata.products.length).toBeGreaterThan(0);
     expect(body.psdata.products.every((p: Named) => /jacket/i.test(p.name))).toBe(true);
+    // A spelling that finds nothing either is not offered: 'jaket zzqxw' is 'jacket zzqxw', which no name starts as.
+    const neither = await callApi(shop().app, 'search', { q: 'jaket zzqxw' }, { 'accept-language': 'en' });
+    expect(neither.body.psdata).toMatchObject({ products: [], categories: [], corrected: null });
   });
 
   it('searches within a category or a brand: the matches that are in it', async () => {

@@ -73,15 +73,18 @@ async function suggestionsFor(context: CallContext, revision: string, q: string,
   return { productIds: products.map((row) => row.id), categories: await vocabularyCategories(context, revision, completed.categoryIds, categories) };
 }
 
-/** What the suggestions for `q` are, products by id: all the catalogue's revision decides (revision-cache.ts). */
+const isEmpty = (found: Found) => found.productIds.length === 0 && found.categories.length === 0;
+
+/**
+ * What the suggestions for `q` are, products by id: all the catalogue's revision decides (revision-cache.ts). Nothing
+ * found: the closest spelling's, offered only when it finds something.
+ */
 async function readSuggestions(q: string, limit: number, context: CallContext, revision: string): Promise<Keepable<Found & { corrected: string | null }>> {
-  let found = await suggestionsFor(context, revision, q, limit);
-  let corrected: string | null = null;
-  if (found.productIds.length === 0 && found.categories.length === 0) {
-    corrected = await correctSpelling(context.db, context.lang, q);
-    if (corrected) found = await suggestionsFor(context, revision, corrected, limit);
-  }
-  return { value: { ...found, corrected }, validUntil: Infinity };
+  const found = await suggestionsFor(context, revision, q, limit);
+  const corrected = isEmpty(found) ? await correctSpelling(context.db, context.lang, q) : null;
+  const instead = corrected ? await suggestionsFor(context, revision, corrected, limit) : null;
+  const value = instead && !isEmpty(instead) ? { ...instead, corrected } : { ...found, corrected: null };
+  return { value, validUntil: Infinity };
 }
 
 /** The `search` call: suggestions while the shopper types; a typo is answered with the closest spelling's. */
