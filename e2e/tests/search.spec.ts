@@ -114,6 +114,21 @@ test('axe finds nothing with the suggestions open', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test('a colour is suggested as its name is typed, and picking it searches the query with that colour (Italian)', async ({ page }) => {
+  const texts = TEXTS.it;
+  await page.goto('/it');
+  const box = page.getByRole('combobox', { name: texts.header.searchLabel });
+  await box.pressSequentially('jeans ross', { delay: 40 });
+  const colours = page.getByRole('listbox', { name: texts.search.suggestions }).getByRole('group', { name: texts.search.colorsGroup });
+  const red = colours.getByRole('option', { name: 'Rosso' });
+  await expect(red).toBeVisible();
+  await expectNoAxeViolations(page);
+  await red.click();
+  await expect(page).toHaveURL(/\/it\/search\?q=jeans%20Rosso$/);
+  const chips = page.getByRole('region', { name: texts.facets.active });
+  await expect(chips.getByRole('link', { name: texts.facets.remove.replace('{{name}}', `${texts.facets.colors}: Rosso`) })).toBeVisible();
+});
+
 test('axe finds nothing on results whose query set filters', async ({ page }) => {
   await page.goto('/it/search?q=jeans%20blu%20uomo');
   await expect(page.getByRole('region', { name: TEXTS.it.facets.active })).toBeVisible();

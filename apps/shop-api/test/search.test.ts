@@ -194,6 +194,19 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect((await suggest('vaq', 'es')).categories.map((c: { name: string }) => c.name)).toContain('Pantalones');
   });
 
+  it('suggests the colours the last word typed starts, by their names and forms, completing the query: jeans ross → jeans Rosso', async () => {
+    const suggest = async (q: string, lang: string) => (await callApi(shop().app, 'search', { q }, { 'accept-language': lang })).body.psdata;
+    const red = { name: 'Rosso', hex: '#b3262e', q: 'jeans Rosso' };
+    expect((await suggest('jeans ross', 'it')).colors).toEqual([expect.objectContaining(red)]);
+    expect((await suggest('ros', 'it')).colors.map((colour: Named) => colour.name).sort()).toEqual(['Rosa', 'Rosso']);
+    // A form of the name ('rote', German for red things) and a colour alone.
+    expect((await suggest('rote', 'de')).colors).toEqual([expect.objectContaining({ name: 'Rot', q: 'Rot' })]);
+    expect((await suggest('jacket', 'en')).colors).toEqual([]);
+    // The completed query is read as the colour: the search's chip.
+    const listing = (await callApi(shop().app, 'getProducts', { q: red.q, with_category_tree: false }, { 'accept-language': 'it' })).body.psdata;
+    expect(listing.query_filters).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'color', name: 'Rosso' })]));
+  });
+
   it('suggests for a typo what the closest spelling finds: jaket → jacket', async () => {
     const { body } = await callApi(shop().app, 'search', { q: 'jaket' }, { 'accept-language': 'en' });
     expect(body.psdata.corrected).toBe('jacket');

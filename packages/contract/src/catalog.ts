@@ -201,6 +201,8 @@ export const searchSuggestionsSchema = z.object({
   products: z.array(productSummarySchema),
   /** `parent` tells apart categories of the same name ('Knitwear' for women and for men). */
   categories: z.array(breadcrumbSchema.extend({ parent: z.string().nullable() })),
+  /** Colours whose names start as the last word typed ('ros' → Rosso); `q`: the query with that word completed. */
+  colors: z.array(z.object({ id: z.number().int(), name: z.string(), hex: z.string().nullable(), q: z.string() })),
 });
 export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 

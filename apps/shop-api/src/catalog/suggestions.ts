@@ -10,13 +10,14 @@ import { productSummaries } from './summaries.ts';
 import { completions } from './understanding.ts';
 
 const CATEGORY_LIMIT = 3;
+const COLOUR_LIMIT = 3;
 /**
  * Products whose name matches are looked at up to this many, then the closest names win. A common word
  * matches thousands of products on a large catalogue; ranking them all would cost more than a keystroke may.
  */
 const CANDIDATE_LIMIT = 200;
 
-type Found = { productIds: number[]; categories: SearchSuggestions['categories'] };
+type Found = { productIds: number[]; categories: SearchSuggestions['categories']; colors: SearchSuggestions['colors'] };
 
 /** Products whose name has words starting as typed, or one of `synonyms` (of a word the shopper is typing: 'jea' → denim). */
 function matchingProducts(context: CallContext, words: string[], q: string, limit: number, synonyms: string[]) {
@@ -67,13 +68,15 @@ async function vocabularyCategories(context: CallContext, revision: string, cate
 
 async function suggestionsFor(context: CallContext, revision: string, q: string, limit: number): Promise<Found> {
   const words = queryWords(q);
-  if (words.length === 0) return { productIds: [], categories: [] };
+  if (words.length === 0) return { productIds: [], categories: [], colors: [] };
   const completed = await completions(context, revision, q);
   const [products, categories] = await Promise.all([matchingProducts(context, words, q, limit, completed.synonyms), matchingCategories(context, words, q)]);
-  return { productIds: products.map((row) => row.id), categories: await vocabularyCategories(context, revision, completed.categoryIds, categories) };
+  // A colour completes the last word: 'jeans ros' → 'jeans Rosso', which the search reads as the colour Red.
+  const colors = completed.colours.slice(0, COLOUR_LIMIT).map((colour) => ({ ...colour, q: [...words.slice(0, -1), colour.name].join(' ') }));
+  return { productIds: products.map((row) => row.id), categories: await vocabularyCategories(context, revision, completed.categoryIds, categories), colors };
 }
 
-const isEmpty = (found: Found) => found.productIds.length === 0 && found.categories.length === 0;
+const isEmpty = (found: Found) => found.productIds.length === 0 && found.categories.length === 0 && found.colors.length === 0;
 
 /**
  * What the suggestions for `q` are, products by id: all the catalogue's revision decides (revision-cache.ts). Nothing
@@ -91,6 +94,6 @@ async function readSuggestions(q: string, limit: number, context: CallContext, r
 export async function searchSuggestions({ q, limit }: { q: string; limit: number }, context: CallContext): Promise<SearchSuggestions> {
   const key = JSON.stringify(['search', q, limit, context.lang]);
   const revision = await context.catalogCache.revision(context.db);
-  const { productIds, categories, corrected } = await context.catalogCache.answer(revision, key, () => readSuggestions(q, limit, context, revision));
-  return { q, corrected, products: await productSummaries(context, productIds), categories };
+  const { productIds, categories, colors, corrected } = await context.catalogCache.answer(revision, key, () => readSuggestions(q, limit, context, revision));
+  return { q, corrected, products: await productSummaries(context, productIds), categories, colors };
 }

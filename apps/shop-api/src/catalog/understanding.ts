@@ -19,7 +19,8 @@ const VOCABULARY = vocabularyFile as Record<Lang, VocabularyFile>;
  * a form the file gives) or in part ('shirts' of 'Tops & shirts'); or a group of synonyms.
  */
 type Meaning =
-  | { kind: 'colour' | 'brand'; id: number; name: string }
+  | { kind: 'colour'; id: number; name: string; hex: string | null }
+  | { kind: 'brand'; id: number; name: string }
   | { kind: 'category'; id: number; whole: boolean }
   | { kind: 'synonyms'; phrases: string[] };
 
@@ -55,7 +56,7 @@ async function readVocabulary(context: CallContext, revision: string): Promise<V
   const [facets, tree] = await Promise.all([facetData(context, revision, []), keptCategoryTree(context, revision)]);
   const entries: [string, Meaning][] = [];
   for (const colour of facets.attributes.filter((attribute) => attribute.kind === 'color')) {
-    const meaning: Meaning = { kind: 'colour', id: colour.id, name: colour.label };
+    const meaning: Meaning = { kind: 'colour', id: colour.id, name: colour.label, hex: colour.hex };
     const forms = Object.entries(file.colours).find(([name]) => name.toLowerCase() === colour.label.toLowerCase())?.[1] ?? [];
     for (const phrase of [colour.label, ...forms]) entries.push([phrase, meaning]);
   }
@@ -214,16 +215,31 @@ export function understood(context: CallContext, revision: string, q: string, wi
   return context.catalogCache.answer(revision, key, async () => ({ value: await understand(context, revision, q, withinId), validUntil: Infinity }));
 }
 
+/** A colour the shopper may be typing, as suggestions show it. */
+export type ColourCompletion = { id: number; name: string; hex: string | null };
+
 /**
  * What the vocabulary's phrases that start as `q` does mean, for suggestions ('jea' → jeans: the Trousers
- * categories, and its synonyms denim and jean): the categories they name whole and their synonyms.
+ * categories, and its synonyms denim and jean): the categories they name whole and their synonyms; and the colours
+ * whose names (or forms: 'rossa', 'rote') start as the last word typed ('ros', 'jeans ros' → Rosso).
  */
-export async function completions(context: CallContext, revision: string, q: string): Promise<{ categoryIds: number[]; synonyms: string[] }> {
-  const typed = plain(queryWords(q).join(' '));
+export async function completions(
+  context: CallContext,
+  revision: string,
+  q: string,
+): Promise<{ categoryIds: number[]; synonyms: string[]; colours: ColourCompletion[] }> {
+  const words = queryWords(q);
+  const typed = plain(words.join(' '));
+  const last = plain(words.at(-1) ?? '');
   const vocabulary = await keptVocabulary(context, revision);
   const started = vocabulary.spelled.filter(({ phrase }) => phrase.startsWith(typed)).map(({ meaning }) => meaning);
+  const colours = new Map<number, ColourCompletion>();
+  for (const { phrase, meaning } of vocabulary.spelled) {
+    if (meaning.kind === 'colour' && phrase.startsWith(last)) colours.set(meaning.id, { id: meaning.id, name: meaning.name, hex: meaning.hex });
+  }
   return {
     categoryIds: [...new Set(started.flatMap((meaning) => (meaning.kind === 'category' && meaning.whole ? [meaning.id] : [])))],
     synonyms: [...new Set(started.flatMap((meaning) => (meaning.kind === 'synonyms' ? meaning.phrases : [])))],
+    colours: [...colours.values()],
   };
 }
