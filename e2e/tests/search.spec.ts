@@ -113,3 +113,76 @@ test('axe finds nothing with the suggestions open', async ({ page }) => {
   await expect(page.getByRole('listbox', { name: TEXTS.fr.search.suggestions }).getByRole('option').first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('a colour is suggested as its name is typed, and picking it searches the query with that colour (Italian)', async ({ page }) => {
+  const texts = TEXTS.it;
+  await page.goto('/it');
+  const box = page.getByRole('combobox', { name: texts.header.searchLabel });
+  await box.pressSequentially('jeans ross', { delay: 40 });
+  const colours = page.getByRole('listbox', { name: texts.search.suggestions }).getByRole('group', { name: texts.search.colorsGroup });
+  const red = colours.getByRole('option', { name: 'Rosso' });
+  await expect(red).toBeVisible();
+  await expectNoAxeViolations(page);
+  await red.click();
+  await expect(page).toHaveURL(/\/it\/search\?q=jeans%20Rosso$/);
+  const chips = page.getByRole('region', { name: texts.facets.active });
+  await expect(chips.getByRole('link', { name: texts.facets.remove.replace('{{name}}', `${texts.facets.colors}: Rosso`) })).toBeVisible();
+});
+
+test('axe finds nothing on results whose query set filters', async ({ page }) => {
+  await page.goto('/it/search?q=jeans%20blu%20uomo');
+  await expect(page.getByRole('region', { name: TEXTS.it.facets.active })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+/** The number of products the listing says it has ('18 products'). */
+const productCount = async (page: import('@playwright/test').Page) => Number((await page.locator('#listing-count').textContent())!.replace(/\D/g, ''));
+
+test.describe('a query read as filters, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Italian: "scarpe donna" is Women › Shoes, as a chip that widens the search to Women when removed, and counts as the listing', async ({ page }) => {
+    const texts = TEXTS.it;
+    await page.goto('/it/search?q=scarpe%20donna');
+    const chips = page.getByRole('region', { name: texts.facets.active });
+    const category = `${texts.facets.category}: ${texts.search.categoryIn.replace('{{name}}', 'Scarpe').replace('{{parent}}', 'Donna')}`;
+    const chip = chips.getByRole('link', { name: texts.facets.remove.replace('{{name}}', category) });
+    await expect(chip).toBeVisible();
+    const found = await productCount(page);
+    expect(found).toBeGreaterThan(0);
+
+    // The category's own listing (Women › Shoes, category 12 of the demo shop) has as many products.
+    await page.goto('/it/12-scarpe-donna');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scarpe');
+    expect(await productCount(page)).toBe(found);
+
+    await page.goto('/it/search?q=scarpe%20donna');
+    // Removing it takes its own word back: Women.
+    await chip.click();
+    await expect(page).toHaveURL(/\/it\/search\?q=donna$/);
+    expect(await productCount(page)).toBeGreaterThan(found);
+  });
+
+  test('German: "rote Kleider" sets the colour Red and the dresses; removing the colour widens the results', async ({ page }) => {
+    const texts = TEXTS.de;
+    await page.goto('/de/search?q=rote%20Kleider');
+    const chips = page.getByRole('region', { name: texts.facets.active });
+    const colour = chips.getByRole('link', { name: texts.facets.remove.replace('{{name}}', `${texts.facets.colors}: Rot`) });
+    await expect(colour).toBeVisible();
+    await expect(chips.getByRole('link', { name: new RegExp(`${texts.facets.category}: Kleider`) })).toHaveCount(2);
+    const red = await productCount(page);
+    expect(red).toBeGreaterThan(0);
+    await colour.click();
+    await expect(page).toHaveURL(/\/de\/search\?q=kleider$/);
+    expect(await productCount(page)).toBeGreaterThan(red);
+  });
+
+  test('a search that finds nothing says so and offers popular products, with no sort, page size or view to choose', async ({ page }) => {
+    const texts = TEXTS.en;
+    await page.goto('/en/search?q=qqqqxz');
+    await expect(page.getByText(texts.search.noResults.replace('{{q}}', 'qqqqxz'))).toBeVisible();
+    await expect(page.getByRole('heading', { name: texts.search.popular })).toBeVisible();
+    await expect(page.getByLabel(texts.catalog.sortBy)).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: texts.catalog.view })).toHaveCount(0);
+  });
+});

@@ -78,9 +78,10 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
       return typeof named === 'string' && REQUEST_ID.test(named) ? named : randomUUID();
     },
   });
-  const catalogCache = new RevisionCache(config.catalogCacheEntries);
+  const waiting = { waitMs: config.catalogWaitMs, warn: (line: string) => app.log.warn(line) };
+  const catalogCache = new RevisionCache(config.catalogCacheEntries, waiting);
   // Orders are few, heavy and dear to read: the many light answers must not push them out.
-  const catalogOrders = new RevisionCache(config.catalogOrderCacheBytes);
+  const catalogOrders = new RevisionCache(config.catalogOrderCacheBytes, waiting);
   app.addHook('onClose', async () => mailer.close());
   let closing = false;
   app.addHook('preClose', async () => {

@@ -71,6 +71,103 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     }
   });
 
+  type Filter = { kind: string; name: string; parent: string | null; q: string };
+  const chips = (listing: { query_filters: Filter[] }) => listing.query_filters.map((f) => `${f.kind}:${f.parent ? `${f.parent} › ` : ''}${f.name}`);
+
+  it('reads colours, genders and categories in a query as filters the shopper sees, and searches the rest', async () => {
+    // 'jeans blu uomo': Men › Trousers, colour Blue, and denim (a synonym of jeans) as text.
+    const jeans = await search('jeans blu uomo', 'it');
+    expect(chips(jeans)).toEqual(['color:Blu', 'category:Uomo › Pantaloni']);
+    expect(jeans.query_filters.find((f: Filter) => f.kind === 'color').q).toBe('jeans uomo');
+    expect(jeans.pagination.total_items).toBeGreaterThan(0);
+    const trousers = await callApi(shop().app, 'getProducts', { id_category: jeans.query_filters[1].id, q: 'denim', colors: [jeans.query_filters[0].id], per_page: 100 }, { 'accept-language': 'it' });
+    expect(jeans.products.map((p: Named) => p.name)).toEqual(trousers.body.psdata.products.map((p: Named) => p.name));
+    expect(jeans.facets.colors.find((c: { selected: boolean }) => c.selected)?.label).toBe('Blu');
+    // The same need in German and Spanish: the listing of Women › Shoes, the same products.
+    const shoes = await search('Damen Schuhe', 'de');
+    expect(chips(shoes)).toEqual(['category:Damen › Schuhe']);
+    const listing = await callApi(shop().app, 'getProducts', { id_category: shoes.query_filters[0].id, per_page: 100 }, { 'accept-language': 'de' });
+    expect(shoes.pagination.total_items).toBe(listing.body.psdata.pagination.total_items);
+    expect((await search('zapatos mujer', 'es')).pagination.total_items).toBe(shoes.pagination.total_items);
+    // Removing a chip searches the query without its own words: more products ('blu uomo': Men, in blue).
+    expect(jeans.query_filters[1].q).toBe('blu uomo');
+    const wider = await search(jeans.query_filters[1].q, 'it');
+    expect(chips(wider)).toEqual(['color:Blu', 'category:Uomo']);
+    expect(wider.pagination.total_items).toBeGreaterThan(jeans.pagination.total_items);
+    // An inflected colour with a category: every result is a dress sold in red.
+    const red = await search('rote Kleider', 'de');
+    expect(chips(red)).toEqual(['color:Rot', 'category:Damen › Kleider', 'category:Kinder › Kleider']);
+    expect(red.pagination.total_items).toBeGreaterThan(0);
+    expect(red.products.every((p: Named) => /kleid/i.test(p.name))).toBe(true);
+  });
+
+  it('lists every category a query names, each product once, in the order asked', async () => {
+    const dresses = await search('Kleider', 'de', { order: 'price_asc' });
+    expect(chips(dresses)).toEqual(['category:Damen › Kleider', 'category:Kinder › Kleider']);
+    const listings = await Promise.all(
+      dresses.query_filters.map((f: Filter & { id: number }) => callApi(shop().app, 'getProducts', { id_category: f.id, per_page: 100 }, { 'accept-language': 'de' })),
+    );
+    const expected = listings.flatMap(({ body }) => body.psdata.products.map((p: { id_product: number }) => p.id_product));
+    const ids = dresses.products.map((p: { id_product: number }) => p.id_product);
+    expect(ids.toSorted()).toEqual(expected.toSorted());
+    const prices = dresses.products.map((p: { price: number }) => p.price);
+    expect(prices).toEqual(prices.toSorted((a: number, b: number) => a - b));
+    // With a filter (read from the kept order of the two categories): the same products as the listings filtered.
+    const size = dresses.facets.sizes[0];
+    const sized = await search('Kleider', 'de', { sizes: [Number(size.value)] });
+    expect(sized.pagination.total_items).toBe(size.count);
+  });
+
+  it('never corrects a word it knows: blu stays blue, red stays red; synonyms find without a correction', async () => {
+    const blu = await search('blu', 'it');
+    expect(blu).toMatchObject({ did_you_mean: null, showing_results_for: null });
+    expect(chips(blu)).toEqual(['color:Blu']);
+    // Every product sold in blue, not the blouses ('blusa') of every colour.
+    expect(blu.facets.colors.find((c: { selected: boolean }) => c.selected)?.count).toBe(blu.pagination.total_items);
+    const red = await search('red dress', 'en');
+    expect(red).toMatchObject({ did_you_mean: null, showing_results_for: null });
+    expect(red.pagination.total_items).toBeGreaterThan(0);
+    for (const [lang, q, word] of [
+      ['en', 'sweater', /jumper/i],
+      ['it', 'cachemire', /cashmere/i],
+      ['es', 'vaqueros', /denim/i],
+      ['de', 'Turnschuhe', /sneaker/i],
+      ['fr', 'baskets', /baskets/i],
+    ] as const) {
+      const found = await search(q, lang);
+      expect(found, `${lang}: ${q}`).toMatchObject({ did_you_mean: null, showing_results_for: null });
+      expect(found.pagination.total_items, `${lang}: ${q}`).toBeGreaterThan(0);
+      expect(found.products.every((p: Named) => word.test(p.name)), `${lang}: ${q}`).toBe(true);
+    }
+  });
+
+  it('ranks the products named after the query first: t-shirt gives T-shirts, dress dresses', async () => {
+    const tshirts = await search('t-shirt', 'en');
+    expect(tshirts.products.slice(0, 12).every((p: Named) => /t-shirt/i.test(p.name))).toBe(true);
+    const linen = await search('linen dress', 'en');
+    expect(linen.products.length).toBeGreaterThan(0);
+    expect(linen.products.every((p: Named) => /linen .*dress/i.test(p.name))).toBe(true);
+  });
+
+  it('ranks products in stock before sold-out ones of the same kind', async () => {
+    const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+    const first = (await search('t-shirt', 'en')).products[0];
+    await run(sql`update combinations set quantity = 0 where product_id = ${first.id_product}`);
+    await run(sql`update products set out_of_stock_policy = 'deny' where id = ${first.id_product}`);
+    const after = (await search('t-shirt', 'en')).products.map((p: { id_product: number }) => p.id_product);
+    const inStock = new Set((await search('t-shirt', 'en', { availability: ['in_stock'] })).products.map((p: { id_product: number }) => p.id_product));
+    expect(inStock.has(first.id_product)).toBe(false);
+    expect(after.indexOf(first.id_product)).toBeGreaterThan(Math.max(...after.map((id: number, index: number) => (inStock.has(id) ? index : -1))));
+  });
+
+  it('offers a correction only when it finds something', async () => {
+    // 'jaket' exactly as typed: nothing, and 'jacket', which finds products, offered.
+    expect(await search('jaket', 'en', { exact: true })).toMatchObject({ did_you_mean: 'jacket' });
+    // A close spelling that finds nothing within the category is not offered.
+    const kids = await callApi(shop().app, 'getProducts', { q: 'blazr', id_category: 5, exact: true }, { 'accept-language': 'en' });
+    expect(kids.body.psdata).toMatchObject({ pagination: { total_items: 0 }, did_you_mean: null, showing_results_for: null });
+  });
+
   it('suggests products and categories for the first letters typed', async () => {
     const { status, body } = await callApi(shop().app, 'search', { q: 'knitw' }, { 'accept-language': 'en' });
     expect(status).toBe(200);
@@ -83,11 +180,41 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(dresses.products.every((p: Named) => /robe midi/i.test(p.name))).toBe(true);
   });
 
+  it('suggests from the second letter what the vocabulary knows: jea → Trousers of Women and Men, and denim products', async () => {
+    const suggest = async (q: string, lang: string) => (await callApi(shop().app, 'search', { q }, { 'accept-language': lang })).body.psdata;
+    const jeans = await suggest('jea', 'en');
+    expect(jeans.corrected).toBeNull();
+    expect(jeans.categories.map((c: { name: string; parent: string | null }) => `${c.parent} › ${c.name}`)).toEqual(
+      expect.arrayContaining(['Women › Trousers', 'Men › Trousers']),
+    );
+    expect(jeans.products.length).toBeGreaterThan(0);
+    expect(jeans.products.every((p: Named) => /denim/i.test(p.name))).toBe(true);
+    // Two letters of a gender in German: its category.
+    expect((await suggest('da', 'de')).categories.map((c: { name: string }) => c.name)).toContain('Damen');
+    expect((await suggest('vaq', 'es')).categories.map((c: { name: string }) => c.name)).toContain('Pantalones');
+  });
+
+  it('suggests the colours the last word typed starts, by their names and forms, completing the query: jeans ross → jeans Rosso', async () => {
+    const suggest = async (q: string, lang: string) => (await callApi(shop().app, 'search', { q }, { 'accept-language': lang })).body.psdata;
+    const red = { name: 'Rosso', hex: '#b3262e', q: 'jeans Rosso' };
+    expect((await suggest('jeans ross', 'it')).colors).toEqual([expect.objectContaining(red)]);
+    expect((await suggest('ros', 'it')).colors.map((colour: Named) => colour.name).sort()).toEqual(['Rosa', 'Rosso']);
+    // A form of the name ('rote', German for red things) and a colour alone.
+    expect((await suggest('rote', 'de')).colors).toEqual([expect.objectContaining({ name: 'Rot', q: 'Rot' })]);
+    expect((await suggest('jacket', 'en')).colors).toEqual([]);
+    // The completed query is read as the colour: the search's chip.
+    const listing = (await callApi(shop().app, 'getProducts', { q: red.q, with_category_tree: false }, { 'accept-language': 'it' })).body.psdata;
+    expect(listing.query_filters).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'color', name: 'Rosso' })]));
+  });
+
   it('suggests for a typo what the closest spelling finds: jaket → jacket', async () => {
     const { body } = await callApi(shop().app, 'search', { q: 'jaket' }, { 'accept-language': 'en' });
     expect(body.psdata.corrected).toBe('jacket');
     expect(body.psdata.products.length).toBeGreaterThan(0);
     expect(body.psdata.products.every((p: Named) => /jacket/i.test(p.name))).toBe(true);
+    // A spelling that finds nothing either is not offered: 'jaket zzqxw' is 'jacket zzqxw', which no name starts as.
+    const neither = await callApi(shop().app, 'search', { q: 'jaket zzqxw' }, { 'accept-language': 'en' });
+    expect(neither.body.psdata).toMatchObject({ products: [], categories: [], corrected: null });
   });
 
   it('searches within a category or a brand: the matches that are in it', async () => {

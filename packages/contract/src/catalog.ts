@@ -143,6 +143,20 @@ export const facetsSchema = z.object({
 });
 export type Facets = z.infer<typeof facetsSchema>;
 
+/**
+ * A word of a search that the shop read as a filter ('rosso': the colour Red; 'scarpe donna': the category Women ›
+ * Shoes; 'Nordvik': the brand), for the shopper to see and remove: `q` is the query without its words, what removing the filter searches.
+ * `parent` tells apart categories of the same name.
+ */
+export const queryFilterSchema = z.object({
+  kind: z.enum(['category', 'color', 'brand']),
+  id: z.number().int(),
+  name: z.string(),
+  parent: z.string().nullable(),
+  q: z.string(),
+});
+export type QueryFilter = z.infer<typeof queryFilterSchema>;
+
 export const listingSchema = z.object({
   name: z.string(),
   pagination: paginationSchema,
@@ -157,6 +171,8 @@ export const listingSchema = z.object({
    * ('Showing results for jacket'); the shopper may still ask for the query as typed (`exact`).
    */
   showing_results_for: z.string().nullable(),
+  /** For a search: what of its words became filters (applied already; colours are also selected in the facets). */
+  query_filters: z.array(queryFilterSchema),
   category: categorySchema.nullable(),
   category_tree: z.array(categoryNodeSchema).nullable(),
 });
@@ -185,6 +201,8 @@ export const searchSuggestionsSchema = z.object({
   products: z.array(productSummarySchema),
   /** `parent` tells apart categories of the same name ('Knitwear' for women and for men). */
   categories: z.array(breadcrumbSchema.extend({ parent: z.string().nullable() })),
+  /** Colours whose names start as the last word typed ('ros' → Rosso); `q`: the query with that word completed. */
+  colors: z.array(z.object({ id: z.number().int(), name: z.string(), hex: z.string().nullable(), q: z.string() })),
 });
 export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 

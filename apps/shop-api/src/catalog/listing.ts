@@ -9,17 +9,21 @@ import { facetData } from './facet-data.ts';
 import { countGroups, PRICE_RANGES, priceRangeIndexSql, toFacets, type GroupCounts, type ProductGroup } from './facets.ts';
 import { priceFilterBounds, priceFilterSql } from './listing-filters.ts';
 import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVat, withVatSql } from './pricing.ts';
-import { searchMatch, translationIn, websearchQuery } from './search-sql.ts';
+import { searchMatch, translationIn } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { type Keepable } from './revision-cache.ts';
 import { pageOfOrder, scopeOrderBytes, toScopeOrder, type ScopeOrder } from './scope-orders.ts';
 import { productSummaries } from './summaries.ts';
+import { understood, type Understood } from './understanding.ts';
 import { withTunedReads, type Select } from './tuned-query.ts';
 
 type ListingInput = z.output<typeof getProductsInput>;
 
-/** What the listing is of, before any filter: a category, a brand, a search, or the whole catalogue. */
-export type ListingScope = { categoryId?: number; brandId?: number; q?: string };
+/**
+ * What the listing is of, before any filter: a category, a brand, the products matching a search's text (`text`, a
+ * tsquery as text: understanding.ts), any of several categories a search named, or the whole catalogue.
+ */
+export type ListingScope = { categoryId?: number; categoryIds?: number[]; brandId?: number; text?: string };
 
 type TitleOrder = 'title_asc' | 'title_desc';
 const isTitleOrder = (order: SortKey): order is TitleOrder => order === 'title_asc' || order === 'title_desc';
@@ -42,10 +46,13 @@ const ORDER_BY: Record<Exclude<SortKey, 'relevance' | TitleOrder>, SQL> = {
 /** By name in the request's language (`lower(name)`, then the id), ascending or descending. */
 const TITLE_DIRECTION: Record<TitleOrder, SQL> = { title_asc: sql`asc`, title_desc: sql`desc` };
 
-/** An order but by name, over the columns of `base`. Relevance: the search rank for a search, else best sellers first. */
+/**
+ * An order but by name, over the columns of `base`. Relevance, for a search: the products named after the query
+ * first, then those in stock, then by the search rank; else best sellers first.
+ */
 function columnOrder(scope: ListingScope, order: Exclude<SortKey, TitleOrder>): SQL {
   if (order !== 'relevance') return ORDER_BY[order];
-  return scope.q ? sql`rank desc, sales_count desc, id` : ORDER_BY.popularity;
+  return scope.text ? sql`named desc, in_stock desc, rank desc, sales_count desc, id` : ORDER_BY.popularity;
 }
 
 /**
@@ -75,9 +82,15 @@ const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
  */
 function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): SQL {
   const priceRate = priceRateSql(context.country, context.config.defaultCountry);
-  const query = scope.q ? websearchQuery(context.lang, scope.q) : null;
-  const inCategory = (categoryId: number) =>
-    sql`exists (select 1 from catalog_listing_entries c where c.category_id = ${categoryId} and c.product_id = e.product_id)`;
+  const query = scope.text ? sql`${scope.text}::tsquery` : null;
+  const inCategory = (categoryIds: number[]) =>
+    sql`exists (select 1 from catalog_listing_entries c where c.category_id = any(${sql.param(categoryIds)}::int[]) and c.product_id = e.product_id)`;
+  // The entries of several categories, each product once (the row of its first category among them): read from
+  // their own entries, not by testing the whole catalogue's.
+  const listed = scope.categoryIds
+    ? sql`e.category_id = any(${sql.param(scope.categoryIds)}::int[]) and not exists (select 1 from catalog_listing_entries o
+        where o.product_id = e.product_id and o.category_id = any(${sql.param(scope.categoryIds)}::int[]) and o.category_id < e.category_id)`
+    : sql`e.category_id = ${scope.categoryId ?? 0}`;
   return sql`select e.product_id as id, e.class_id, e.sales_count, e.created_at, e.reduced_net_cents as stored_net,
       ${entryPriceIsCurrentSql(sql`e`)} as fresh, e.price_until, e.price_net_cents as net, ${entryReducedNetSql(sql`e`)} as reduced_net,
       -- A column, not an expression of the walk: a walk's rows are then known to come in its order, and it stops once
@@ -85,15 +98,23 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
       e.reduced_net_cents::float8 / greatest(e.price_net_cents, 1) as stored_share,
       ${withVatSql(entryReducedNetSql(sql`e`), priceRate)} as price, ${withVatSql(sql`e.price_net_cents`, priceRate)} as regular_price,
       rs.rating_sum::float / nullif(rs.review_count, 0) as rating, coalesce(rs.review_count, 0) as review_count
-      ${query ? sql`, ts_rank(e.document, ${query}) as rank` : sql``}
+      ${query ? sql`, ts_rank(e.document, ${query}) as rank, e.document @@ ${inNames(scope.text!)}::tsquery as named,
+          (select cl.in_stock from catalog_listing_classes cl where cl.id = e.class_id) as in_stock` : sql``}
     from ${query ? sql`catalog_search_entries` : sql`catalog_listing_entries`} e
     -- The product's ratings, for the order by rating (one row by its primary key).
     left join product_review_stats rs on rs.product_id = e.product_id
-    where ${query ? searchMatch(context.lang, sql`e`, query) : sql`e.category_id = ${scope.categoryId ?? 0}`}
-      ${query && scope.categoryId ? sql`and ${inCategory(scope.categoryId)}` : sql``}
+    where ${query ? searchMatch(context.lang, sql`e`, query) : listed}
+      ${query && scope.categoryId ? sql`and ${inCategory([scope.categoryId])}` : sql``}
+      ${query && scope.categoryIds ? sql`and ${inCategory(scope.categoryIds)}` : sql``}
       ${productId ? sql`and e.product_id = ${productId}` : sql``}
       ${scope.brandId ? sql`and e.brand_id = ${scope.brandId}` : sql``}`;
 }
+
+/**
+ * A tsquery (as text) that matches only in products' names (weight A): a product named after what was searched ('T-shirt'
+ * for 't-shirt', a dress for 'dress') ranks before one whose description merely mentions it.
+ */
+const inNames = (text: string) => text.replace(/'((?:[^']|'')*)'/g, "'$1':A");
 
 /** What tells how to read a listing's page: its counts, the classes that pass its filters, and two figures. */
 type Summary = Omit<GroupCounts, 'facets'> & Pick<ScopeGroups, 'catalogue' | 'price_rate'>;
@@ -110,7 +131,7 @@ const walkEstimate = (needed: number, walkedOver: number, matching: number) => M
 function pageWay(scope: ListingScope, order: SortKey): 'walk' | 'names' | 'scan' {
   if (isTitleOrder(order)) return 'names';
   // A brand's products or a search's matches have no index of their own.
-  return WALKS[order] && !scope.q && !scope.brandId ? 'walk' : 'scan';
+  return WALKS[order] && !scope.text && !scope.brandId ? 'walk' : 'scan';
 }
 
 /** A query that returns the ids of `rows` (a query over the scope's rows, `base`) as a JSON array, in the order `orderBy`. */
@@ -164,7 +185,7 @@ async function pageIds(select: Select, context: CallContext, scope: ListingScope
         ) names cross join lateral (${baseRows(context, scope, sql`names.product_id`)}) base`;
     // A name walked costs about what looking up one matching product's name does, and looking names up needs
     // a read of the scope too (some 16 rows of it cost what one lookup does).
-    const page = scope.q ? null : await walked(names, byTitle, counts.catalogue, counts.total + counts.scope / 16);
+    const page = scope.text ? null : await walked(names, byTitle, counts.catalogue, counts.total + counts.scope / 16);
     if (page) return page;
     // Few matching products: their names are looked up one by one; many: all the names of the language (read
     // from the index alone, some 16 for the cost of a lookup) are joined to them.
@@ -213,7 +234,7 @@ const SHORT_WALK = 400;
  * price is past its period, nor when the cache has no room for it.
  */
 function readsKeptOrder(context: CallContext, scope: ListingScope, input: ListingInput, order: SortKey, counts: Summary): boolean {
-  if (scope.q || counts.stale > 0 || !context.catalogOrders.hasRoomFor(scopeOrderBytes(counts.scope))) return false;
+  if (scope.text || counts.stale > 0 || !context.catalogOrders.hasRoomFor(scopeOrderBytes(counts.scope))) return false;
   // Past the last page: nothing to read (pageIds).
   if ((input.page - 1) * input.per_page >= counts.total) return false;
   const way = pageWay(scope, order);
@@ -312,7 +333,7 @@ async function scopeGroups(context: CallContext, revision: string, scope: Listin
   const range = priceFilterRange(input);
   if (range === null) return readGroups(context, scope, priceFilterSql(input));
   // A search's matches are the language's; a category's or brand's products are the same in every language.
-  const key = JSON.stringify(['groups', scope, scope.q ? context.lang : null, context.country]);
+  const key = JSON.stringify(['groups', scope, scope.text ? context.lang : null, context.country]);
   const kept = await context.catalogCache.answer(revision, key, async () => {
     const read = await readGroups(context, scope, null);
     return { value: read, validUntil: read.validUntil };
@@ -348,35 +369,59 @@ async function categoryIdBySlug(context: CallContext, slug: string): Promise<num
   return row.id;
 }
 
-/** A listing but its product cards (what the catalogue's revision decides), and until when it holds. */
-type ListingSkeleton = Omit<Listing, 'products'> & { ids: number[] };
+/**
+ * A listing but its product cards (what the catalogue's revision decides), and until when it holds. `colors`: the
+ * colours the cards show, the shopper's and the search's.
+ */
+type ListingSkeleton = Omit<Listing, 'products'> & { ids: number[]; colors: number[] | undefined };
+
+/**
+ * The listing of `q` (understanding.ts: its colours, brands and categories are filters, the rest is text) within the input's
+ * category, or of the category when there is no query; with the words the shop knew (never corrected).
+ */
+async function searchListing(context: CallContext, revision: string, input: ListingInput, order: SortKey, categoryId: number | undefined, q: string | undefined) {
+  const scope: ListingScope = { categoryId, brandId: input.id_brand };
+  if (!q) return { ...(await queryListing(context, revision, scope, input, order)), filters: [], known: [], colors: input.colors };
+  const meant: Understood = await understood(context, revision, q, categoryId);
+  if (meant.categoryIds.length === 1) scope.categoryId = meant.categoryIds[0];
+  // Several categories ('shoes': Women's and Men's), or nothing to search at all (only words no text holds): none.
+  if (meant.categoryIds.length > 1 || (!meant.text && meant.filters.length === 0)) scope.categoryIds = meant.categoryIds;
+  if (meant.text) scope.text = meant.text;
+  const withMeant = (chosen: number[] | undefined, meantIds: number[]) => (meantIds.length ? [...new Set([...(chosen ?? []), ...meantIds])] : chosen);
+  const colors = withMeant(input.colors, meant.colorIds);
+  const page = await queryListing(context, revision, scope, { ...input, colors, brands: withMeant(input.brands, meant.brandIds) }, order);
+  return { ...page, filters: meant.filters, known: meant.known, colors };
+}
 
 async function readListing(input: ListingInput, context: CallContext, revision: string): Promise<Keepable<ListingSkeleton>> {
   const { db, lang } = context;
   const order: SortKey = input.order ?? 'relevance';
   const categoryId = input.id_category ?? (input.categorySlug ? await categoryIdBySlug(context, input.categorySlug) : undefined);
-  const scope: ListingScope = { categoryId, brandId: input.id_brand, q: input.q || undefined };
+  const q = input.q || undefined;
   const [category, tree, asTyped] = await Promise.all([
     categoryId ? keptCategory(context, revision, categoryId) : null,
     input.with_category_tree ? keptCategoryTree(context, revision) : null,
-    queryListing(context, revision, scope, input, order),
+    searchListing(context, revision, input, order, categoryId, q),
   ]);
-  // Nothing found: perhaps a typo ('jaket') or a word the catalogue spells otherwise. Unless the shopper asked for
-  // the query as typed, the results of the catalogue's spelling are shown instead ('Showing results for jacket').
-  const corrected = scope.q && asTyped.total === 0 ? await correctSpelling(db, lang, scope.q) : null;
-  const instead = corrected && !input.exact ? await queryListing(context, revision, { ...scope, q: corrected }, input, order) : null;
-  const showingInstead = instead !== null && instead.total > 0;
-  const page = showingInstead ? instead : asTyped;
+  // Nothing found: perhaps a typo ('jaket') or a word the catalogue spells otherwise; words the shop knows are kept.
+  // The catalogue's spelling is offered only when it finds something: its results are shown instead ('Showing
+  // results for jacket'), unless the shopper asked for the query as typed.
+  const corrected = q && asTyped.total === 0 ? await correctSpelling(db, lang, q, asTyped.known) : null;
+  const instead = corrected ? await searchListing(context, revision, input, order, categoryId, corrected) : null;
+  const found = instead !== null && instead.total > 0;
+  const page = found && !input.exact ? instead : asTyped;
   return {
     value: {
       ids: page.ids,
-      name: category?.name ?? scope.q ?? '',
+      colors: page.colors,
+      name: category?.name ?? q ?? '',
       pagination: { total_items: page.total, page: input.page, pages: Math.max(1, Math.ceil(page.total / input.per_page)), per_page: input.per_page },
       order,
       sort_orders: [...SORT_KEYS],
       facets: page.facets,
-      did_you_mean: showingInstead ? null : corrected,
-      showing_results_for: showingInstead ? corrected : null,
+      did_you_mean: found && input.exact ? corrected : null,
+      showing_results_for: found && !input.exact ? corrected : null,
+      query_filters: page.filters,
       category,
       category_tree: tree?.menu() ?? null,
     },
@@ -388,6 +433,6 @@ async function readListing(input: ListingInput, context: CallContext, revision: 
 export async function getProducts(input: ListingInput, context: CallContext): Promise<Listing> {
   const key = JSON.stringify(['getProducts', input, context.lang, context.country]);
   const revision = await context.catalogCache.revision(context.db);
-  const { ids, ...listing } = await context.catalogCache.answer(revision, key, () => readListing(input, context, revision));
-  return { ...listing, products: await productSummaries(context, ids, input.colors) };
+  const { ids, colors, ...listing } = await context.catalogCache.answer(revision, key, () => readListing(input, context, revision));
+  return { ...listing, products: await productSummaries(context, ids, colors) };
 }

@@ -73,4 +73,21 @@ describe('RevisionCache', () => {
     expect([a.runs, heavy.runs, b.runs]).toEqual([2, 1, 1]);
     expect([cache.hasRoomFor(3), cache.hasRoomFor(4)]).toEqual([true, false]);
   });
+
+  it('refuses as busy every call waiting for work that never ends, past its time, and works the answer out anew for the next', async () => {
+    const { revision } = catalogue();
+    const lines: string[] = [];
+    const cache = new RevisionCache(10, { waitMs: 50, warn: (line) => lines.push(line) });
+    // A statement that never returns: without a bound, everyone asking for 'a' would wait for ever.
+    const stuck = () => new Promise<never>(() => undefined);
+    const waiting = [cache.answer(revision(), 'a', stuck), cache.answer(revision(), 'a', stuck)];
+    for (const call of waiting) await expect(call).rejects.toMatchObject({ status: 503, code: 'busy' });
+    expect(lines).toEqual([expect.stringMatching(/^catalogue answer a not worked out after \d+ ms/)]);
+    const work = counted();
+    expect(await cache.answer(revision(), 'a', work)).toBe(1);
+    // A kept answer is given however old it is.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await cache.answer(revision(), 'a', work)).toBe(1);
+    expect(lines).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { selectPrepared } from '../db/raw.ts';
+import { ApiError } from '../http/errors.ts';
 
 /**
  * An answer worth keeping, and until when it holds whatever else happens (a discount ending, say). `weight`: how
@@ -18,14 +19,26 @@ export type Keepable<T> = { value: T; validUntil: number; weight?: number };
  * piece of work.
  * Per API process: every process reads the one revision of the shared database.
  */
-type Kept = { answer: Promise<unknown>; validUntil: number; weight: number };
+/** `done`: the answer is there (its work ended); `startedAt`: when its work began. */
+type Kept = { answer: Promise<unknown>; validUntil: number; weight: number; startedAt: number; done: boolean };
+
+/**
+ * `waitMs`: how long an answer may take to be worked out. Past it, those waiting for it are refused (503 `busy`,
+ * and `warn` says which answer), and it is no longer shared: the next call works it out anew. One piece of work
+ * that never ends (a statement that never returns) would otherwise hold every call asking the same answer, and each
+ * of them its client's place (http/fair-share.ts), for ever.
+ */
+export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void };
 
 export class RevisionCache {
   private readonly answers = new Map<string, Kept>();
   /** The kept answers' weights, summed. */
   private weight = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly options: RevisionCacheOptions = { waitMs: Infinity, warn: () => undefined },
+  ) {}
 
   /** Whether an answer of this weight can be kept at all. */
   hasRoomFor(weight: number): boolean {
@@ -44,19 +57,20 @@ export class RevisionCache {
    * but the catalogue (payload, language, country).
    */
   async answer<T>(revision: string, key: string, work: () => Promise<Keepable<T>>): Promise<T> {
-    if (this.capacity === 0) return (await work()).value;
+    if (this.capacity === 0) return this.inTime(key, Date.now(), work().then((done) => done.value));
     const fullKey = `${revision}\u0000${key}`;
     const kept = this.answers.get(fullKey);
     if (kept && kept.validUntil > Date.now()) {
       // Used again: it moves to the back of the line.
       this.answers.delete(fullKey);
       this.answers.set(fullKey, kept);
-      return kept.answer as Promise<T>;
+      return kept.done ? (kept.answer as Promise<T>) : this.inTime(key, kept.startedAt, kept.answer as Promise<T>, () => this.forgetEntry(fullKey, kept));
     }
     // Until it is done, calls asking the same wait for it.
     if (kept) this.forget(fullKey);
-    const entry: Kept = { answer: Promise.resolve(), validUntil: Infinity, weight: 1 };
+    const entry: Kept = { answer: Promise.resolve(), validUntil: Infinity, weight: 1, startedAt: Date.now(), done: false };
     entry.answer = work().then((done) => {
+      entry.done = true;
       entry.validUntil = done.validUntil;
       if (this.answers.get(fullKey) === entry) {
         this.weight += (done.weight ?? 1) - entry.weight;
@@ -68,9 +82,34 @@ export class RevisionCache {
     this.answers.set(fullKey, entry);
     this.weight += entry.weight;
     // A failure is not kept: the next call tries again.
-    entry.answer.catch(() => this.answers.get(fullKey) === entry && this.forget(fullKey));
+    entry.answer.catch(() => this.forgetEntry(fullKey, entry));
     this.trim();
-    return entry.answer as Promise<T>;
+    return this.inTime(key, entry.startedAt, entry.answer as Promise<T>, () => this.forgetEntry(fullKey, entry));
+  }
+
+  /**
+   * `answer`, or a refusal once it has taken `waitMs` since `startedAt` (`giveUp` then stops sharing it).
+   */
+  private inTime<T>(key: string, startedAt: number, answer: Promise<T>, giveUp = () => true): Promise<T> {
+    const { waitMs, warn } = this.options;
+    if (!Number.isFinite(waitMs)) return answer;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => {
+          if (giveUp()) warn(`catalogue answer ${key} not worked out after ${Date.now() - startedAt} ms: refused as busy, worked out anew by the next call`);
+          reject(new ApiError(503, 'busy', 'The shop is busy. Please try again in a moment.'));
+        },
+        Math.max(0, startedAt + waitMs - Date.now()),
+      );
+      answer.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
+  }
+
+  /** Forgets `entry` if `fullKey` still holds it; whether it did. */
+  private forgetEntry(fullKey: string, entry: Kept): boolean {
+    if (this.answers.get(fullKey) !== entry) return false;
+    this.forget(fullKey);
+    return true;
   }
 
   private forget(fullKey: string) {

@@ -2,28 +2,32 @@ import type { SearchSuggestions } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { CallContext } from '../http/call-context.ts';
 import { selectRows } from '../db/raw.ts';
-import { HOME_CATEGORY_ID } from './categories.ts';
+import { HOME_CATEGORY_ID, keptCategoryTree } from './categories.ts';
 import { configLiteral, namePrefixQuery, queryWords, searchMatch } from './search-sql.ts';
 import { type Keepable } from './revision-cache.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
+import { completions } from './understanding.ts';
 
 const CATEGORY_LIMIT = 3;
+const COLOUR_LIMIT = 3;
 /**
  * Products whose name matches are looked at up to this many, then the closest names win. A common word
  * matches thousands of products on a large catalogue; ranking them all would cost more than a keystroke may.
  */
 const CANDIDATE_LIMIT = 200;
 
-type Found = { productIds: number[]; categories: SearchSuggestions['categories'] };
+type Found = { productIds: number[]; categories: SearchSuggestions['categories']; colors: SearchSuggestions['colors'] };
 
-function matchingProducts(context: CallContext, words: string[], q: string, limit: number) {
+/** Products whose name has words starting as typed, or one of `synonyms` (of a word the shopper is typing: 'jea' → denim). */
+function matchingProducts(context: CallContext, words: string[], q: string, limit: number, synonyms: string[]) {
   const { lang } = context;
+  const query = sql.join([namePrefixQuery(lang, words), ...synonyms.map((phrase) => sql`phraseto_tsquery(${configLiteral(lang)}, ${phrase})`)], sql` || `);
   return selectRows<{ id: number }>(
     context.db,
     sql`select c.product_id as id from (
         select s.product_id, s.name, s.sales_count from catalog_search_entries s
-        where ${searchMatch(lang, sql`s`, namePrefixQuery(lang, words))}
+        where ${searchMatch(lang, sql`s`, sql`(${query})`)}
         limit ${CANDIDATE_LIMIT}
       ) c
       order by similarity(c.name, ${q}) desc, c.sales_count desc, c.product_id
@@ -46,27 +50,50 @@ function matchingCategories(context: CallContext, words: string[], q: string) {
   );
 }
 
-async function suggestionsFor(context: CallContext, q: string, limit: number): Promise<Found> {
-  const words = queryWords(q);
-  if (words.length === 0) return { productIds: [], categories: [] };
-  const [products, categories] = await Promise.all([matchingProducts(context, words, q, limit), matchingCategories(context, words, q)]);
-  return { productIds: products.map((row) => row.id), categories };
+/**
+ * The categories the vocabulary's phrases starting as typed name ('jea': jeans, the Trousers of Women, Men and
+ * Kids), after those whose names start so.
+ */
+async function vocabularyCategories(context: CallContext, revision: string, categoryIds: number[], named: Found['categories']): Promise<Found['categories']> {
+  const tree = await keptCategoryTree(context, revision);
+  const more = categoryIds
+    .filter((id) => !named.some((category) => category.id === id))
+    .map((id) => {
+      const path = tree.breadcrumbs(id);
+      const category = path.at(-1)!;
+      return { id, name: category.name, slug: category.slug, parent: path.length > 1 ? path.at(-2)!.name : null };
+    });
+  return [...named, ...more].slice(0, CATEGORY_LIMIT);
 }
 
-/** What the suggestions for `q` are, products by id: all the catalogue's revision decides (revision-cache.ts). */
-async function readSuggestions(q: string, limit: number, context: CallContext): Promise<Keepable<Found & { corrected: string | null }>> {
-  let found = await suggestionsFor(context, q, limit);
-  let corrected: string | null = null;
-  if (found.productIds.length === 0 && found.categories.length === 0) {
-    corrected = await correctSpelling(context.db, context.lang, q);
-    if (corrected) found = await suggestionsFor(context, corrected, limit);
-  }
-  return { value: { ...found, corrected }, validUntil: Infinity };
+async function suggestionsFor(context: CallContext, revision: string, q: string, limit: number): Promise<Found> {
+  const words = queryWords(q);
+  if (words.length === 0) return { productIds: [], categories: [], colors: [] };
+  const completed = await completions(context, revision, q);
+  const [products, categories] = await Promise.all([matchingProducts(context, words, q, limit, completed.synonyms), matchingCategories(context, words, q)]);
+  // A colour completes the last word: 'jeans ros' → 'jeans Rosso', which the search reads as the colour Red.
+  const colors = completed.colours.slice(0, COLOUR_LIMIT).map((colour) => ({ ...colour, q: [...words.slice(0, -1), colour.name].join(' ') }));
+  return { productIds: products.map((row) => row.id), categories: await vocabularyCategories(context, revision, completed.categoryIds, categories), colors };
+}
+
+const isEmpty = (found: Found) => found.productIds.length === 0 && found.categories.length === 0 && found.colors.length === 0;
+
+/**
+ * What the suggestions for `q` are, products by id: all the catalogue's revision decides (revision-cache.ts). Nothing
+ * found: the closest spelling's, offered only when it finds something.
+ */
+async function readSuggestions(q: string, limit: number, context: CallContext, revision: string): Promise<Keepable<Found & { corrected: string | null }>> {
+  const found = await suggestionsFor(context, revision, q, limit);
+  const corrected = isEmpty(found) ? await correctSpelling(context.db, context.lang, q) : null;
+  const instead = corrected ? await suggestionsFor(context, revision, corrected, limit) : null;
+  const value = instead && !isEmpty(instead) ? { ...instead, corrected } : { ...found, corrected: null };
+  return { value, validUntil: Infinity };
 }
 
 /** The `search` call: suggestions while the shopper types; a typo is answered with the closest spelling's. */
 export async function searchSuggestions({ q, limit }: { q: string; limit: number }, context: CallContext): Promise<SearchSuggestions> {
   const key = JSON.stringify(['search', q, limit, context.lang]);
-  const { productIds, categories, corrected } = await context.catalogCache.answer(await context.catalogCache.revision(context.db), key, () => readSuggestions(q, limit, context));
-  return { q, corrected, products: await productSummaries(context, productIds), categories };
+  const revision = await context.catalogCache.revision(context.db);
+  const { productIds, categories, colors, corrected } = await context.catalogCache.answer(revision, key, () => readSuggestions(q, limit, context, revision));
+  return { q, corrected, products: await productSummaries(context, productIds), categories, colors };
 }

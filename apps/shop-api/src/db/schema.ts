@@ -295,7 +295,8 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // A guest's orders by email, newest first (the back office's customers): lower(), as they are looked up. By date:
+  // A guest's orders by email, newest first (the back office's customers; made an account's when it is opened with
+  // that address): lower(), as they are looked up. By date:
   // the dashboard's sales of a period, and the back office's list, newest first (read backwards: `desc` is nulls
   // first), whole or by state (docs/performance.md).
   (t) => [

@@ -64,4 +64,24 @@ describe('fair share between clients', () => {
     const again = await Promise.all(Array.from({ length: 6 }, () => send('leaver')));
     expect(again.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
   });
+
+  it('keeps the place of a call whose client went away until its work is done: abandoned work never piles up', async () => {
+    // A call the storefront gave up on (its 10 s timeout, the shopper left) still runs: its database work goes on.
+    // Were its place given to the next call, a client timing out over and over would have ever more calls at
+    // work on one database, each slower than the last (on PGlite, one statement at a time): every later call
+    // would time out too, and the shop would never catch up.
+    const { app, mostAtOnce } = slowApp(300);
+    const send = await listen(app);
+    const controllers = Array.from({ length: 2 }, () => new AbortController());
+    const abandoned = controllers.map((controller) => send('impatient', controller.signal).catch(() => null));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const controller of controllers) controller.abort();
+    await Promise.all(abandoned);
+    const started = performance.now();
+    const next = await Promise.all(Array.from({ length: 2 }, () => send('impatient')));
+    expect(next.map((response) => response.status)).toEqual([200, 200]);
+    expect(mostAtOnce.get('impatient')).toBe(2);
+    // They waited for the abandoned calls' work (300 ms from their start) before theirs began.
+    expect(performance.now() - started).toBeGreaterThan(450);
+  });
 });

@@ -19,11 +19,19 @@ type Client = { running: number; waiting: Waiter[] };
  * runs at most a few calls at once and queues a few more, so one client firing a hundred expensive calls
  * (searches, password checks) takes a handful of database connections, not the whole pool, while everyone
  * else's calls go straight through. Kept per process: each API process protects its own capacity.
+ *
+ * A call whose client goes away keeps its place until its work is done: nothing stops a handler halfway, so its
+ * database work goes on. Were its place given to the next call, a client that gives up on slow calls (the
+ * storefront's timeout) would have ever more calls at work, each slower than the last, and never catch up
+ * (docs/adr/0032). One that goes away before its handler began is not run at all.
  */
 export function shareFairly(app: FastifyInstance, { concurrentPerClient, queuedPerClient, clientOf }: FairShareOptions): void {
   const clients = new Map<string, Client>();
   /** The client whose slot a running call holds. */
   const holding = new WeakMap<FastifyRequest, string>();
+  /** Calls whose handler has begun, and calls whose client went away before it did. */
+  const working = new WeakSet<FastifyRequest>();
+  const abandoned = new WeakSet<FastifyRequest>();
 
   /** A call is done: its slot passes straight to the client's next waiting call, or is given back. */
   function release(request: FastifyRequest): void {
@@ -56,8 +64,19 @@ export function shareFairly(app: FastifyInstance, { concurrentPerClient, queuedP
     // Nobody is listening any more: the answer goes nowhere.
     if (!proceed) throw new ApiError(400, 'bad_request', 'Request aborted');
   });
+  app.addHook('preHandler', async (request) => {
+    if (abandoned.has(request)) throw new ApiError(400, 'bad_request', 'Request aborted');
+    working.add(request);
+  });
   app.addHook('onResponse', async (request) => release(request));
+  // Nobody is left to read the answer, whose sending may never end: the handler's work is done once it is ready.
+  app.addHook('onSend', async (request) => {
+    if (abandoned.has(request)) release(request);
+  });
   app.addHook('onRequestAbort', async (request) => {
+    abandoned.add(request);
+    // A handler at work keeps its place until it answers (onSend).
+    if (working.has(request)) return;
     if (holding.has(request)) return release(request);
     const client = clients.get(clientOf(request));
     const index = client?.waiting.findIndex((waiter) => waiter.request === request) ?? -1;

@@ -1,5 +1,5 @@
 import { FACET_KEYS } from '@shop/contract/constants';
-import type { Facets } from '@shop/contract';
+import type { Facets, QueryFilter } from '@shop/contract';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useOptionLabel, useWholePrice } from './facet-labels';
@@ -14,8 +14,15 @@ export function activeFilterCount(facets: Facets, search: string): number {
   return FACET_KEYS.reduce((sum, key) => sum + facets[key].filter((option) => option.selected).length, price);
 }
 
-/** The chosen filters as removable chips above the grid, each a link that takes it back, and one that clears them all. */
-export function ActiveFilters({ facets }: { facets: Facets }) {
+/** The facets a search's words can choose ('rosso', 'Nordvik'), by the kind of filter the API says they are. */
+const READ_FROM_QUERY: Partial<Record<(typeof FACET_KEYS)[number], QueryFilter['kind']>> = { colors: 'color', brands: 'brand' };
+
+/**
+ * The chosen filters as removable chips above the grid, each a link that takes it back, and one that clears them all.
+ * A search's filters read from its words (`queryFilters`: a colour, a brand, a category) are taken back by searching
+ * the query without those words.
+ */
+export function ActiveFilters({ facets, queryFilters }: { facets: Facets; queryFilters: QueryFilter[] }) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const optionLabel = useOptionLabel();
@@ -26,10 +33,16 @@ export function ActiveFilters({ facets }: { facets: Facets }) {
       .filter((option) => option.selected)
       .map((option) => {
         const name = FILTER_PARAMS[key];
-        const rest = params.getAll(name).filter((value) => value !== option.value);
-        return { key: `${name}-${option.value}`, label: `${t(`facets.${key}`)}: ${optionLabel(key, option)}`, to: withQuery(search, { [name]: rest }) };
+        const chosen = params.getAll(name);
+        const read = chosen.includes(option.value) ? undefined : queryFilters.find((filter) => filter.kind === READ_FROM_QUERY[key] && String(filter.id) === option.value);
+        const to = read ? withQuery(search, { q: read.q }) : withQuery(search, { [name]: chosen.filter((value) => value !== option.value) });
+        return { key: `${name}-${option.value}`, label: `${t(`facets.${key}`)}: ${optionLabel(key, option)}`, to };
       }),
   );
+  for (const filter of queryFilters.filter((read) => read.kind === 'category')) {
+    const name = filter.parent ? t('search.categoryIn', { name: filter.name, parent: filter.parent }) : filter.name;
+    chips.unshift({ key: `category-${filter.id}`, label: `${t('facets.category')}: ${name}`, to: withQuery(search, { q: filter.q }) });
+  }
   const priceMin = params.get(FILTER_PARAMS.priceMin);
   const priceMax = params.get(FILTER_PARAMS.priceMax);
   if (priceMin || priceMax) {

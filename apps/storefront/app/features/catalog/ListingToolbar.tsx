@@ -55,8 +55,8 @@ export function SortForm({ listing, idPrefix, perPage = false }: SortProps) {
 }
 
 /**
- * The count, then sort and page size and the grid/list switch (links). On a phone sort is in the filter
- * drawer, and `filters` (its button) comes first.
+ * The count, then sort and page size and the grid/list switch (links), which an empty listing has nothing for. On a
+ * phone sort is in the filter drawer, and `filters` (its button) comes first.
  */
 export function ListingToolbar({ listing, filters }: { listing: Listing; filters?: React.ReactNode }) {
   const { t } = useTranslation();
@@ -69,27 +69,29 @@ export function ListingToolbar({ listing, filters }: { listing: Listing; filters
       <p id="listing-count" className="text-sm text-stone-600" role="status">
         {t('catalog.productCount', { count: pagination.total_items })}
       </p>
-      <div className="flex flex-wrap items-center gap-4">
-        <div className={filters ? 'hidden lg:block' : ''}>
-          <SortForm listing={listing} idPrefix="listing" perPage />
+      {pagination.total_items > 0 ? (
+        <div className="flex flex-wrap items-center gap-4">
+          <div className={filters ? 'hidden lg:block' : ''}>
+            <SortForm listing={listing} idPrefix="listing" perPage />
+          </div>
+          <nav aria-label={t('catalog.view')}>
+            <ul className="flex gap-1 text-sm">
+              {LISTING_VIEWS.map((option) => (
+                <li key={option}>
+                  <Link
+                    to={withQuery(search, { view: option === 'grid' ? null : option, page: new URLSearchParams(search).get('page') })}
+                    preventScrollReset
+                    aria-current={option === view ? 'true' : undefined}
+                    className={`block rounded border px-3 py-1 ${option === view ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 hover:bg-stone-100'}`}
+                  >
+                    {t(VIEW_LABEL[option])}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
-        <nav aria-label={t('catalog.view')}>
-          <ul className="flex gap-1 text-sm">
-            {LISTING_VIEWS.map((option) => (
-              <li key={option}>
-                <Link
-                  to={withQuery(search, { view: option === 'grid' ? null : option, page: new URLSearchParams(search).get('page') })}
-                  preventScrollReset
-                  aria-current={option === view ? 'true' : undefined}
-                  className={`block rounded border px-3 py-1 ${option === view ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 hover:bg-stone-100'}`}
-                >
-                  {t(VIEW_LABEL[option])}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
+      ) : null}
     </div>
   );
 }

@@ -71,7 +71,7 @@ export function ListingView({ listing, emptyText, emptyHint, children }: Props) 
       ) : null}
       <section aria-labelledby="listing-count" aria-busy={loading || undefined} className="min-w-0">
         <ListingToolbar listing={listing} filters={filtersButton} />
-        {facets ? <ActiveFilters facets={facets} /> : null}
+        {facets ? <ActiveFilters facets={facets} queryFilters={listing.query_filters} /> : null}
         <div className={`transition-opacity ${loading ? 'opacity-50' : ''}`}>
           {listing.products.length > 0 ? (
             <ProductGrid products={listing.products} label={t('catalog.products')} headingLevel={2} layout={readListingView(search)} aboveTheFold />

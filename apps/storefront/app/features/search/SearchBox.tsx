@@ -8,7 +8,7 @@ import { MIN_QUERY_LENGTH, type SuggestionList } from './suggestions';
 /** Typing pauses this long before suggestions are asked for: one request per pause, not per key. */
 const DEBOUNCE_MS = 200;
 
-type Option = { key: string; href: string; group: 'products' | 'categories' | 'all'; content: React.ReactNode };
+type Option = { key: string; href: string; group: 'products' | 'categories' | 'colors' | 'all'; content: React.ReactNode };
 
 function useOptions(list: SuggestionList | null, query: string): Option[] {
   const { t } = useTranslation();
@@ -38,6 +38,17 @@ function useOptions(list: SuggestionList | null, query: string): Option[] {
       group: 'categories' as const,
       content: <span>{category.parent ? t('search.categoryIn', { name: category.name, parent: category.parent }) : category.name}</span>,
     })),
+    ...list.colors.map((colour) => ({
+      key: `color-${colour.id}`,
+      href: colour.href,
+      group: 'colors' as const,
+      content: (
+        <>
+          {colour.hex ? <span aria-hidden="true" className="inline-block h-4 w-4 shrink-0 rounded-full border border-stone-400" style={{ backgroundColor: colour.hex }} /> : null}
+          <span>{colour.name}</span>
+        </>
+      ),
+    })),
     {
       key: 'all',
       href: searchPath(lang, searched),
@@ -49,7 +60,7 @@ function useOptions(list: SuggestionList | null, query: string): Option[] {
 
 /**
  * The header's search: a plain GET form to the results page (works without JavaScript), which suggests
- * products and categories as the shopper types. WAI-ARIA combobox with a listbox popup: arrows move through
+ * products, categories and colours as the shopper types. WAI-ARIA combobox with a listbox popup: arrows move through
  * the suggestions, Enter opens one, Escape closes the list (then clears the box); a live region says how
  * many suggestions there are. Requests wait for a pause in typing, and a newer one cancels the older.
  */
@@ -86,7 +97,7 @@ export function SearchBox({ open: shown }: { /** Shown on a phone too (it always
   const list = answer && answer.q === typed && typed.length >= MIN_QUERY_LENGTH ? answer : null;
   const options = useOptions(list, typed);
   const expanded = open && options.length > 0;
-  const suggestionCount = (list?.products.length ?? 0) + (list?.categories.length ?? 0);
+  const suggestionCount = (list?.products.length ?? 0) + (list?.categories.length ?? 0) + (list?.colors.length ?? 0);
   const optionId = (index: number) => `${id}-option-${index}`;
 
   function close() {
@@ -120,8 +131,8 @@ export function SearchBox({ open: shown }: { /** Shown on a phone too (it always
     }
   }
 
-  const groupLabel = { products: t('search.productsGroup'), categories: t('search.categoriesGroup') };
-  const groups = (['products', 'categories', 'all'] as const).map((group) => ({
+  const groupLabel = { products: t('search.productsGroup'), categories: t('search.categoriesGroup'), colors: t('search.colorsGroup') };
+  const groups = (['products', 'categories', 'colors', 'all'] as const).map((group) => ({
     group,
     entries: options.map((option, index) => ({ option, index })).filter(({ option }) => option.group === group),
   }));
