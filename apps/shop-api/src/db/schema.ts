@@ -296,9 +296,8 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // A guest's orders by email, newest first (the back office's customers; made an account's when it is opened with
-  // that address): lower(), as they are looked up. By date:
-  // the dashboard's sales of a period, and the back office's list, newest first (read backwards: `desc` is nulls
-  // first), whole or by state (docs/performance.md).
+  // that address): lower(), as they are looked up. By date: the dashboard's sales of a period, and the back office's
+  // list, newest first (read backwards: `desc` is nulls first), whole or by state (docs/performance.md).
   (t) => [
     index('orders_customer_idx').on(t.customerId),
     index('orders_unpaid_idx').on(t.status, t.payBy),
