@@ -67,6 +67,9 @@ describe.each(DRIVERS)('returns on %s', (driver) => {
     const stranger = await shop().app.inject({ method: 'POST', url: '/requestReturn', payload: { reference, lines: [{ line: 0, quantity: 1 }], reason: 'too_small' }, headers: shopperHeaders(undefined, '203.0.113.250') });
     expect(stranger.statusCode).toBe(404);
 
+    // The dashboard counts the returns to receive and to refund.
+    const dashboardReturns = async () => (await adminCall(shop().app, 'getDashboard', {}, fulfilment)).body.psdata.returns as { to_receive: number; to_refund: number };
+    const counted = await dashboardReturns();
     // Asked twice at once: one return, of the one item bought.
     const answers = await Promise.all([1, 2].map(() => call('requestReturn', { ...access, lines: [{ line: 0, quantity: 1 }], reason: 'too_small' }, token)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
@@ -79,6 +82,7 @@ describe.each(DRIVERS)('returns on %s', (driver) => {
     expect(instructions.text).toContain(`1 × ${asked.lines[0].name}`);
     expect(instructions.text).toContain(`write the return reference ${entry.reference} on the parcel and send it to:\nAtelier Moda Returns, Via Tortona 1, 20144 Milano`);
 
+    expect(await dashboardReturns()).toEqual({ to_receive: counted.to_receive + 1, to_refund: counted.to_refund });
     const toReceive = (await adminCall(shop().app, 'listReturns', { status: 'requested' }, fulfilment)).body.psdata.returns;
     expect(toReceive).toContainEqual({ reference: entry.reference, order_reference: reference, status: 'requested', date: entry.date, reason: 'too_small', email, item_count: 1 });
 
@@ -91,6 +95,7 @@ describe.each(DRIVERS)('returns on %s', (driver) => {
     expect((await adminCall(shop().app, 'receiveReturn', { reference: entry.reference, restock: [0] }, fulfilment)).body.psdata).toEqual({ status: 'received' });
     expect(await stock(reference)).toBe(before + 1);
     await expect.poll(() => subjects(email)).toContain(`We have received your return ${entry.reference}`);
+    expect(await dashboardReturns()).toEqual({ to_receive: counted.to_receive, to_refund: counted.to_refund + 1 });
     expect((await adminCall(shop().app, 'refundReturn', { reference: entry.reference }, fulfilment)).status).toBe(403);
 
     // Refunded twice at once: once, the line and the original shipping (the whole order came back).
@@ -99,6 +104,7 @@ describe.each(DRIVERS)('returns on %s', (driver) => {
     const refunded = refunds.find((answer) => answer.status === 200)!.body.psdata;
     expect(refunded.order).toMatchObject({ status: 'refunded', refunded: order.order.total });
     expect(refunded.order.returns[0].status).toBe('refunded');
+    expect(await dashboardReturns()).toEqual(counted);
     expect((await msp.getOrder(sandbox.url, reference)).amount_refunded).toBe(order.order.total);
     await expect.poll(() => subjects(email)).toContain(`Refund for your order ${reference}`);
     expect(refunded.history.map((step: { event: string }) => step.event)).toEqual(expect.arrayContaining(['return_requested', 'return.receive', 'return.refund']));

@@ -10,6 +10,8 @@ export const adminDashboardSchema = z.object({
   failed_refunds: z.array(z.object({ reference: z.string(), amount: z.number().int(), currency: z.string(), date: z.string() })),
   /** Money paid on an attempt that had ended (ADR 30) and not refunded yet: being refunded, or failed. */
   stray_payments: z.array(z.object({ reference: z.string(), gateway: z.string(), amount: z.number().int(), currency: z.string(), refund: z.string().nullable() })),
+  /** Returns asked for and not received yet, and received ones not refunded yet. */
+  returns: z.object({ to_receive: z.number().int(), to_refund: z.number().int() }),
   held_reviews: z.number().int(),
   erasure_requests: z.number().int(),
   sales: z.object({ today: z.array(money), last_30_days: z.array(money) }),

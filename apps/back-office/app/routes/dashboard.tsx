@@ -56,10 +56,18 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             </>
           )}
         </section>
-        {/* Returns to receive: the returns' step of issue 26 lists them here. */}
         <section className={card} aria-labelledby="returns" data-testid="dashboard-returns">
           <h2 id="returns" className={heading}>{t('dashboard.returns')}</h2>
-          <p className="text-sm text-stone-700">{t('dashboard.returnsLater')}</p>
+          <p>
+            <Link to="/returns?status=requested" className="text-blue-800 underline">
+              {t('dashboard.returnsToReceive', { count: dashboard.returns.to_receive })}
+            </Link>
+          </p>
+          <p>
+            <Link to="/returns?status=received" className="text-blue-800 underline">
+              {t('dashboard.returnsToRefund', { count: dashboard.returns.to_refund })}
+            </Link>
+          </p>
         </section>
         <section className={card} aria-labelledby="failed-refunds">
           <h2 id="failed-refunds" className={heading}>{t('dashboard.failedRefunds')}</h2>

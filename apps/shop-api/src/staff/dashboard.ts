@@ -13,7 +13,7 @@ const list = (values: readonly string[]) => sql.join(values.map((value) => sql`$
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * The back office's home: orders to ship, refunds that failed, money paid on ended attempts and not refunded (ADR 30),
+ * The back office's home: orders to ship, returns to receive and to refund, refunds that failed, money paid on ended attempts and not refunded (ADR 30),
  * held reviews and erasure requests; and sales (paid orders less their refunds; a refunded order counts for what it
  * kept) of today (from midnight UTC) and of the last 30 days, per currency.
  */
@@ -35,10 +35,12 @@ export async function getDashboard(_input: Record<string, never>, { db }: AdminC
       sql`select o.reference, a.gateway, a.stray_cents, o.currency, a.stray_refund from payment_attempts a join orders o on o.id = a.order_id
         where a.stray_cents > 0 and a.stray_refund is distinct from 'refunded' order by a.updated_at desc, a.id desc limit ${SHOWN}`,
     ),
-    selectRows<{ held: number; erasures: number }>(
+    selectRows<{ held: number; erasures: number; to_receive: number; to_refund: number }>(
       db,
       sql`select (select count(*)::int from product_reviews where status = 'held') as held,
-          (select count(*)::int from customers where erasure_requested_at is not null) as erasures`,
+          (select count(*)::int from customers where erasure_requested_at is not null) as erasures,
+          (select count(*)::int from order_returns where status = 'requested') as to_receive,
+          (select count(*)::int from order_returns where status = 'received') as to_refund`,
     ),
     selectRows<{ period: 'today' | 'last_30_days'; currency: string; orders: number; total: number }>(
       db,
@@ -55,6 +57,7 @@ export async function getDashboard(_input: Record<string, never>, { db }: AdminC
     to_ship: { count: shipCount?.count ?? 0, oldest: toShip.map((row) => ({ reference: row.reference, date: iso(row.created_at), status: row.status })) },
     failed_refunds: failedRefunds.map((row) => ({ reference: row.reference, amount: row.amount_cents, currency: row.currency, date: iso(row.created_at) })),
     stray_payments: stray.map((row) => ({ reference: row.reference, gateway: row.gateway, amount: row.stray_cents, currency: row.currency, refund: row.stray_refund })),
+    returns: { to_receive: counts?.to_receive ?? 0, to_refund: counts?.to_refund ?? 0 },
     held_reviews: counts?.held ?? 0,
     erasure_requests: counts?.erasures ?? 0,
     sales: { today: salesOf('today'), last_30_days: salesOf('last_30_days') },
