@@ -56,7 +56,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             </>
           )}
         </section>
-        <section className={card} aria-labelledby="returns" data-testid="dashboard-returns">
+        <section className={card} aria-labelledby="returns">
           <h2 id="returns" className={heading}>{t('dashboard.returns')}</h2>
           <p>
             <Link to="/returns?status=requested" className="text-blue-800 underline">
