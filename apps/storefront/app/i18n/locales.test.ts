@@ -57,4 +57,20 @@ describe('texts', () => {
     visit((await loadResources(lang))[lang]!.translation as Tree, '');
     expect(missing).toEqual([]);
   });
+
+  // EU consumer rights (directive 2011/83/EU, art. 8(2)): the button that places the order says that it
+  // obliges to pay, in the directive's words for each language; the consent lines link the words of their page.
+  const OBLIGATION_TO_PAY: Record<string, RegExp> = {
+    en: /^Order with obligation to pay$/,
+    fr: /obligation de paiement/,
+    it: /obbligo di pagamento/,
+    es: /obligación de pago/,
+    de: /^Zahlungspflichtig bestellen$/,
+    pl: /obowiązkiem zapłaty/,
+  };
+  it.each(TEXT_LANGUAGES)('%s: Place order names the obligation to pay; the consent lines mark their page', async (lang) => {
+    const { checkout } = (await loadResources(lang))[lang]!.translation as { checkout: { review: Record<string, string> } };
+    expect(checkout.review.place).toMatch(OBLIGATION_TO_PAY[lang]!);
+    for (const line of [checkout.review.acceptTerms!, checkout.review.acceptPrivacy!]) expect(line).toMatch(/^[^<]*<page>[^<]+<\/page>[^<]*$/);
+  });
 });

@@ -36,9 +36,10 @@ export function AddressBlock({ title, address }: { title?: string; address: Reco
 
 /**
  * One order as its shopper reads it, in the account and on the confirmation page: the items with their
- * pictures, the money, where it goes and how, the payment, and its returns.
+ * pictures, the money, where it goes and how, the payment, and its returns (`noReturns` says what to write when
+ * there are none yet).
  */
-export function OrderDetails({ order, children }: { order: Order; children?: React.ReactNode }) {
+export function OrderDetails({ order, noReturns, children }: { order: Order; noReturns?: string; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const formatPrice = useFormatPrice();
   const formatDate = useFormatDate();
@@ -161,7 +162,7 @@ export function OrderDetails({ order, children }: { order: Order; children?: Rea
           {t('account.returns')}
         </h3>
         {order.returns.length === 0 ? (
-          <p className="text-stone-700">{t('account.noReturns')}</p>
+          <p className="text-stone-700">{noReturns ?? t('account.noReturns')}</p>
         ) : (
           <ul>
             {order.returns.map((entry) => (

@@ -1,11 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { Checkout, CheckoutStep } from '@shop/contract';
+import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { CheckboxField, SubmitButton } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';
 import { useShopForm } from '../../../components/forms/useShopForm';
-import { useLocalePath } from '../../../lib/hooks';
+import { useLocalePath, useRootData } from '../../../lib/hooks';
 import { AddressBlock } from '../../orders/OrderDetails';
 import { useStepLabel } from '../CheckoutProgress';
 import { checkoutLabels, placeOrderForm } from '../forms';
@@ -28,6 +29,18 @@ function Part({ title, step, children }: { title: string; step: CheckoutStep; ch
       <div className="mt-1 text-stone-700">{children}</div>
     </div>
   );
+}
+
+/**
+ * A consent line whose words name a page of the shop ('I accept the <page>terms of sale</page>'): the words
+ * link to the page in the shopper's language (its slug is the footer's), plain text if the shop has no such page.
+ */
+function ConsentLabel({ textKey, pageKey }: { textKey: string; pageKey: string }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const page = useRootData()?.bootstrap.footer_links.find((link) => link.key === pageKey);
+  const link = page ? <Link to={localePath(`/${page.slug}`)} className="underline" /> : <span />;
+  return <Trans t={t} i18nKey={textKey} components={{ page: link }} />;
 }
 
 /**
@@ -75,8 +88,8 @@ export function ReviewStep({ checkout, idempotencyKey, lastResult }: { checkout:
       {preorder ? <p className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">{t('checkout.review.preorderWarning')}</p> : null}
       <ShopForm {...formProps}>
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-        <CheckboxField field={fields.accept_terms} label={t('checkout.review.acceptTerms')} />
-        <CheckboxField field={fields.accept_privacy} label={t('checkout.review.acceptPrivacy')} />
+        <CheckboxField field={fields.accept_terms} label={<ConsentLabel textKey="checkout.review.acceptTerms" pageKey="terms-and-conditions" />} />
+        <CheckboxField field={fields.accept_privacy} label={<ConsentLabel textKey="checkout.review.acceptPrivacy" pageKey="privacy-policy" />} />
         <SubmitButton busy={busy}>{t('checkout.review.place')}</SubmitButton>
       </ShopForm>
     </div>
