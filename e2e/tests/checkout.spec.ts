@@ -55,6 +55,9 @@ test('a guest pays by card in Italian, from the home page to the confirmation an
   const reference = await orderReference(page, lang);
   await expect(page.getByRole('heading', { level: 2, name: fill(t.account.orderTitle, { reference }) })).toBeVisible();
   await expect(page.getByRole('link', { name: t.checkout.success.createAccount })).toBeVisible();
+  // How to return, rather than 'No returns for this order'.
+  await expect(page.getByText(t.checkout.success.returnsGuest)).toBeVisible();
+  await expect(page.getByText(t.account.noReturns)).toHaveCount(0);
   await expectNoAxeViolations(page);
   // The cart is now the order.
   await page.goto(`/${lang}/cart`);

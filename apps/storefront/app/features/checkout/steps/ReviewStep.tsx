@@ -1,6 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { Checkout, CheckoutStep } from '@shop/contract';
-import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { CheckboxField, SubmitButton } from '../../../components/forms/fields';
@@ -39,8 +38,21 @@ function ConsentLabel({ textKey, pageKey }: { textKey: string; pageKey: string }
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const page = useRootData()?.bootstrap.footer_links.find((link) => link.key === pageKey);
-  const link = page ? <Link to={localePath(`/${page.slug}`)} className="underline" /> : <span />;
-  return <Trans t={t} i18nKey={textKey} components={{ page: link }} />;
+  // Split by hand: react-i18next's Trans would add its weight to every page's first load (scripts/js-budget.mjs).
+  const [before, words, after] = t(textKey).split(/<\/?page>/);
+  return (
+    <>
+      {before}
+      {page ? (
+        <Link to={localePath(`/${page.slug}`)} className="underline">
+          {words}
+        </Link>
+      ) : (
+        words
+      )}
+      {after}
+    </>
+  );
 }
 
 /**
