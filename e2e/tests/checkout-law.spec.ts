@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseCarrier, continueAsGuest, fillAddress, fillCartAndCheckOut, main, MILAN, STANDARD_DELIVERY, throughVouchersMessageAndPayment, uniqueEmail } from './checkout-journey';
-import { expectNoAxeViolations, TEXTS, withoutTags, type TestLang } from './fixtures';
+import { expectNoAxeViolations, fill, TEXTS, withoutTags, type TestLang } from './fixtures';
 
 // Three purchases up to Place order, with axe runs: give them time on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -53,3 +53,25 @@ for (const lang of ['en', 'de', 'it'] as const satisfies TestLang[]) {
     }
   });
 }
+
+test('it: a company’s codice fiscale (its 11-digit partita IVA) gets an invoice; a wrong one is named as the fiscal code', async ({ page }) => {
+  const lang = 'it';
+  const t = TEXTS[lang];
+  await fillCartAndCheckOut(page, lang);
+  await continueAsGuest(page, lang, uniqueEmail('azienda'));
+  await fillAddress(page, lang, MILAN);
+  await main(page).getByLabel(t.checkout.invoice.requested).check();
+  await main(page).getByLabel(t.checkout.invoice.fiscalCode, { exact: true }).fill('00743110158');
+  await main(page).getByLabel(t.checkout.invoice.sdi, { exact: true }).fill('ABC1234');
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await expect(main(page).getByText(t.checkout.errors.fiscalCodeInvalid)).toBeVisible();
+  await expect(main(page).getByText(t.checkout.errors.vatNumberInvalid)).toHaveCount(0);
+  await expect(page).toHaveURL(`/${lang}/checkout?step=address`);
+  await expectNoAxeViolations(page);
+
+  await main(page).getByLabel(t.checkout.invoice.fiscalCode, { exact: true }).fill('00743110157');
+  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
+  await throughVouchersMessageAndPayment(page, lang);
+  await expect(main(page).getByText(fill(t.checkout.invoice.issuedFiscalCode, { number: '00743110157' }))).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import type { Order } from '@shop/contract/account';
+import type { TFunction } from 'i18next';
 import { useTranslation } from '../../i18n/use-translation';
 import { countryName } from '../geo/countries';
 import { useFormatDate, useFormatPrice, useLang } from '../../lib/hooks';
@@ -32,6 +33,11 @@ export function AddressBlock({ title, address }: { title?: string; address: Reco
       </address>
     </div>
   );
+}
+
+/** Which number the invoice goes to, named as what it is: the VAT number, or else the fiscal code. */
+export function invoiceIssued(t: TFunction, invoice: { vat_number: string; fiscal_code: string }): string {
+  return invoice.vat_number ? t('checkout.invoice.issued', { number: invoice.vat_number }) : t('checkout.invoice.issuedFiscalCode', { number: invoice.fiscal_code });
 }
 
 /**
@@ -153,7 +159,7 @@ export function OrderDetails({ order, noReturns, children }: { order: Order; noR
         {order.invoice?.issued ? (
           <div>
             <h3 className="font-semibold">{t('checkout.orderDetails.invoice')}</h3>
-            <p className="text-stone-700">{t('checkout.invoice.issued', { number: order.invoice.vat_number || order.invoice.fiscal_code })}</p>
+            <p className="text-stone-700">{invoiceIssued(t, order.invoice)}</p>
           </div>
         ) : null}
       </div>

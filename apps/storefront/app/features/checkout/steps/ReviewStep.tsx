@@ -6,7 +6,7 @@ import { CheckboxField, SubmitButton } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';
 import { useShopForm } from '../../../components/forms/useShopForm';
 import { useLocalePath, useRootData } from '../../../lib/hooks';
-import { AddressBlock } from '../../orders/OrderDetails';
+import { AddressBlock, invoiceIssued } from '../../orders/OrderDetails';
 import { useStepLabel } from '../CheckoutProgress';
 import { checkoutLabels, placeOrderForm } from '../forms';
 import { OrderSummary } from '../OrderSummary';
@@ -79,7 +79,7 @@ export function ReviewStep({ checkout, idempotencyKey, lastResult }: { checkout:
         </Part>
         <Part title={t('checkout.review.billTo')} step="address">
           {billing ? <AddressBlock address={billing} /> : t('checkout.review.billSame')}
-          {invoice?.requested ? <p className="mt-2 text-sm">{invoice.issued ? t('checkout.invoice.issued', { number: invoice.vat_number || invoice.fiscal_code }) : t('checkout.invoice.none')}</p> : null}
+          {invoice?.requested ? <p className="mt-2 text-sm">{invoice.issued ? invoiceIssued(t, invoice) : t('checkout.invoice.none')}</p> : null}
           {invoice?.vat_check === 'unverified' ? <p className="mt-1 text-sm">{t('checkout.invoice.unverified')}</p> : null}
         </Part>
         <Part title={t('checkout.review.carrier')} step="delivery">
