@@ -101,6 +101,8 @@ test('a customer checks out in French with a collection point and a code, and fi
   await payByCard(page, APPROVED_CARD);
 
   const reference = await orderReference(page, lang);
+  // A customer is told where returns are made: her order's page.
+  await expect(page.getByText(t.checkout.success.returnsSignedIn)).toBeVisible();
   await page.getByRole('link', { name: t.checkout.success.myOrders }).click();
   await expect(page.getByRole('heading', { level: 2, name: fill(t.account.orderTitle, { reference }) })).toBeVisible();
   await expect(page.getByText(pointName).first()).toBeVisible();
