@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { before, expectNoAxeViolations, openSizedProduct, TEXTS, type TestLang } from './fixtures';
+import { before, expectNoAxeViolations, openSizedProduct, TEXTS, withoutTags, type TestLang } from './fixtures';
 
 /** The steps of a purchase as a shopper takes them, shared by the checkout's and the gateways' journeys. */
 
@@ -85,8 +85,8 @@ export const GATEWAY_PAGES: Record<GatewayName, RegExp> = { card: /\/pay\/cs_/, 
 
 export async function placeOrder(page: Page, lang: TestLang, gateway: GatewayName = 'card') {
   const t = TEXTS[lang];
-  await main(page).getByLabel(t.checkout.review.acceptTerms).check();
-  await main(page).getByLabel(t.checkout.review.acceptPrivacy).check();
+  await main(page).getByLabel(withoutTags(t.checkout.review.acceptTerms)).check();
+  await main(page).getByLabel(withoutTags(t.checkout.review.acceptPrivacy)).check();
   await main(page).getByRole('button', { name: t.checkout.review.place }).click();
   // On to the gateway's own page: a card is typed there, never on the shop's.
   await expect(page).toHaveURL(GATEWAY_PAGES[gateway]);

@@ -18,7 +18,7 @@ import {
   uniqueEmail,
   WOMEN,
 } from './checkout-journey';
-import { expectFlash, expectNoAxeViolations, fill, hydrated, openSizedProduct, registerCustomer, TEXTS } from './fixtures';
+import { expectFlash, expectNoAxeViolations, fill, hydrated, openSizedProduct, registerCustomer, TEXTS, withoutTags } from './fixtures';
 
 // Whole purchases, with the card processor's page and axe runs in between: give them time on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -55,6 +55,9 @@ test('a guest pays by card in Italian, from the home page to the confirmation an
   const reference = await orderReference(page, lang);
   await expect(page.getByRole('heading', { level: 2, name: fill(t.account.orderTitle, { reference }) })).toBeVisible();
   await expect(page.getByRole('link', { name: t.checkout.success.createAccount })).toBeVisible();
+  // How to return, rather than 'No returns for this order'.
+  await expect(page.getByText(t.checkout.success.returnsGuest)).toBeVisible();
+  await expect(page.getByText(t.account.noReturns)).toHaveCount(0);
   await expectNoAxeViolations(page);
   // The cart is now the order.
   await page.goto(`/${lang}/cart`);
@@ -98,6 +101,8 @@ test('a customer checks out in French with a collection point and a code, and fi
   await payByCard(page, APPROVED_CARD);
 
   const reference = await orderReference(page, lang);
+  // A customer is told where returns are made: her order's page.
+  await expect(page.getByText(t.checkout.success.returnsSignedIn)).toBeVisible();
   await page.getByRole('link', { name: t.checkout.success.myOrders }).click();
   await expect(page.getByRole('heading', { level: 2, name: fill(t.account.orderTitle, { reference }) })).toBeVisible();
   await expect(page.getByText(pointName).first()).toBeVisible();
@@ -205,9 +210,9 @@ test('the whole checkout works with the keyboard alone', async ({ page }) => {
   await tabTo(page, form.getByRole('button', { name: t.checkout.continue }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/${lang}/checkout?step=review`);
-  await tabTo(page, form.getByLabel(t.checkout.review.acceptTerms));
+  await tabTo(page, form.getByLabel(withoutTags(t.checkout.review.acceptTerms)));
   await page.keyboard.press('Space');
-  await tabTo(page, form.getByLabel(t.checkout.review.acceptPrivacy));
+  await tabTo(page, form.getByLabel(withoutTags(t.checkout.review.acceptPrivacy)));
   await page.keyboard.press('Space');
   await tabTo(page, form.getByRole('button', { name: t.checkout.review.place }));
   await page.keyboard.press('Enter');
@@ -240,9 +245,10 @@ test.describe('without JavaScript', () => {
     await throughVouchersMessageAndPayment(page, lang);
     await expect(main(page).getByText(fill(t.checkout.invoice.issued, { number: '136695976' }))).toBeVisible();
     await expect(main(page).getByText('Torstraße 1')).toBeVisible();
-    // Sent without the boxes ticked: the shop says which must be accepted.
+    // Sent without the boxes ticked: each box says what to do, in its own words.
     await main(page).getByRole('button', { name: t.checkout.review.place }).click();
-    await expect(main(page).getByText(fill(t.validation.accepted, { name: t.checkout.review.acceptTerms }))).toBeVisible();
+    await expect(main(page).getByText(t.validation.acceptTerms)).toBeVisible();
+    await expect(main(page).getByText(t.validation.acceptPrivacy)).toBeVisible();
     await placeOrder(page, lang);
   });
 });

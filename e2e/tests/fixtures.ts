@@ -115,6 +115,9 @@ export function fill(text: string, values: Record<string, string | number>): str
   return Object.entries(values).reduce((result, [name, value]) => result.replaceAll(`{{${name}}}`, String(value)), text);
 }
 
+/** A text with markup for a link (`I accept the <page>terms of sale</page>`) as the shopper reads it. */
+export const withoutTags = (text: string) => text.replace(/<\/?\w+>/g, '');
+
 /** The part of a text before its first placeholder (for texts with a date or an amount in them). */
 export const before = (text: string) => text.split('{{')[0]!.trim();
 

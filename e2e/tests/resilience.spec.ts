@@ -16,6 +16,14 @@ test.describe('maintenance mode', () => {
       await expect(page).toHaveTitle(`${TEXTS[lang].errors.maintenanceShort} | ${TEXTS[lang].site.name}`);
     });
   }
+
+  test('resource routes answer 503 too, and no page redirects to its canonical slug first', async ({ request }) => {
+    // A product or category under an old slug would otherwise be sent to its current one.
+    for (const path of ['/sitemap.xml', '/en/search/suggestions?q=dress', '/it/12-old-slug.html', '/en/3-old-slug']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(503);
+    }
+  });
 });
 
 test.describe('shop API unreachable', () => {

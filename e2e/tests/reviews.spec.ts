@@ -60,7 +60,7 @@ test('the demo customer writes, edits and deletes a review, in English then in G
     const form = page.locator('#review-form');
     // Sent empty: every rule speaks, and the form says what is wrong.
     await form.getByRole('button', { name: t.reviews.form.submit }).click();
-    await expect(form.getByRole('alert').filter({ hasText: t.validation.formIncomplete })).toBeVisible();
+    await expect(form.getByRole('alert').filter({ hasText: t.reviews.form.fixErrors })).toBeVisible();
     await expect(form.getByText(t.validation.ratingRequired)).toBeVisible();
     await starsByKeyboard(page, t.reviews.form.rating, 4);
     await form.getByLabel(t.reviews.form.title, { exact: true }).fill(`Review ${lang} <b>bold</b>`);

@@ -128,6 +128,16 @@ test('a trailing slash is removed with a 301 and the query is kept', async ({ re
   const response = await request.get('/en/cart/?from=mail', { maxRedirects: 0 });
   expect(response.status()).toBe(301);
   expect(response.headers()['location']).toBe('/en/cart?from=mail');
+  // Resource routes too: the sitemap, the search suggestions, the web manifest.
+  for (const [path, target] of [
+    ['/sitemap.xml/', '/sitemap.xml'],
+    ['/en/search/suggestions/?q=dress', '/en/search/suggestions?q=dress'],
+    ['/de/manifest.webmanifest/', '/de/manifest.webmanifest'],
+  ]) {
+    const resource = await request.get(path!, { maxRedirects: 0 });
+    expect(resource.status(), path).toBe(301);
+    expect(resource.headers()['location'], path).toBe(target);
+  }
   const root = await request.get('/', { maxRedirects: 0, headers: { 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.5' } });
   expect(root.status()).toBe(302);
   expect(root.headers()['location']).toBe('/it');

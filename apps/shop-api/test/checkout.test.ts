@@ -208,7 +208,13 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
       const badChecksum = await withInvoice(token, ADDRESSES.IT, { vat_number: '00743110158', sdi: 'ABC1234' });
       expect(badChecksum).toMatchObject({ status: 400, body: { code: 'vat_number_invalid', psdata: { errors: { 'invoice.vat_number': ['This VAT number is not valid'] } } } });
       const badFiscalCode = await withInvoice(token, ADDRESSES.IT, { fiscal_code: 'RCCMNL83S18D969X', sdi: 'ABC1234' });
+      expect(badFiscalCode).toMatchObject({ status: 400, body: { code: 'fiscal_code_invalid', psdata: { errors: { 'invoice.fiscal_code': ['This fiscal code is not valid'] } } } });
       expect(Object.keys(badFiscalCode.body.psdata.errors)).toEqual(['invoice.fiscal_code']);
+      // A company's codice fiscale is its 11-digit partita IVA, checked by the same checksum.
+      const companyFiscalCode = await withInvoice(token, ADDRESSES.IT, { fiscal_code: '00743110157', sdi: 'ABC1234' });
+      expect(companyFiscalCode.body.psdata.invoice).toMatchObject({ vat_number: '', fiscal_code: '00743110157', issued: true });
+      const badCompanyFiscalCode = await withInvoice(token, ADDRESSES.IT, { vat_number: 'IT00743110157', fiscal_code: '00743110158', sdi: 'ABC1234' });
+      expect(badCompanyFiscalCode).toMatchObject({ status: 400, body: { code: 'fiscal_code_invalid', psdata: { errors: { 'invoice.fiscal_code': ['This fiscal code is not valid'] } } } });
       const noChannel = await withInvoice(token, ADDRESSES.IT, { vat_number: '00743110157' });
       expect(noChannel).toMatchObject({ status: 400, body: { code: 'invoice_incomplete', psdata: { errors: { 'invoice.sdi': [expect.any(String)] } } } });
       const shortSdi = await withInvoice(token, ADDRESSES.IT, { vat_number: '00743110157', sdi: 'AB12' });

@@ -21,7 +21,7 @@ import { MaintenanceLayout } from './components/MaintenanceLayout';
 import { ShopChrome } from './components/ShopChrome';
 import { getClientI18n } from './i18n/client-instance';
 import { switchLanguage } from './i18n/i18n';
-import { loadOrFail } from './lib/api/shop.server';
+import { loadOrFail, orNothing } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
 import { shopperSummary } from './lib/auth.server';
 import { countryNotice, noticeCandidate } from './lib/geo.server';
@@ -42,23 +42,40 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** Pages for visitors without a session come from a few-seconds cache (DESIGN.md §2, lib/page-cache.server). */
-// A kept page is answered before anything else; otherwise the request's context is built once for every loader.
-export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware, pageContextMiddleware];
-
-export async function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * SPEC §2: a trailing slash is removed from any path but the root, the query kept (`//host/` stays on the shop).
+ * A middleware, so that resource routes (the sitemap, the suggestions) follow the rule as pages do.
+ */
+const trailingSlashMiddleware: Route.MiddlewareFunction = ({ request }, next) => {
   const url = new URL(request.url);
-  // SPEC §2: a trailing slash is removed from any path but the root, the query kept (`//host/` stays on the shop).
   if (url.pathname !== '/' && url.pathname.endsWith('/')) {
     throw redirect(safeRedirect(request, `${url.pathname.replace(/\/+$/, '')}${url.search}`, '/'), 301);
   }
+  return next();
+};
+
+/**
+ * SPEC §2 and §8: in maintenance every answer is the 503, resource routes included, and before any loader runs
+ * (a page's loader could otherwise answer first with a redirect to its canonical slug). An API that cannot say
+ * is left to the routes (a page shows its own 503, the suggestions show none).
+ */
+const maintenanceMiddleware: Route.MiddlewareFunction = async ({ context }, next) => {
+  const bootstrap = await orNothing(pageContext(context).api('bootstrap', {}), 'maintenance check');
+  if (bootstrap?.settings.maintenance_mode) throw data({ reason: 'maintenance' }, { status: 503 });
+  return next();
+};
+
+/** Pages for visitors without a session come from a few-seconds cache (DESIGN.md §2, lib/page-cache.server). */
+// A kept page is answered before anything else; otherwise the request's context is built once for every loader.
+export const middleware: Route.MiddlewareFunction[] = [trailingSlashMiddleware, pageCacheMiddleware, pageContextMiddleware, maintenanceMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, country, api, customer: signedIn } = pageContext(context);
   const [bootstrap, customer, shopper] = await Promise.all([
     loadOrFail(api('bootstrap', {})),
     signedIn(),
     shopperSummary(request, api),
   ]);
-  if (bootstrap.settings.maintenance_mode) throw data({ reason: 'maintenance' }, { status: 503 });
   const cookies = readCookies(request);
   const flash = cookies[FLASH_COOKIE] || null;
   const pageCountry = country || bootstrap.settings.default_country;

@@ -36,7 +36,7 @@ export const checkoutCalls = {
   /** The Account step of a guest: the address the order's mails go to. */
   updateCheckoutEmail: call(updateCheckoutEmailInput, checkoutSchema, { refusals: aCart }),
   updateCheckoutAddress: call(updateCheckoutAddressInput, checkoutSchema, {
-    refusals: [...aCart, 'address_not_found', 'country_not_served', 'vat_number_invalid', 'invoice_incomplete'],
+    refusals: [...aCart, 'address_not_found', 'country_not_served', 'vat_number_invalid', 'fiscal_code_invalid', 'invoice_incomplete'],
   }),
   getCarriers: call(empty, z.object({ carriers: z.array(carrierSchema) }), personalRead),
   updateCheckoutCarrier: call(updateCheckoutCarrierInput, checkoutSchema, {

@@ -16,7 +16,8 @@ export const checkoutAddressChoice = z.union([
 
 /**
  * What an invoice needs (SPEC §5): an EU VAT number valid for the billing country; in Italy a partita IVA or a
- * codice fiscale, and a PEC address or a 7-character SDI code.
+ * codice fiscale (a person's 16 characters, or a company's, which is its 11-digit partita IVA), and a PEC
+ * address or a 7-character SDI code.
  */
 export const invoiceFields = z.object({
   requested: z.boolean().default(false),

@@ -105,6 +105,7 @@ export const CHECKOUT_ERROR_CODES = [
   'pickup_point_unavailable',
   'address_not_found',
   'vat_number_invalid',
+  'fiscal_code_invalid',
   'invoice_incomplete',
   'gateway_unavailable',
   'coupon_invalid',

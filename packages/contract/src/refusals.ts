@@ -69,6 +69,7 @@ export const refusalDetails = {
   password_too_weak: fieldErrors,
   country_not_served: fieldErrors,
   vat_number_invalid: fieldErrors,
+  fiscal_code_invalid: fieldErrors,
   invoice_incomplete: fieldErrors,
   too_many_requests: z.object({ retry_after: count }).nullable(),
   // A call that needs a session (or a customer's) without one; what is asked for does not exist.

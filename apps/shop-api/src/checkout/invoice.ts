@@ -35,7 +35,7 @@ export async function askVies(viesUrl: string, countryCode: string, vatNumber: s
   }
 }
 
-function refuse(code: 'vat_number_invalid' | 'invoice_incomplete', field: keyof InvoiceInput, message: string): never {
+function refuse(code: 'vat_number_invalid' | 'fiscal_code_invalid' | 'invoice_incomplete', field: keyof InvoiceInput, message: string): never {
   throw new ApiError(400, code, message, { errors: { [`invoice.${field}`]: [message] } });
 }
 
@@ -53,8 +53,9 @@ function italianInvoice(input: InvoiceInput): Invoice {
   if (!input.vat_number && !input.fiscal_code) refuse('invoice_incomplete', 'vat_number', 'An Italian invoice needs a VAT number (partita IVA) or a fiscal code');
   const vatNumber = input.vat_number ? validNumber(stdnum.IT!.iva as Validator, input.vat_number) : '';
   if (vatNumber === null) refuse('vat_number_invalid', 'vat_number', 'This VAT number is not valid');
-  const fiscalCode = input.fiscal_code ? validNumber(stdnum.IT!.codicefiscale as Validator, input.fiscal_code) : '';
-  if (fiscalCode === null) refuse('vat_number_invalid', 'fiscal_code', 'This fiscal code is not valid');
+  // A company's codice fiscale is its 11-digit partita IVA; a person's has 16 characters. Both with their checksums.
+  const fiscalCode = input.fiscal_code ? validNumber([stdnum.IT!.codicefiscale as Validator, stdnum.IT!.iva as Validator], input.fiscal_code) : '';
+  if (fiscalCode === null) refuse('fiscal_code_invalid', 'fiscal_code', 'This fiscal code is not valid');
   if (!input.pec && !input.sdi) refuse('invoice_incomplete', 'sdi', 'An Italian invoice needs a PEC address or an SDI code');
   if (input.pec && !EMAIL.test(input.pec)) refuse('invoice_incomplete', 'pec', 'Please enter a valid email address.');
   if (input.sdi && !SDI_CODE.test(input.sdi)) refuse('invoice_incomplete', 'sdi', 'An SDI code has 7 letters or digits');

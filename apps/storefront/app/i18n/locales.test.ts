@@ -57,4 +57,45 @@ describe('texts', () => {
     visit((await loadResources(lang))[lang]!.translation as Tree, '');
     expect(missing).toEqual([]);
   });
+
+  // EU consumer rights (directive 2011/83/EU, art. 8(2)): the button that places the order says that it
+  // obliges to pay, in the directive's words for each language; the consent lines link the words of their page.
+  const OBLIGATION_TO_PAY: Record<string, RegExp> = {
+    en: /^Order with obligation to pay$/,
+    fr: /obligation de paiement/,
+    it: /obbligo di pagamento/,
+    es: /obligación de pago/,
+    de: /^Zahlungspflichtig bestellen$/,
+    pl: /obowiązkiem zapłaty/,
+  };
+  it.each(TEXT_LANGUAGES)('%s: Place order names the obligation to pay; the consent lines mark their page', async (lang) => {
+    const { checkout } = (await loadResources(lang))[lang]!.translation as { checkout: { review: Record<string, string> } };
+    expect(checkout.review.place).toMatch(OBLIGATION_TO_PAY[lang]!);
+    for (const line of [checkout.review.acceptTerms!, checkout.review.acceptPrivacy!]) expect(line).toMatch(/^[^<]*<page>[^<]+<\/page>[^<]*$/);
+  });
+
+  // A text that reads exactly as the English one is an English leftover ('Login to Review' in Italian), unless the
+  // word is the same in that language: names, and the words listed here after a look at each.
+  const SAME_EVERYWHERE = ['site.name', 'badges.black_friday', 'badges.outlet', 'checkout.gateways.paypal', 'consent.categories.marketing.name', 'account.newsletterTitle', 'checkout.points.distance'];
+  const SAME_AS_ENGLISH: Record<string, string[]> = {
+    fr: ['account.lineTotal', 'account.orderDate', 'account.orderTotal', 'badges.promo', 'cart.total', 'catalog.pageTitle', 'checkout.review.codes', 'checkout.review.contact', 'checkout.stepMessage', 'header.menu', 'mailbox.date', 'pagination.label', 'pagination.page', 'product.description', 'reviews.photos.label', 'search.suggestionCount'],
+    it: ['auth.password', 'badges.promo', 'checkout.stepAccount', 'header.home', 'header.menu', 'reviews.criteria.comfort', 'reviews.inLanguage', 'search.categoryIn'],
+    es: ['account.lineTotal', 'account.orderTotal', 'badges.promo', 'cart.subtotal', 'cart.total', 'errors.statusCode'],
+    de: ['account.orderDetails', 'account.orderStatus', 'badges.sale', 'checkout.review.codes', 'footer.sitemap', 'reviews.form.optional', 'search.categoryIn'],
+    pl: ['account.orderStatus', 'header.menu'],
+  };
+  const texts = (tree: Tree, prefix = ''): [string, string][] =>
+    Object.entries(tree).flatMap(([key, value]) => {
+      const path = `${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`;
+      return typeof value === 'string' ? [[path, value] as [string, string]] : texts(value, `${path}.`);
+    });
+  it.each(TEXT_LANGUAGES.filter((lang) => lang !== 'en'))('%s has no English leftovers', async (lang) => {
+    const english = new Map(texts((await loadResources('en')).en!.translation as Tree));
+    const allowed = new Set([...SAME_EVERYWHERE, ...(SAME_AS_ENGLISH[lang] ?? [])]);
+    const leftovers = texts((await loadResources(lang))[lang]!.translation as Tree)
+      // Words, not only placeholders and signs ('({{n}})').
+      .filter(([path, value]) => english.get(path) === value && /[a-z]{2,}/i.test(value.replace(/\{\{\w+\}\}/g, '')) && !allowed.has(path))
+      .map(([path]) => path);
+    expect([...new Set(leftovers)]).toEqual([]);
+  });
 });

@@ -17,6 +17,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   pickup_point_unavailable: 'checkout.errors.pickupPointUnavailable',
   address_not_found: 'checkout.errors.addressNotFound',
   vat_number_invalid: 'checkout.errors.vatNumberInvalid',
+  fiscal_code_invalid: 'checkout.errors.fiscalCodeInvalid',
   invoice_incomplete: 'checkout.errors.invoiceIncomplete',
   gateway_unavailable: 'checkout.errors.gatewayUnavailable',
   coupon_invalid: 'checkout.errors.couponInvalid',

@@ -12,6 +12,8 @@ type Props = {
   /** multipart/form-data for a form with a file input (its files are sent with it without JavaScript). */
   encType?: 'multipart/form-data';
   className?: string;
+  /** The 'form incomplete' alert in a form's own words (the review form's are SPEC §5's). */
+  incompleteMessage?: string;
   children: React.ReactNode;
 };
 
@@ -19,7 +21,7 @@ type Props = {
  * A form of the shop with a schema (see useShopForm), sent by PostForm: shows the shop's refusal above the
  * fields or the 'form incomplete' alert below them, and is disabled while it is being sent.
  */
-export function ShopForm({ form, post, incomplete, action, encType, className = 'space-y-4', children }: Props) {
+export function ShopForm({ form, post, incomplete, action, encType, className = 'space-y-4', incompleteMessage, children }: Props) {
   const { t } = useTranslation();
   const refusal = form.errors?.[0];
   // Conform's props bring the ids its fields are described by; PostForm sends it.
@@ -31,7 +33,7 @@ export function ShopForm({ form, post, incomplete, action, encType, className = 
         {children}
       </fieldset>
       {/* Below the fields it speaks of ('the fields marked above'), next to the button that was pressed. */}
-      <FormAlert message={!refusal && incomplete ? t('validation.formIncomplete') : null} />
+      <FormAlert message={!refusal && incomplete ? (incompleteMessage ?? t('validation.formIncomplete')) : null} />
     </PostForm>
   );
 }

@@ -122,7 +122,7 @@ export function SelectField({ field, label, options, placeholder, onChange }: Se
   );
 }
 
-type CheckboxProps = { field: AnyField; label: string; value?: string; onValidate?: () => void };
+type CheckboxProps = { field: AnyField; label: React.ReactNode; value?: string; onValidate?: () => void };
 
 /** A checkbox validates as soon as it changes (SPEC §4), not on blur. */
 export function CheckboxField({ field, label, onValidate }: CheckboxProps) {

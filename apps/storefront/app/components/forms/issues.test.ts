@@ -1,7 +1,9 @@
+import { TEXT_LANGUAGES } from '@shop/contract';
 import { registerInput } from '@shop/contract/account';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createI18n, loadResources } from '../../i18n/i18n';
+import { placeOrderForm } from '../../features/checkout/forms';
 import { parseForm } from './parse';
 
 async function translator(lang: 'en' | 'de') {
@@ -42,6 +44,18 @@ describe('the generic rule set (SPEC §5) in the shopper’s language', () => {
     expect(await messagesFor(custom('alpha'), 'x')).toEqual(['City may only contain letters.']);
     expect(await messagesFor(custom('contains_symbol'), 'x')).toEqual(['City must contain a special character.']);
     expect(await messagesFor(custom('mime', { types: 'image/png' }), 'x')).toEqual(['City must be a file of type: image/png.']);
+  });
+
+  it.each(TEXT_LANGUAGES)('%s: each unticked consent box of the checkout says, in a sentence of its own, what to do', async (lang) => {
+    const { t } = createI18n(lang, await loadResources(lang));
+    const data = new FormData();
+    data.set('idempotency_key', 'a'.repeat(16));
+    const submission = parseForm(data, placeOrderForm, t, {});
+    const errors = submission.status === 'error' ? submission.error : {};
+    expect(errors?.accept_terms).toEqual([t('validation.acceptTerms')]);
+    expect(errors?.accept_privacy).toEqual([t('validation.acceptPrivacy')]);
+    expect(errors?.accept_terms?.[0]).not.toBe(errors?.accept_privacy?.[0]);
+    if (lang === 'en') expect(errors?.accept_terms).toEqual(['Please accept the terms of sale to place your order.']);
   });
 
   it('speaks German too', async () => {

@@ -16,6 +16,9 @@ export type FormIssue = {
   params?: Record<string, unknown>;
 };
 
+/** Consent boxes with a sentence of their own, rather than the generic '{name} must be accepted.'. */
+const CONSENT_MESSAGES: Record<string, string> = { accept_terms: 'validation.acceptTerms', accept_privacy: 'validation.acceptPrivacy' };
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
@@ -71,7 +74,8 @@ export function issueMessage(issue: FormIssue, t: TFunction, label: string, fiel
           return field === 'phone' ? t('validation.phone') : t('validation.matches', { name });
       }
     case 'invalid_value':
-      return issue.values?.length === 1 && issue.values[0] === true ? t('validation.accepted', { name }) : t('validation.choose', { name });
+      if (issue.values?.length !== 1 || issue.values[0] !== true) return t('validation.choose', { name });
+      return CONSENT_MESSAGES[field] ? t(CONSENT_MESSAGES[field]) : t('validation.accepted', { name });
     case 'custom':
       return customRuleMessage(rule, issue, t, name);
     default:

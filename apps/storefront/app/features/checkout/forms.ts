@@ -71,7 +71,5 @@ export function checkoutLabels(t: TFunction): Record<string, string> {
     pickup_point_id: t('checkout.points.title'),
     message: t('checkout.message.label'),
     gateway: t('checkout.payment.title'),
-    accept_terms: t('checkout.review.acceptTerms'),
-    accept_privacy: t('checkout.review.acceptPrivacy'),
   };
 }

@@ -1,4 +1,5 @@
 import type { Order } from '@shop/contract/account';
+import type { TFunction } from 'i18next';
 import { useTranslation } from '../../i18n/use-translation';
 import { countryName } from '../geo/countries';
 import { useFormatDate, useFormatPrice, useLang } from '../../lib/hooks';
@@ -34,11 +35,17 @@ export function AddressBlock({ title, address }: { title?: string; address: Reco
   );
 }
 
+/** Which number the invoice goes to, named as what it is: the VAT number, or else the fiscal code. */
+export function invoiceIssued(t: TFunction, invoice: { vat_number: string; fiscal_code: string }): string {
+  return invoice.vat_number ? t('checkout.invoice.issued', { number: invoice.vat_number }) : t('checkout.invoice.issuedFiscalCode', { number: invoice.fiscal_code });
+}
+
 /**
  * One order as its shopper reads it, in the account and on the confirmation page: the items with their
- * pictures, the money, where it goes and how, the payment, and its returns.
+ * pictures, the money, where it goes and how, the payment, and its returns (`noReturns` says what to write when
+ * there are none yet).
  */
-export function OrderDetails({ order, children }: { order: Order; children?: React.ReactNode }) {
+export function OrderDetails({ order, noReturns, children }: { order: Order; noReturns?: string; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const formatPrice = useFormatPrice();
   const formatDate = useFormatDate();
@@ -152,7 +159,7 @@ export function OrderDetails({ order, children }: { order: Order; children?: Rea
         {order.invoice?.issued ? (
           <div>
             <h3 className="font-semibold">{t('checkout.orderDetails.invoice')}</h3>
-            <p className="text-stone-700">{t('checkout.invoice.issued', { number: order.invoice.vat_number || order.invoice.fiscal_code })}</p>
+            <p className="text-stone-700">{invoiceIssued(t, order.invoice)}</p>
           </div>
         ) : null}
       </div>
@@ -161,7 +168,7 @@ export function OrderDetails({ order, children }: { order: Order; children?: Rea
           {t('account.returns')}
         </h3>
         {order.returns.length === 0 ? (
-          <p className="text-stone-700">{t('account.noReturns')}</p>
+          <p className="text-stone-700">{noReturns ?? t('account.noReturns')}</p>
         ) : (
           <ul>
             {order.returns.map((entry) => (

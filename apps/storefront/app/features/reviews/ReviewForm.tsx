@@ -58,7 +58,7 @@ export function ReviewForm({ productId, review, lastResult, cancelTo }: Props) {
       <h3 id="review-form-heading" className="mb-4 text-xl font-semibold">
         {review ? t('reviews.form.editHeading') : t('reviews.form.writeHeading')}
       </h3>
-      <ShopForm {...formProps} action={reviewsPath(lang, productId)} encType="multipart/form-data">
+      <ShopForm {...formProps} action={reviewsPath(lang, productId)} encType="multipart/form-data" incompleteMessage={t('reviews.form.fixErrors')}>
         {review ? <input type="hidden" name="reviewId" value={review.id} /> : null}
         <StarInput field={fields.rating} legend={t('reviews.form.rating')} choices={stars} required />
         <TextField field={fields.title} label={t('reviews.form.title')} description={t('reviews.form.titleHint', { min: REVIEW_LIMITS.titleMin })} />

@@ -35,7 +35,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         {preorder ? <p>{t('checkout.success.nextPreorder')}</p> : null}
       </section>
       <div className="mt-8">
-        <OrderDetails order={order} />
+        {/* A new order has no returns yet: say how to make one instead. */}
+        <OrderDetails order={order} noReturns={signedIn ? t('checkout.success.returnsSignedIn') : t('checkout.success.returnsGuest')} />
       </div>
       <ul className="mt-8 flex flex-wrap gap-4">
         <li>

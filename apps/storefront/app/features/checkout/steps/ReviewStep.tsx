@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { CheckboxField, SubmitButton } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';
 import { useShopForm } from '../../../components/forms/useShopForm';
-import { useLocalePath } from '../../../lib/hooks';
-import { AddressBlock } from '../../orders/OrderDetails';
+import { useLocalePath, useRootData } from '../../../lib/hooks';
+import { AddressBlock, invoiceIssued } from '../../orders/OrderDetails';
 import { useStepLabel } from '../CheckoutProgress';
 import { checkoutLabels, placeOrderForm } from '../forms';
 import { OrderSummary } from '../OrderSummary';
@@ -27,6 +27,31 @@ function Part({ title, step, children }: { title: string; step: CheckoutStep; ch
       </div>
       <div className="mt-1 text-stone-700">{children}</div>
     </div>
+  );
+}
+
+/**
+ * A consent line whose words name a page of the shop ('I accept the <page>terms of sale</page>'): the words
+ * link to the page in the shopper's language (its slug is the footer's), plain text if the shop has no such page.
+ */
+function ConsentLabel({ textKey, pageKey }: { textKey: string; pageKey: string }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const page = useRootData()?.bootstrap.footer_links.find((link) => link.key === pageKey);
+  // Split by hand: react-i18next's Trans would add its weight to every page's first load (scripts/js-budget.mjs).
+  const [before, words, after] = t(textKey).split(/<\/?page>/);
+  return (
+    <>
+      {before}
+      {page ? (
+        <Link to={localePath(`/${page.slug}`)} className="underline">
+          {words}
+        </Link>
+      ) : (
+        words
+      )}
+      {after}
+    </>
   );
 }
 
@@ -54,7 +79,7 @@ export function ReviewStep({ checkout, idempotencyKey, lastResult }: { checkout:
         </Part>
         <Part title={t('checkout.review.billTo')} step="address">
           {billing ? <AddressBlock address={billing} /> : t('checkout.review.billSame')}
-          {invoice?.requested ? <p className="mt-2 text-sm">{invoice.issued ? t('checkout.invoice.issued', { number: invoice.vat_number || invoice.fiscal_code }) : t('checkout.invoice.none')}</p> : null}
+          {invoice?.requested ? <p className="mt-2 text-sm">{invoice.issued ? invoiceIssued(t, invoice) : t('checkout.invoice.none')}</p> : null}
           {invoice?.vat_check === 'unverified' ? <p className="mt-1 text-sm">{t('checkout.invoice.unverified')}</p> : null}
         </Part>
         <Part title={t('checkout.review.carrier')} step="delivery">
@@ -75,8 +100,8 @@ export function ReviewStep({ checkout, idempotencyKey, lastResult }: { checkout:
       {preorder ? <p className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">{t('checkout.review.preorderWarning')}</p> : null}
       <ShopForm {...formProps}>
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-        <CheckboxField field={fields.accept_terms} label={t('checkout.review.acceptTerms')} />
-        <CheckboxField field={fields.accept_privacy} label={t('checkout.review.acceptPrivacy')} />
+        <CheckboxField field={fields.accept_terms} label={<ConsentLabel textKey="checkout.review.acceptTerms" pageKey="terms-and-conditions" />} />
+        <CheckboxField field={fields.accept_privacy} label={<ConsentLabel textKey="checkout.review.acceptPrivacy" pageKey="privacy-policy" />} />
         <SubmitButton busy={busy}>{t('checkout.review.place')}</SubmitButton>
       </ShopForm>
     </div>
