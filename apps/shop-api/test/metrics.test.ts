@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { card, postForm, startSandbox } from '../../card-sandbox/test/support.ts';
 import { serveMetrics } from '../src/metrics.ts';
 import { releaseUnpaidOrders } from '../src/orders/payment.ts';
 import { callApi, DRIVERS, registerCustomer, useTestShop } from './databases.ts';
@@ -9,8 +10,14 @@ import { placeGuestOrder } from './guest-order.ts';
 import { parsePrometheus as parse } from './prometheus.ts';
 
 describe.each(DRIVERS)('the API process metrics on %s', (driver) => {
-  // No processor answers on port 9: every payment start fails.
-  const shop = useTestShop(driver, { CARD_PROCESSOR_URL: 'http://127.0.0.1:9' });
+  // Cards are paid on the sandbox (its notifications go nowhere: the shopper's return reads the payment back);
+  // nothing answers PayPal's calls on port 9, so every PayPal payment fails to start.
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ webhookUrl: 'http://127.0.0.1:9/webhooks/card', webhookAttempts: 1 });
+  });
+  afterAll(() => sandbox.close());
+  const shop = useTestShop(driver, () => ({ CARD_PROCESSOR_URL: sandbox.url, PAYPAL_API_URL: 'http://127.0.0.1:9' }));
   let server: Server;
   let url: string;
   beforeAll(async () => {
@@ -57,17 +64,38 @@ describe.each(DRIVERS)('the API process metrics on %s', (driver) => {
   it('counts orders placed, payments that could not start, unpaid orders cancelled and mails sent', async () => {
     const before = await scrape();
     await registerCustomer(shop().app);
-    const { order } = await placeGuestOrder(shop(), 'card');
+    const { order } = await placeGuestOrder(shop(), 'paypal');
     const after = await scrape();
     const delta = (key: string, from = before, to = after) => value(to, key) - value(from, key);
     expect(delta('shop_orders_placed_total')).toBe(1);
-    expect(delta('shop_payment_attempts_total{gateway="card",result="failed"}')).toBe(1);
+    expect(delta('shop_payment_attempts_total{gateway="paypal",result="failed"}')).toBe(1);
     expect(delta('shop_mails_total{result="sent"}')).toBe(1);
     expect(delta('shop_mails_total{result="failed"}')).toBe(0);
 
     await shop().handle.db.execute(sql`update orders set pay_by = now() - interval '1 second' where reference = ${order.reference}`);
     expect(await releaseUnpaidOrders(shop().payments)).toBe(1);
     expect(delta('shop_unpaid_orders_cancelled_total', after, await scrape())).toBe(1);
+  });
+
+  it('counts payments started by gateway and the orders they moved, by outcome', async () => {
+    const before = await scrape();
+    const pay = async (number: string) => {
+      const { order, redirectUrl, call, token } = await placeGuestOrder(shop(), 'card');
+      const paid = await postForm(redirectUrl, card(number));
+      // Back from the card page (a declined card stays on it): the payment is read back from the sandbox.
+      const back = await call('validateOrder', { reference: order.reference, query: paid.location ? Object.fromEntries(new URL(paid.location).searchParams) : {} }, token);
+      return back.body.psdata.status as string;
+    };
+    expect(await pay('4242 4242 4242 4242')).toBe('payment_accepted');
+    expect(await pay('4000 0000 0000 0002')).toBe('payment_error');
+    const after = await scrape();
+    const delta = (key: string) => value(after, key) - value(before, key);
+    expect(delta('shop_orders_placed_total')).toBe(2);
+    expect(delta('shop_payment_attempts_total{gateway="card",result="started"}')).toBe(2);
+    expect(delta('shop_payment_outcomes_total{gateway="card",status="payment_accepted"}')).toBe(1);
+    expect(delta('shop_payment_outcomes_total{gateway="card",status="payment_error"}')).toBe(1);
+    // The paid order's confirmation.
+    expect(delta('shop_mails_total{result="sent"}')).toBe(1);
   });
 
   it.runIf(driver === 'postgres')('shows the PostgreSQL pool in use', async () => {
