@@ -49,8 +49,8 @@ function createBuckets({ capacity, perSecond, now }) {
 /**
  * @param {{ burst: number, perSecond: number, photoBudget: { burst: number, perSecond: number }, perClientInShop: number,
  *   running: number, waiting: number, now?: () => number }} limits
- * @returns {((client: string, photoBytes?: number) => { refused: 'too_many_requests', retryAfterSeconds: number } | PostInShop) & { processing: () => number }}
- *   `processing()`: the posts being processed now.
+ * @returns {((client: string, photoBytes?: number) => { refused: 'too_many_requests', retryAfterSeconds: number } | PostInShop) & { processing: () => number, waiting: () => number }}
+ *   `processing()`: the posts being processed now; `waiting()`: those read in full and waiting for their turn.
  *
  * @typedef {object} PostInShop An admitted post, its body not read yet.
  * @property {(onTurn: () => void) => { refused: 'busy', retryAfterSeconds: number } | null} process Once its body is
@@ -105,5 +105,5 @@ export function createPostAdmission({ burst, perSecond, photoBudget, perClientIn
       },
     };
   }
-  return Object.assign(admit, { processing: processing.running });
+  return Object.assign(admit, { processing: processing.running, waiting: processing.waiting });
 }

@@ -9,7 +9,8 @@
 /**
  * @param {{ atOnce: number | (() => number), perClientAtOnce?: number, waiting: number, waitingPerClient?: number }} limits
  * `atOnce` may change with what else the server is doing (a function): when it grows, `wake()` starts the turns it allows.
- * @returns {((client: string, onTurn: () => void) => { refused: 'too_many_requests' | 'busy' } | { leave: () => void }) & { wake: () => void, running: () => number }}
+ * @returns {((client: string, onTurn: () => void) => { refused: 'too_many_requests' | 'busy' } | { leave: () => void }) & { wake: () => void, running: () => number, waiting: () => number }}
+ *   `running()`, `waiting()`: the turns running and waiting now (the metrics' queue lengths).
  */
 export function createFairQueue({ atOnce, perClientAtOnce = typeof atOnce === 'number' ? atOnce : Infinity, waiting: maxWaiting, waitingPerClient = maxWaiting }) {
   const limit = typeof atOnce === 'number' ? () => atOnce : atOnce;
@@ -81,5 +82,5 @@ export function createFairQueue({ atOnce, perClientAtOnce = typeof atOnce === 'n
     waiting += 1;
     return { leave };
   }
-  return Object.assign(enter, { wake: serve, running: () => running });
+  return Object.assign(enter, { wake: serve, running: () => running, waiting: () => waiting });
 }

@@ -7,6 +7,7 @@
 //   (post-gate.js). Refusals are small pages in the visitor's language.
 // - Pages are rendered in turns shared fairly between clients (fair-queue.js); kept pages and files are not.
 // - /health/live and /health/ready for supervisors and load balancers; SIGTERM finishes the requests in flight.
+// - /metrics (Prometheus) on an address of its own when METRICS_PORT is set (metrics.js), never on this one.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import compression from 'compression';
 import express from 'express';
 import { createPostAdmission } from './admission.js';
 import { createFairQueue } from './fair-queue.js';
+import { createMetrics } from './metrics.js';
 import { createPostGate, withReadBody } from './post-gate.js';
 
 const build = await import('./build/server/index.js');
@@ -51,6 +53,7 @@ const renderTurn = createFairQueue({
   waiting: 512,
   waitingPerClient: 32,
 });
+const metrics = createMetrics({ routes: build.routes, queues: { render: renderTurn, post: { running: admitPost.processing, waiting: admitPost.waiting } } });
 const postGate = createPostGate({ admit: admitPost, bodyMs: { form: POST_BODY_SECONDS * 1000, photos: PHOTO_BODY_SECONDS * 1000 }, refuse });
 const LANGUAGES = ['en', 'fr', 'it', 'es', 'de'];
 
@@ -113,6 +116,7 @@ let draining = false;
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies : false);
+app.use(metrics.count);
 
 app.use((request, response, next) => {
   if (!['GET', 'HEAD', 'POST'].includes(request.method)) {
@@ -140,6 +144,10 @@ app.use((request, response, next) => {
   return gated;
 });
 
+app.use('/health', (_request, response, next) => {
+  response.locals.route = 'health';
+  next();
+});
 app.get('/health/live', (_request, response) => response.json({ status: 'ok' }));
 app.get('/health/ready', async (_request, response) => {
   if (draining) return response.status(503).json({ status: 'stopping' });
@@ -162,8 +170,10 @@ app.get('*', (request, response, next) => {
   response.end(kept.body);
 });
 const client = fileURLToPath(new URL('./build/client', import.meta.url));
-app.use('/assets', express.static(`${client}/assets`, { immutable: true, maxAge: '1y' }));
-app.use(express.static(client, { maxAge: '1h' }));
+// A file sent is counted as such, not by the route its path would match.
+const countedAsFile = (/** @type {import('express').Response} */ response) => void (response.locals.route = 'file');
+app.use('/assets', express.static(`${client}/assets`, { immutable: true, maxAge: '1y', setHeaders: countedAsFile }));
+app.use(express.static(client, { maxAge: '1h', setHeaders: countedAsFile }));
 // Pages (and the app's data for client navigations) wait for their client's turn; the generated pictures and a
 // language's texts script (kept in memory) are cheap.
 app.get('*', (request, response, next) => {
@@ -176,12 +186,14 @@ const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV }
 app.all('*', (request, response, next) => handleRequest(request.method === 'POST' ? withReadBody(request) : request, response, next));
 
 const server = app.listen(PORT, process.env.HOST, () => console.log(`storefront: http://localhost:${PORT}`));
+const metricsServer = process.env.METRICS_PORT ? await metrics.serve({ host: process.env.METRICS_HOST ?? '127.0.0.1', port: Number(process.env.METRICS_PORT) }) : null;
 
 function stop() {
   // A second signal while draining: stop now.
   if (draining) process.exit(1);
   draining = true;
   setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();
+  metricsServer?.close();
   server.close(() => process.exit(0));
   // Keep-alive connections that carry no request are closed now; those with one close after their answer.
   server.closeIdleConnections();

@@ -23,6 +23,7 @@ import type { CallHandler, CallHandlers } from './http/call-context.ts';
 import { clientAddress, requestContext } from './http/request-context.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Gateways } from './payments/gateway.ts';
+import { countRequests } from './metrics.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
 import { registerWebhooks } from './payments/webhooks.ts';
 import { registerAdminCalls } from './staff/routes.ts';
@@ -79,10 +80,11 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
     },
   });
   const waiting = { waitMs: config.catalogWaitMs, warn: (line: string) => app.log.warn(line) };
-  const catalogCache = new RevisionCache(config.catalogCacheEntries, waiting);
+  const catalogCache = new RevisionCache(config.catalogCacheEntries, { ...waiting, name: 'answers' });
   // Orders are few, heavy and dear to read: the many light answers must not push them out.
-  const catalogOrders = new RevisionCache(config.catalogOrderCacheBytes, waiting);
+  const catalogOrders = new RevisionCache(config.catalogOrderCacheBytes, { ...waiting, name: 'orders' });
   app.addHook('onClose', async () => mailer.close());
+  countRequests(app);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

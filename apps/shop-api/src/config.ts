@@ -59,6 +59,11 @@ export type ApiConfig = {
    * shopper's calls.
    */
   adminApi: { host: string; port: number } | undefined;
+  /**
+   * Where `GET /metrics` (Prometheus' text format, metrics.ts) listens: an address of its own, this machine only unless
+   * SHOP_API_METRICS_HOST says otherwise (docs/adr/0037). Unset (no SHOP_API_METRICS_PORT): no metrics are served.
+   */
+  metrics: { host: string; port: number } | undefined;
   /** Where the back office lives, for its set-up links (`npm run staff:create`). */
   backOfficeUrl: string;
   /** New reviews wait for the back office's approval before shoppers see them (REVIEWS_HELD_FOR_APPROVAL, default off). */
@@ -108,6 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // A short token could be guessed: anything under 32 characters leaves the back office closed.
     adminToken: env.ADMIN_TOKEN && env.ADMIN_TOKEN.length >= 32 ? env.ADMIN_TOKEN : undefined,
     adminApi: env.ADMIN_API_PORT ? { host: env.ADMIN_API_HOST ?? '127.0.0.1', port: Number(env.ADMIN_API_PORT) } : undefined,
+    metrics: env.SHOP_API_METRICS_PORT ? { host: env.SHOP_API_METRICS_HOST ?? '127.0.0.1', port: Number(env.SHOP_API_METRICS_PORT) } : undefined,
     backOfficeUrl: (env.BACK_OFFICE_URL || `http://localhost:${env.BACK_OFFICE_PORT ?? 3001}`).replace(/\/+$/, ''),
     reviewsHeldForApproval: isOn(env.REVIEWS_HELD_FOR_APPROVAL),
   };

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { isOn, type ApiConfig } from './config.ts';
@@ -9,6 +10,7 @@ import { loggerOptions } from './http/log.ts';
 import { loggableError } from './http/safe-log.ts';
 import { refreshEndedPricePeriods } from './catalog/pricing.ts';
 import { createMailer } from './mail/mailer.ts';
+import { serveMetrics } from './metrics.ts';
 import { releaseUnpaidOrders } from './orders/payment.ts';
 import { GatewaySettingError } from './payments/gateways/http.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
@@ -68,8 +70,10 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
       ),
     ENDED_PRICES_CHECK_INTERVAL_MS,
   );
+  let metricsServer: Server | null = null;
   app.addHook('onClose', async () => {
     await adminApp?.close();
+    metricsServer?.close();
     stopHousekeeping();
     stopReleasing();
     stopRefreshingPrices();
@@ -77,5 +81,6 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
   });
   await app.listen({ port: config.port, host: config.host });
   if (adminApp && config.adminApi) await adminApp.listen(config.adminApi);
+  if (config.metrics) metricsServer = await serveMetrics(config.metrics);
   return { app, handle };
 }

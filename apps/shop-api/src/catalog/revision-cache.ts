@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { selectPrepared } from '../db/raw.ts';
 import { ApiError } from '../http/errors.ts';
+import { metrics } from '../metrics.ts';
 
 /**
  * An answer worth keeping, and until when it holds whatever else happens (a discount ending, say). `weight`: how
@@ -26,9 +27,9 @@ type Kept = { answer: Promise<unknown>; validUntil: number; weight: number; star
  * `waitMs`: how long an answer may take to be worked out. Past it, those waiting for it are refused (503 `busy`,
  * and `warn` says which answer), and it is no longer shared: the next call works it out anew. One piece of work
  * that never ends (a statement that never returns) would otherwise hold every call asking the same answer, and each
- * of them its client's place (http/fair-share.ts), for ever.
+ * of them its client's place (http/fair-share.ts), for ever. `name`: the cache's in the metrics (its hits and misses).
  */
-export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void };
+export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string };
 
 export class RevisionCache {
   private readonly answers = new Map<string, Kept>();
@@ -60,7 +61,9 @@ export class RevisionCache {
     if (this.capacity === 0) return this.inTime(key, Date.now(), work().then((done) => done.value));
     const fullKey = `${revision}\u0000${key}`;
     const kept = this.answers.get(fullKey);
-    if (kept && kept.validUntil > Date.now()) {
+    const hit = kept !== undefined && kept.validUntil > Date.now();
+    metrics.catalogCache.inc({ cache: this.options.name ?? 'unnamed', result: hit ? 'hit' : 'miss' });
+    if (hit) {
       // Used again: it moves to the back of the line.
       this.answers.delete(fullKey);
       this.answers.set(fullKey, kept);

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { watchPool } from '../metrics.ts';
 import * as schema from './schema.ts';
 
 /** One type for both drivers: the code above this layer never knows which one it runs on. */
@@ -41,6 +42,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     // Fail at start with a clear error rather than at the first request.
     const probe = await pool.connect();
     probe.release();
+    const unwatch = watchPool(pool);
     return {
       db: drizzlePg(pool, { schema }) as unknown as Database,
       driver: 'postgres',
@@ -55,7 +57,10 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
           lockClient.release();
         }
       },
-      close: () => pool.end(),
+      close: () => {
+        unwatch();
+        return pool.end();
+      },
     };
   }
   const inMemory = dataDir.startsWith('memory://');

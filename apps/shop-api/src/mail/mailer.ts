@@ -1,5 +1,6 @@
 import { createTransport } from 'nodemailer';
 import type { ApiConfig } from '../config.ts';
+import { metrics } from '../metrics.ts';
 import { createOutbox, outboxMessageId, type Outbox } from './outbox.ts';
 
 /** A mail of the shop: always a plain-text and an HTML part. */
@@ -12,8 +13,23 @@ export type Mailer = {
   close: () => void;
 };
 
-/** Real SMTP when SMTP_URL is set; otherwise every message lands in the local outbox. */
+/** Real SMTP when SMTP_URL is set; otherwise every message lands in the local outbox. Each mail is counted, sent or failed. */
 export function createMailer(config: Pick<ApiConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
+  const mailer = transportFor(config);
+  return {
+    ...mailer,
+    send: (mail) =>
+      mailer.send(mail).then(
+        () => metrics.mails.inc({ result: 'sent' }),
+        (error: unknown) => {
+          metrics.mails.inc({ result: 'failed' });
+          throw error;
+        },
+      ),
+  };
+}
+
+function transportFor(config: Pick<ApiConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   if (config.smtpUrl) {
     const transport = createTransport(config.smtpUrl);
     return {

@@ -9,6 +9,7 @@ import { cartRuleUses, orderLines, orders, paymentAttempts, paymentEvents } from
 import type { CallContext } from '../http/call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Mail } from '../mail/mailer.ts';
+import { metrics } from '../metrics.ts';
 import type { NotificationHint, PayableOrder, PaymentGateway, PaymentReading } from '../payments/gateway.ts';
 import { orderToken } from './links.ts';
 import { canMove, isPaid } from './status.ts';
@@ -62,7 +63,9 @@ export async function startPayment(context: PaymentDeps, order: OrderRow): Promi
   let payment;
   try {
     payment = await gateway.createPayment(payable(context.config, order));
+    metrics.paymentsStarted.inc({ gateway: gateway.name, result: 'started' });
   } catch (error) {
+    metrics.paymentsStarted.inc({ gateway: gateway.name, result: 'failed' });
     context.log.error({ gateway: gateway.name, reference: order.reference, failure: (error as Error).message }, 'payment could not be started');
     return null;
   }
@@ -215,10 +218,11 @@ export async function applyReading(deps: PaymentDeps, attempt: { gateway: string
     // An attempt that can no longer be paid (expired, or ended by the shop itself) leaves the order as it is: only
     // the shop gives an order up (its time to pay, the shopper's way back to the cart), never a gateway event.
     const moved = reading.status === 'cancelled' ? { order, sendConfirmation: false, refundedNow: 0 } : await moveOrder(tx, order, reading.status);
-    if (reading.refundedCents === undefined || !isPaid(moved.order.status as OrderStatus)) return { applied: moved };
+    if (reading.refundedCents === undefined || !isPaid(moved.order.status as OrderStatus)) return { applied: moved, from: order.status };
     const refunded = await recordRefunded(tx, moved.order, reading.refundedCents);
-    return { applied: { ...refunded, sendConfirmation: moved.sendConfirmation, refundedNow: moved.refundedNow + refunded.refundedNow } };
+    return { applied: { ...refunded, sendConfirmation: moved.sendConfirmation, refundedNow: moved.refundedNow + refunded.refundedNow }, from: order.status };
   });
+  if (result?.applied && result.applied.order.status !== result.from) metrics.paymentOutcomes.inc({ gateway: attempt.gateway, status: result.applied.order.status });
   if (result?.stray) {
     if (reading.status === 'payment_accepted') await refundStray(deps, result.stray.attemptId, result.stray.order, reading);
     return result.stray.order;
@@ -365,7 +369,10 @@ export async function releaseUnpaidOrders(deps: PaymentDeps): Promise<number> {
       if (!locked || !isPayable(locked.status) || !locked.payBy || locked.payBy > new Date() || locked.paymentId !== order.paymentId) return false;
       return (await moveOrder(tx, locked, 'cancelled')).order.status === 'cancelled';
     });
-    if (moved) released++;
+    if (moved) {
+      released++;
+      metrics.unpaidCancelled.inc();
+    }
   }
   return released;
 }

@@ -10,6 +10,7 @@ import { selectRows } from '../db/raw.ts';
 import { cartCoupons, cartLines, cartRuleUses, checkouts, orderLines, orders, type OutOfStockPolicy } from '../db/schema.ts';
 import type { CallContext } from '../http/call-context.ts';
 import { ApiError, refusal } from '../http/errors.ts';
+import { metrics } from '../metrics.ts';
 import { orderToken } from './links.ts';
 import { startPayment } from './payment.ts';
 import { isPayable, orderView, type OrderRow } from './view.ts';
@@ -74,7 +75,8 @@ async function recheckCodes(tx: Queryable, cartId: number, owner: Owner, email: 
   return rules.map((rule) => rule.id);
 }
 
-type Placing = { order: OrderRow };
+/** `placed`: the order is new (not a repeated placing of an earlier one). */
+type Placing = { order: OrderRow; placed: boolean };
 
 async function placeInTransaction(tx: Queryable, context: CallContext, idempotencyKey: string): Promise<Placing> {
   const owner = await findOwner(context, tx);
@@ -84,7 +86,7 @@ async function placeInTransaction(tx: Queryable, context: CallContext, idempoten
   if (earlier) {
     const same = owner.customerId !== null ? earlier.customerId === owner.customerId : earlier.sessionHash === owner.sessionHash;
     if (!same) throw new ApiError(409, 'idempotency_conflict', 'This order key was used by someone else');
-    return { order: earlier };
+    return { order: earlier, placed: false };
   }
   if (cartId === null) throw new ApiError(409, 'cart_empty', 'Your cart is empty');
   const checkout = await checkoutView(tx, context, await readCheckoutState(tx, context, owner));
@@ -149,11 +151,12 @@ async function placeInTransaction(tx: Queryable, context: CallContext, idempoten
   await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
   await tx.delete(cartCoupons).where(eq(cartCoupons.cartId, cartId));
   await tx.delete(checkouts).where(eq(checkouts.cartId, cartId));
-  return { order: order! };
+  return { order: order!, placed: true };
 }
 
 export async function createOrder(input: { idempotency_key: string }, context: CallContext): Promise<PlacedOrder> {
-  const { order } = await context.db.transaction((tx) => placeInTransaction(tx, context, input.idempotency_key));
+  const { order, placed } = await context.db.transaction((tx) => placeInTransaction(tx, context, input.idempotency_key));
+  if (placed) metrics.ordersPlaced.inc();
   // A repeated placing goes to the payment already started; a paid or cancelled order is not paid again.
   const redirectUrl = isPayable(order.status) ? (order.paymentUrl ?? (await startPayment(context, order))) : null;
   const [fresh] = await context.db.select().from(orders).where(eq(orders.id, order.id));
