@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/raw.ts';
 import { mayUse } from '../src/staff/rights.ts';
+import { ordersMatching } from '../src/staff/orders.ts';
 import { issueSetupLink } from '../src/staff/setup.ts';
 import { DRIVERS, registerCustomer, STRONG_PASSWORD, useTestShop } from './databases.ts';
-import { adminCall, codeAt, setUpStaff, signIn, staffHeader } from './staff.ts';
+import { adminCall, codeAt, setUpStaff, signIn, staffHeader, staffSession } from './staff.ts';
 
 /**
  * A payload each call accepts, so that a call refused is refused for who calls it, not for what is sent; a function
@@ -194,6 +195,27 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
     expect(detail.body.psdata.history[0].event).toBe('placed');
     expect(Array.isArray(detail.body.psdata.attempts)).toBe(true);
     expect((await adminCall(shop().app, 'getOrderDetail', { reference: 'NOSUCHORDER' }, session)).status).toBe(404);
+  });
+
+  it('finds orders by part of an email address or by the name the list shows, through the trigram index', async () => {
+    await shop().handle.db.execute(sql`insert into orders (reference, email, lang, status, currency, items_cents, shipping_cents, tax_cents, total_cents, country_iso, shipping_address, billing_address)
+      values ('TRGM0001', 'Zoe.Bianchi@example.com', 'it', 'payment_accepted', 'EUR', 5000, 590, 1000, 5590, 'IT', '{"first_name": "Zoë", "last_name": "Bianchi"}', '{}'),
+        ('TRGM0002', 'marco@example.net', 'it', 'processing', 'EUR', 5000, 590, 1000, 5590, 'IT', '{"first_name": "Marco", "last_name": "Bianchini"}', '{}')`);
+    const session = (await staffSession(shop(), 'fulfilment')).headers;
+    const found = async (query: string) =>
+      ((await adminCall(shop().app, 'listOrders', { query }, session)).body.psdata.orders as { reference: string }[]).map((order) => order.reference);
+    expect(await found('zoe.BIANCHI@exa')).toEqual(['TRGM0001']);
+    expect(await found('Zoë Bianchi')).toEqual(['TRGM0001']);
+    expect((await found('bianchi')).sort()).toEqual(['TRGM0001', 'TRGM0002']);
+    expect(await found('@example.net')).toEqual(['TRGM0002']);
+    expect(await found('bianch_')).toEqual([]);
+    // The search's expression is the index's: with scans of the whole table ruled out, the plan reads the index.
+    const plan = await shop().handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      return selectRows<{ 'QUERY PLAN': string }>(tx, sql`explain select id from orders where ${ordersMatching('bianchi')}`);
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('orders_search_trgm');
   });
 
   it('gives npm run staff:create a set-up link through the running API, only with ADMIN_TOKEN', async () => {
