@@ -36,6 +36,11 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   listReviews: { status: 'published' },
   moderateReview: { id: 1, action: 'show', reason: 'Walk test' },
   getDashboard: {},
+  listStaff: {},
+  inviteStaff: { email: 'invited@example.com', role: 'fulfilment', lang: 'en' },
+  // Walked on a member who does not exist: a caller with the right is told so.
+  changeStaffRole: { id: NO_STAFF, role: 'manager' },
+  setStaffDisabled: { id: NO_STAFF, disabled: true },
   // The actions are walked on an order that does not exist: a caller with the right is told so, and nothing changes.
   startProcessing: { reference: NO_ORDER },
   shipOrder: { reference: NO_ORDER, carrier: 'DHL', tracking_number: '00340434161094042557' },
@@ -50,6 +55,7 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   listAuditLog: { action: 'order.' },
 });
 const NO_ORDER = 'NOSUCHORDER';
+const NO_STAFF = 2_000_000_000;
 
 const ADMIN_TOKEN = 'back-office-token-for-tests-0123456789';
 
@@ -80,7 +86,8 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
       for (const role of STAFF_ROLES) {
         const payload = await payloadOf(name);
         const answer = await adminCall(shop().app, name, payload, staffHeader(signedIn[role]));
-        if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, (payload as { reference?: string }).reference === NO_ORDER ? 404 : 200]);
+        const missing = (payload as { reference?: string }).reference === NO_ORDER || (payload as { id?: number }).id === NO_STAFF;
+        if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, missing ? 404 : 200]);
         else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
       }
     }
@@ -110,7 +117,7 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code: '000000' }, client)).body.code).toBe('authentication_failed');
     const code = await codeAt(member.secret, 1);
     const session = (await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).body.psdata.session.token as string;
-    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews'] });
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff'] });
     // The challenge is spent, and the same code does not open a second session.
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).status).toBe(401);
     const again = (await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client)).body.psdata.challenge as string;
