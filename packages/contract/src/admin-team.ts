@@ -17,6 +17,7 @@ export const adminStaffMemberSchema = z.object({
   last_sign_in_at: z.string().nullable(),
   disabled: z.boolean(),
 });
+export type AdminStaffMember = z.infer<typeof adminStaffMemberSchema>;
 export const adminStaffListSchema = z.object({ staff: z.array(adminStaffMemberSchema) });
 
 /** An invitation: the one-time set-up link, by mail in the language chosen. For an existing member, a new link (a lost phone). */
