@@ -1,8 +1,10 @@
+import { STAFF_ROLES } from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/raw.ts';
+import { mayUse } from '../src/staff/rights.ts';
 import { DRIVERS, mailTo, STRONG_PASSWORD, useTestShop } from './databases.ts';
-import { adminCall, codeAt, signIn, staffSession } from './staff.ts';
+import { adminCall, codeAt, setUpStaff, signIn, staffHeader, staffSession } from './staff.ts';
 
 type Member = { id: number; email: string; role: string; second_factor: boolean; last_sign_in_at: string | null; disabled: boolean };
 
@@ -97,5 +99,33 @@ describe.each(DRIVERS)('the owners’ staff page on %s', (driver) => {
     }
     const [{ owners }] = (await selectRows<{ owners: number }>(shop().handle.db, sql`select count(*)::int as owners from staff where role = 'owner' and not disabled`)) as [{ owners: number }];
     expect(owners).toBe(1);
+  });
+
+  it('ends a member’s sessions when their password changes (a new set-up link used), not before', async () => {
+    const owner = await staffSession(shop(), 'owner');
+    const member = await staffSession(shop(), 'fulfilment');
+    await adminCall(shop().app, 'inviteStaff', { email: member.email, role: 'fulfilment', lang: 'en' }, owner.headers);
+    const token = /\/setup\?token=([A-Za-z0-9_-]{43})/.exec((await mailTo(shop().app, member.email)).text)![1]!;
+    // The account works as before until the link is used.
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, member.headers)).status).toBe(200);
+    const secret = (await adminCall(shop().app, 'getStaffSetup', { token })).body.psdata.totp_secret as string;
+    expect((await adminCall(shop().app, 'completeStaffSetup', { token, password: `${STRONG_PASSWORD}2`, code: await codeAt(secret) })).status).toBe(200);
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, member.headers)).status).toBe(401);
+  });
+
+  it('asks every role that can refund for the second factor: a right password alone reaches no call, and nobody signs in without an authenticator', async () => {
+    const refunders = STAFF_ROLES.filter((role) => mayUse(role, 'refunds'));
+    expect(refunders).toEqual(['owner', 'manager', 'customer_service']);
+    for (const role of refunders) {
+      const member = await setUpStaff(shop(), role);
+      const challenge = await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, { 'x-client-ip': '192.0.2.201' });
+      expect(challenge.status).toBe(200);
+      const refund = await adminCall(shop().app, 'refundOrder', { reference: 'NOSUCHORDER', amount: 100 }, staffHeader(challenge.body.psdata.challenge));
+      expect([role, refund.status]).toEqual([role, 401]);
+    }
+    // An account with a password but no authenticator (as if set up halfway) cannot sign in at all.
+    const halfway = await setUpStaff(shop(), 'manager');
+    await shop().handle.db.execute(sql`update staff set totp_secret = null where email = ${halfway.email}`);
+    expect((await adminCall(shop().app, 'staffSignIn', { email: halfway.email, password: STRONG_PASSWORD }, { 'x-client-ip': '192.0.2.202' })).status).toBe(401);
   });
 });
