@@ -60,6 +60,24 @@ test('an owner invites a member by mail, sees them set up with two-step sign-in,
   await expect(card.getByLabel('New role')).toHaveValue('customer_service');
   await expectNoAxeViolations(page);
   await shots(page, 'staff');
+
+  // Without JavaScript the forms are plain posts: a bad address is told on its field, enabling again works.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    await plain.addCookies(await page.context().cookies());
+    const noScripts = await plain.newPage();
+    await noScripts.goto(`${BACK_OFFICE}/staff`);
+    const form = noScripts.getByRole('region', { name: 'Invite someone' });
+    await form.getByLabel('Email', { exact: true }).fill('not-an-address');
+    await form.getByLabel('Role', { exact: true }).selectOption('manager');
+    await form.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect(form.getByText('Enter a valid email address.')).toBeVisible();
+    const plainCard = noScripts.getByRole('listitem').filter({ has: noScripts.getByRole('heading', { name: invitee }) });
+    await plainCard.getByRole('button', { name: 'Enable again' }).click();
+    await expect(noScripts.getByRole('status')).toHaveText(`${invitee} can sign in again.`);
+  } finally {
+    await plain.close();
+  }
 });
 
 test('the staff page is the owners’: a manager has no link to it and is refused it', async ({ page }) => {
