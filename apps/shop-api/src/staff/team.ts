@@ -1,13 +1,13 @@
 import type { adminChangeStaffRoleInput, adminInviteStaffInput, adminSetStaffDisabledInput, StaffRole } from '@shop/contract/admin';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { staff, staffSessions } from '../db/schema.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { staffInvitationMail } from '../mail/staff-invitation.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminContext, type StaffRow } from './context.ts';
-import { issueSetupLink } from './setup.ts';
+import { issueSetupLink, keepAnOwner } from './setup.ts';
 
 const toRow = (row: StaffRow) => ({
   id: row.id,
@@ -31,20 +31,12 @@ export async function inviteStaff({ email, role, lang }: z.output<typeof adminIn
   return { email, created };
 }
 
-/**
- * Changes one member under the lock of every owner who can sign in, so that two owners demoting or disabling each
- * other at once cannot leave the shop without one: the second waits, then counts the owners left.
- */
+/** Changes one member; never the last owner who can sign in (keepAnOwner, under the lock of every active owner). */
 async function changeMember(id: number, change: Partial<Pick<StaffRow, 'role' | 'disabled'>>, action: string, context: AdminContext) {
   return context.db.transaction(async (tx) => {
-    const owners = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.role, 'owner'), eq(staff.disabled, false))).orderBy(asc(staff.id)).for('update');
+    if ((change.role !== undefined && change.role !== 'owner') || change.disabled) await keepAnOwner(tx, id);
     const [member] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
     if (!member) throw notFound('Staff member');
-    const after = { ...member, ...change };
-    const wasOwner = owners.some((owner) => owner.id === id);
-    if (wasOwner && (after.role !== 'owner' || after.disabled) && owners.length === 1) {
-      throw new ApiError(409, 'last_owner', 'The shop needs an owner who can sign in: make another member owner first.');
-    }
     const [updated] = await tx.update(staff).set(change).where(eq(staff.id, id)).returning();
     // A disabled member's sessions end at once (a live session is also refused for a disabled account).
     if (change.disabled) await endSessions(tx, id);
