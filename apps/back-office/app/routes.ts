@@ -22,5 +22,7 @@ export default [
     route('audit', 'routes/audit.tsx'),
     route('exports', 'routes/exports.tsx'),
     route('exports/orders.csv', 'routes/exports-orders-csv.ts'),
+    // The owners' staff page.
+    route('staff', 'routes/team.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import { adminReportCalls } from './admin-report-calls.ts';
 import { adminReturnCalls } from './admin-return-calls.ts';
 import { adminReviewCalls } from './admin-review-calls.ts';
 import { adminStaffCalls } from './admin-staff-calls.ts';
+import { adminTeamCalls } from './admin-team-calls.ts';
 
 /**
  * Every call of the back office: `POST /admin/{callName}` on the shop API (or on its admin address), with the staff
@@ -22,6 +23,7 @@ export const adminCalls = {
   ...adminCustomerCalls,
   ...adminReviewCalls,
   ...adminDashboardCalls,
+  ...adminTeamCalls,
 } satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
 
 export type AdminCalls = typeof adminCalls;

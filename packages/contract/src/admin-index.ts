@@ -9,3 +9,4 @@ export * from './personal-data.ts';
 export * from './admin-order-actions.ts';
 export * from './admin-returns.ts';
 export * from './admin-reports.ts';
+export * from './admin-team.ts';

@@ -62,6 +62,8 @@ export const refusalDetails = {
   return_not_allowed: z.null(),
   setup_link_invalid: z.null(),
   code_invalid: fieldErrors,
+  // The staff page: a change that would leave the shop without an owner who can sign in.
+  last_owner: z.null(),
   // Any call
   // A review photo the API refuses names the rule it breaks (and the types it takes) for the shopper's text.
   bad_request: z.object({ errors: fieldErrors.shape.errors, rule: z.string(), types: z.string() }).partial().nullable(),

@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { PEOPLE_TEXTS } from './texts-people';
+import { STAFF_TEXTS } from './texts-staff';
 
 /** The back office's languages: English and Italian (the shop's other languages where these texts exist). */
 export const LANGS = ['en', 'it'] as const;
@@ -453,6 +454,9 @@ export function createI18n(lang: Lang): I18n {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  for (const code of LANGS) instance.addResourceBundle(code, 'translation', PEOPLE_TEXTS[code], true, false);
+  for (const code of LANGS) {
+    instance.addResourceBundle(code, 'translation', PEOPLE_TEXTS[code], true, false);
+    instance.addResourceBundle(code, 'translation', STAFF_TEXTS[code], true, false);
+  }
   return instance;
 }

@@ -916,6 +916,8 @@ export const staff = pgTable('staff', {
   setupTotpSecret: text('setup_totp_secret'),
   setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true }),
   disabled: boolean('disabled').notNull().default(false),
+  /** When they last gave the second factor (the staff page shows it). */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

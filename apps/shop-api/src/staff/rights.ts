@@ -8,7 +8,8 @@ type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
  * the catalogue's calls (the next issue); until then it reaches only its own session.
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
-  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews'],
+  // Only owners invite staff, change their roles and disable them.
+  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff'],
   manager: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews'],
   // Fulfilment ships and takes returns in: the dashboard's work, not customers' data nor reviews nor refunds.
   fulfilment: ['orders', 'shipping', 'returns', 'dashboard'],

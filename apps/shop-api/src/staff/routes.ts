@@ -20,6 +20,7 @@ import { listReviews, moderateReview } from './reviews.ts';
 import { mayUse, SCRIPT_CALLS } from './rights.ts';
 import { signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
 import { completeStaffSetup, getStaffSetup } from './setup.ts';
+import { changeStaffRole, inviteStaff, listStaff, setStaffDisabled } from './team.ts';
 
 const handlers: AdminCallHandlers = {
   staffSignIn,
@@ -43,6 +44,10 @@ const handlers: AdminCallHandlers = {
   listReviews,
   moderateReview,
   getDashboard,
+  listStaff,
+  inviteStaff,
+  changeStaffRole,
+  setStaffDisabled,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (accounts/tokens.ts).

@@ -110,6 +110,7 @@ export async function staffSecondFactor(input: { challenge: string; code: string
     // Housekeeping: this staff member's ended sessions and challenges.
     await tx.delete(staffSessions).where(and(eq(staffSessions.staffId, row.id), lte(staffSessions.expiresAt, now)));
     await tx.insert(staffSessions).values({ tokenHash: sha256(token), staffId: row.id, secondFactorAt: now, createdAt: now, expiresAt });
+    await tx.update(staff).set({ lastSignInAt: now }).where(eq(staff.id, row.id));
     await audit(tx, { staffId: row.id, email: row.email, clientIp }, { action: 'staff.signed_in', targetType: 'staff', targetId: row.id, after: { second_factor: taken } });
   });
   return { staff: toStaffMember(row), session: { token, expires_at: expiresAt.toISOString() } };

@@ -1,8 +1,8 @@
 import type { StaffRole } from '@shop/contract/admin';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { hashPassword, requireStrongPassword } from '../accounts/passwords.ts';
 import { newToken, sha256 } from '../accounts/tokens.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Queryable } from '../db/client.ts';
 import { staff, staffSessions } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { audit, type Actor } from './audit.ts';
@@ -25,6 +25,7 @@ export async function issueSetupLink(db: Database, { email, role }: { email: str
   const created = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.email, email)).for('update');
     if (existing) {
+      if (existing.role === 'owner' && role !== 'owner') await keepAnOwner(tx, existing.id);
       await tx.update(staff).set({ ...setup, role }).where(eq(staff.id, existing.id));
       await audit(tx, actor, { action: 'staff.setup_link_issued', targetType: 'staff', targetId: existing.id, before: { role: existing.role }, after: { role } });
       return false;
@@ -34,6 +35,18 @@ export async function issueSetupLink(db: Database, { email, role }: { email: str
     return true;
   });
   return { url: `${backOfficeUrl}/setup?token=${token}`, created };
+}
+
+/**
+ * Refuses a change that takes `staffId`'s owner rights away (a new role, disabling) when no other owner could sign
+ * in. It locks every active owner's row first, so that two such changes at once wait for each other: the second
+ * counts the owners the first left.
+ */
+export async function keepAnOwner(tx: Queryable, staffId: number): Promise<void> {
+  const owners = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.role, 'owner'), eq(staff.disabled, false))).orderBy(asc(staff.id)).for('update');
+  if (owners.length === 1 && owners[0]!.id === staffId) {
+    throw new ApiError(409, 'last_owner', 'The shop needs an owner who can sign in: make another member owner first.');
+  }
 }
 
 const pendingSetup = (token: string) => and(eq(staff.setupTokenHash, sha256(token)), gt(staff.setupExpiresAt, new Date()));

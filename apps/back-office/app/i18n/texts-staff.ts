@@ -1,0 +1,78 @@
+/** The texts of the owners' staff page; merged deep into texts.ts's (its field errors and refusals join the common ones). */
+const en = {
+  team: {
+    title: 'Staff',
+    invite: 'Invite someone',
+    inviteHelp: 'They get an email with a one-time link (valid 72 hours) to set their password and authenticator app. Inviting someone already on staff sends them a new link.',
+    email: 'Email',
+    role: 'Role',
+    chooseRole: 'Choose a role',
+    mailLang: 'Language of the email',
+    langs: { en: 'English', it: 'Italian' },
+    send: 'Send the invitation',
+    sending: 'Sending…',
+    count_one: '{{count}} staff member',
+    count_other: '{{count}} staff members',
+    secondFactor: 'Two-step sign-in',
+    secondFactorOn: 'On',
+    notSetUp: 'Not set up yet (invitation not used)',
+    lastSignIn: 'Last sign-in',
+    never: 'Never',
+    disabled: 'Disabled',
+    newRole: 'New role',
+    changeRole: 'Change role',
+    confirmDisable: 'Yes, disable this account',
+    disable: 'Disable',
+    enable: 'Enable again',
+    done: {
+      invited: 'The invitation was sent to {{email}}.',
+      reinvited: 'A new set-up link was sent to {{email}}.',
+      role: 'The role of {{email}} was changed.',
+      disabled: '{{email}} is disabled and signed out everywhere.',
+      enabled: '{{email}} can sign in again.',
+    },
+  },
+  fieldErrors: { role: 'Choose a role.', lang: 'Choose the language of the email.' },
+  refusals: { last_owner: 'The shop needs an owner who can sign in: make another member owner first.' },
+};
+
+type Texts = typeof en;
+
+const it: Texts = {
+  team: {
+    title: 'Staff',
+    invite: 'Invita qualcuno',
+    inviteHelp: "Riceve un'email con un link da usare una sola volta (valido 72 ore) per impostare la password e l'app di autenticazione. Invitare chi è già nello staff gli manda un nuovo link.",
+    email: 'Email',
+    role: 'Ruolo',
+    chooseRole: 'Scegli un ruolo',
+    mailLang: "Lingua dell'email",
+    langs: { en: 'Inglese', it: 'Italiano' },
+    send: "Invia l'invito",
+    sending: 'Invio…',
+    count_one: '{{count}} persona nello staff',
+    count_other: '{{count}} persone nello staff',
+    secondFactor: 'Accesso in due passaggi',
+    secondFactorOn: 'Attivo',
+    notSetUp: 'Non ancora configurato (invito non usato)',
+    lastSignIn: 'Ultimo accesso',
+    never: 'Mai',
+    disabled: 'Disattivato',
+    newRole: 'Nuovo ruolo',
+    changeRole: 'Cambia ruolo',
+    confirmDisable: 'Sì, disattiva questo account',
+    disable: 'Disattiva',
+    enable: 'Riattiva',
+    done: {
+      invited: "L'invito è stato inviato a {{email}}.",
+      reinvited: 'Un nuovo link di configurazione è stato inviato a {{email}}.',
+      role: 'Il ruolo di {{email}} è stato cambiato.',
+      disabled: '{{email}} è disattivato e la sua sessione è chiusa ovunque.',
+      enabled: '{{email}} può di nuovo accedere.',
+    },
+  },
+  fieldErrors: { role: 'Scegli un ruolo.', lang: "Scegli la lingua dell'email." },
+  refusals: { last_owner: 'Il negozio ha bisogno di un titolare che possa accedere: rendi prima titolare un altro membro.' },
+};
+
+export const STAFF_TEXTS = { en, it };

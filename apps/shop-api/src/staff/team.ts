@@ -1,0 +1,59 @@
+import type { adminChangeStaffRoleInput, adminInviteStaffInput, adminSetStaffDisabledInput, StaffRole } from '@shop/contract/admin';
+import { asc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
+import { staff, staffSessions } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { staffInvitationMail } from '../mail/staff-invitation.ts';
+import { audit } from './audit.ts';
+import { actorOf, type AdminContext, type StaffRow } from './context.ts';
+import { issueSetupLink, keepAnOwner } from './setup.ts';
+
+const toRow = (row: StaffRow) => ({
+  id: row.id,
+  email: row.email,
+  role: row.role as StaffRole,
+  second_factor: row.totpSecret !== null,
+  last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+  disabled: row.disabled,
+});
+
+/** Every staff member, owners first, then by address. */
+export async function listStaff(_input: unknown, { db }: AdminContext) {
+  const rows = await db.select().from(staff).orderBy(asc(ne(staff.role, 'owner')), asc(staff.email));
+  return { staff: rows.map(toRow) };
+}
+
+/** Sends the one-time set-up link (issueSetupLink, audited) by mail, in the language the owner chose. */
+export async function inviteStaff({ email, role, lang }: z.output<typeof adminInviteStaffInput>, context: AdminContext) {
+  const { url, created } = await issueSetupLink(context.db, { email, role }, actorOf(context), context.config.backOfficeUrl);
+  await context.mailer.send(staffInvitationMail({ to: email, role, lang, url }));
+  return { email, created };
+}
+
+/** Changes one member; never the last owner who can sign in (keepAnOwner, under the lock of every active owner). */
+async function changeMember(id: number, change: Partial<Pick<StaffRow, 'role' | 'disabled'>>, action: string, context: AdminContext) {
+  return context.db.transaction(async (tx) => {
+    if ((change.role !== undefined && change.role !== 'owner') || change.disabled) await keepAnOwner(tx, id);
+    const [member] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
+    if (!member) throw notFound('Staff member');
+    const [updated] = await tx.update(staff).set(change).where(eq(staff.id, id)).returning();
+    // A disabled member's sessions end at once (a live session is also refused for a disabled account).
+    if (change.disabled) await endSessions(tx, id);
+    await audit(tx, actorOf(context), {
+      action,
+      targetType: 'staff',
+      targetId: id,
+      before: { email: member.email, role: member.role, disabled: member.disabled },
+      after: { email: member.email, role: updated!.role, disabled: updated!.disabled },
+    });
+    return toRow(updated!);
+  });
+}
+
+const endSessions = (tx: Queryable, staffId: number) => tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+
+export const changeStaffRole = ({ id, role }: z.output<typeof adminChangeStaffRoleInput>, context: AdminContext) => changeMember(id, { role }, 'staff.role_changed', context);
+
+export const setStaffDisabled = ({ id, disabled }: z.output<typeof adminSetStaffDisabledInput>, context: AdminContext) =>
+  changeMember(id, { disabled }, disabled ? 'staff.disabled' : 'staff.enabled', context);

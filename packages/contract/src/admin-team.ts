@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { emailSchema } from './account.ts';
+import { STAFF_ROLES } from './admin.ts';
+
+/** The languages of the back office, and so of the invitation mail. */
+export const BACK_OFFICE_LANGS = ['en', 'it'] as const;
+
+const staffId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** A staff member as the owners' staff page lists them. */
+export const adminStaffMemberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  /** Set up: a password and an authenticator (two-factor sign-in on); false while the invitation is not used. */
+  second_factor: z.boolean(),
+  last_sign_in_at: z.string().nullable(),
+  disabled: z.boolean(),
+});
+export type AdminStaffMember = z.infer<typeof adminStaffMemberSchema>;
+export const adminStaffListSchema = z.object({ staff: z.array(adminStaffMemberSchema) });
+
+/** An invitation: the one-time set-up link, by mail in the language chosen. For an existing member, a new link (a lost phone). */
+export const adminInviteStaffInput = z.object({ email: emailSchema, role: z.enum(STAFF_ROLES), lang: z.enum(BACK_OFFICE_LANGS) });
+export const adminInvitedSchema = z.object({ email: z.string(), created: z.boolean() });
+
+/** A new role, or disabled (their sessions end at once) or enabled again; never the last owner's demotion nor disabling. */
+export const adminChangeStaffRoleInput = z.object({ id: staffId, role: z.enum(STAFF_ROLES) });
+export const adminSetStaffDisabledInput = z.object({ id: staffId, disabled: z.boolean() });
