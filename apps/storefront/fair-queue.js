@@ -7,13 +7,11 @@
 // flood takes no more than its share of the work itself (on one event loop, every render at once slows all).
 
 /**
- * @param {{ atOnce: number | (() => number), perClientAtOnce?: number, waiting: number, waitingPerClient?: number }} limits
- * `atOnce` may change with what else the server is doing (a function): when it grows, `wake()` starts the turns it allows.
- * @returns {((client: string, onTurn: () => void) => { refused: 'too_many_requests' | 'busy' } | { leave: () => void }) & { wake: () => void, running: () => number, waiting: () => number }}
+ * @param {{ atOnce: number, perClientAtOnce?: number, waiting: number, waitingPerClient?: number }} limits
+ * @returns {((client: string, onTurn: () => void) => { refused: 'too_many_requests' | 'busy' } | { leave: () => void }) & { running: () => number, waiting: () => number }}
  *   `running()`, `waiting()`: the turns running and waiting now (the metrics' queue lengths).
  */
-export function createFairQueue({ atOnce, perClientAtOnce = typeof atOnce === 'number' ? atOnce : Infinity, waiting: maxWaiting, waitingPerClient = maxWaiting }) {
-  const limit = typeof atOnce === 'number' ? () => atOnce : atOnce;
+export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: maxWaiting, waitingPerClient = maxWaiting }) {
   /**
    * Clients with turns running or waiting; `lastTurn` is when one of theirs last started (0: not since they came).
    * @type {Map<string, { running: number, waiting: (() => void)[], lastTurn: number }>}
@@ -25,7 +23,7 @@ export function createFairQueue({ atOnce, perClientAtOnce = typeof atOnce === 'n
 
   /** A freed place goes to the client served longest ago among those with a turn waiting and below their bound. */
   function serve() {
-    while (running < limit()) {
+    while (running < atOnce) {
       let next;
       for (const client of clients.values()) {
         if (client.waiting.length > 0 && client.running < perClientAtOnce && (!next || client.lastTurn < next.lastTurn)) next = client;
@@ -69,7 +67,7 @@ export function createFairQueue({ atOnce, perClientAtOnce = typeof atOnce === 'n
       serve();
     };
     // Nobody runnable waits while a place is free (serve() sees to it): a new turn starts at once or queues behind them.
-    if (running < limit() && client.running < perClientAtOnce) {
+    if (running < atOnce && client.running < perClientAtOnce) {
       start();
       return { leave };
     }
@@ -82,5 +80,5 @@ export function createFairQueue({ atOnce, perClientAtOnce = typeof atOnce === 'n
     waiting += 1;
     return { leave };
   }
-  return Object.assign(enter, { wake: serve, running: () => running, waiting: () => waiting });
+  return Object.assign(enter, { running: () => running, waiting: () => waiting });
 }

@@ -43,12 +43,8 @@ const POST_BODY_SECONDS = positive(process.env.POST_BODY_SECONDS, 10);
 const PHOTO_BODY_SECONDS = positive(process.env.PHOTO_BODY_SECONDS, 60);
 // Renders of pages at once over all clients, and of one client even when turns are free: on one event loop every
 // render at once slows all of them, so this bound is what keeps one client's flood from slowing the others (ADR 13).
-// While a post is processed, one render at a time: a post (an add to cart) is a few short steps, each waiting for
-// whatever render work the event loop has queued meanwhile. One render always runs, so posts never stall pages.
-const RENDERS_AT_ONCE = positive(process.env.RENDERS_AT_ONCE, 4);
-const RENDERS_WHILE_POSTING = 1;
 const renderTurn = createFairQueue({
-  atOnce: () => (admitPost.processing() > 0 ? Math.min(RENDERS_WHILE_POSTING, RENDERS_AT_ONCE) : RENDERS_AT_ONCE),
+  atOnce: positive(process.env.RENDERS_AT_ONCE, 4),
   perClientAtOnce: positive(process.env.RENDERS_PER_CLIENT_AT_ONCE, 2),
   waiting: 512,
   waitingPerClient: 32,
@@ -138,10 +134,7 @@ app.use((request, response, next) => {
   request.headers['x-shop-request-id'] = randomUUID();
   response.set('X-Request-Id', request.headers['x-shop-request-id']);
   if (request.method !== 'POST') return next();
-  // The post's place is given back first (the gate's own listener), then the renders it held back start.
-  const gated = postGate(request, response, next, { maxBytes, photoBytes });
-  response.once('close', renderTurn.wake);
-  return gated;
+  return postGate(request, response, next, { maxBytes, photoBytes });
 });
 
 app.use('/health', (_request, response, next) => {

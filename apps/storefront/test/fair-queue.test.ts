@@ -58,26 +58,4 @@ describe('fair turns between clients', () => {
     finish('b1');
     expect(started).toEqual(['a1', 'b1', 'a3']);
   });
-
-  it('follows a bound that changes: fewer turns while it is low, the waiting ones started when it grows again', () => {
-    let posting = true;
-    const enter = createFairQueue({ atOnce: () => (posting ? 1 : 3), perClientAtOnce: 2, waiting: 100 });
-    const { ask, started, finish } = requests(enter);
-    ask('flood', 'f1');
-    ask('flood', 'f2');
-    ask('shopper', 's1');
-    expect(started).toEqual(['f1']);
-    expect(enter.running()).toBe(1);
-    posting = false;
-    enter.wake();
-    // The shopper first (served longest ago), then the flood's second, its bound of two reached.
-    expect(started).toEqual(['f1', 's1', 'f2']);
-    posting = true;
-    finish('f1');
-    finish('s1');
-    ask('shopper', 's2');
-    expect(started).toEqual(['f1', 's1', 'f2']);
-    finish('f2');
-    expect(started).toEqual(['f1', 's1', 'f2', 's2']);
-  });
 });
