@@ -167,7 +167,12 @@ describe.each(DRIVERS)('order actions on %s', (driver) => {
     // From six addresses (six staff members at once): the API's fair share per client does not hold any back.
     const answers = await Promise.all(amounts.map((amount, index) => adminCall(shop().app, 'refundOrder', { reference, amount }, { ...service, 'x-client-ip': `192.0.2.${150 + index}` })));
     const made = answers.flatMap((answer, index) => (answer.status === 200 ? [amounts[index]!] : []));
-    expect(answers.map((answer) => `${answer.status} ${answer.body.code ?? ''}`.trim()).sort()).toEqual(['200 ok', ...Array(5).fill('409 refund_too_large')]);
+    // The others are refused: too large for what is left, or (one that found the order while the made refund was
+    // still with the gateway) not refundable at that moment.
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(made).toHaveLength(1);
+    expect(refused.map((answer) => answer.status)).toEqual([409, 409, 409, 409, 409]);
+    for (const answer of refused) expect(['refund_too_large', 'order_not_refundable']).toContain(answer.body.code);
     expect((await orderRow(reference)).refunded_cents).toBe(line.unit_price + made[0]!);
     expect((await msp.getOrder(sandbox.url, reference)).amount_refunded).toBe(line.unit_price + made[0]!);
   });
