@@ -75,6 +75,10 @@ function integerParam(value: unknown, param: string, required: boolean): number 
   return number;
 }
 
+function refundObject(refund: Refund) {
+  return { id: refund.id, object: 'refund', status: 'succeeded', amount: refund.amount, currency: refund.currency, payment_intent: refund.paymentIntent, created: refund.created };
+}
+
 function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The body must be an object.');
@@ -241,9 +245,20 @@ export function buildSandbox(config: SandboxConfig, options: SandboxOptions = {}
       throw new ApiError(400, `Refund amount (${amount}) is greater than the amount that can still be refunded (${refundable}).`, 'amount', 'amount_too_large');
     }
     session.amountRefunded += amount;
-    const refund: Refund = { id: newId('re'), paymentIntent: session.paymentIntent, amount, created: now() };
+    const refund: Refund = { id: newId('re'), paymentIntent: session.paymentIntent, amount, currency: session.currency, created: now() };
     refunds.set(refund.id, refund);
-    return { id: refund.id, object: 'refund', status: 'succeeded', amount, currency: session.currency, payment_intent: session.paymentIntent, created: refund.created };
+    return refundObject(refund);
+  });
+
+  // The refunds of one payment, newest first, as Stripe lists them (GET /v1/refunds?payment_intent=…).
+  app.get('/v1/refunds', async (request) => {
+    checkKey(request, config.secretKey);
+    const query = bodyObject(request.query);
+    rejectUnknown(query, ['payment_intent', 'limit']);
+    if (typeof query.payment_intent !== 'string' || query.payment_intent === '') throw new ApiError(400, 'Missing required param: payment_intent.', 'payment_intent', 'parameter_missing');
+    const limit = Math.min(integerParam(query.limit, 'limit', false) ?? 10, 100);
+    const all = [...refunds.values()].filter((refund) => refund.paymentIntent === query.payment_intent).reverse();
+    return { object: 'list', url: '/v1/refunds', has_more: all.length > limit, data: all.slice(0, limit).map(refundObject) };
   });
 
   // ---- The hosted page (what the shopper sees) ----

@@ -77,4 +77,4 @@ export function sessionObject(session: Session, publicUrl: string) {
 }
 export type SessionObject = ReturnType<typeof sessionObject>;
 
-export type Refund = { id: string; paymentIntent: string; amount: number; created: number };
+export type Refund = { id: string; paymentIntent: string; amount: number; currency: string; created: number };

@@ -11,7 +11,7 @@ import { loggableError } from './http/safe-log.ts';
 import { refreshEndedPricePeriods } from './catalog/pricing.ts';
 import { createMailer } from './mail/mailer.ts';
 import { serveMetrics } from './metrics.ts';
-import { releaseUnpaidOrders } from './orders/payment.ts';
+import { releaseUnpaidOrders, retryStrayRefunds } from './orders/payment.ts';
 import { GatewaySettingError } from './payments/gateways/http.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
 
@@ -55,12 +55,15 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
   // The back office's calls on an address of their own (a private network), when one is configured.
   const adminApp = config.adminApi ? buildApp({ db: handle.db, config, logger, gateways, mailer, serves: 'admin' }) : null;
   const stopHousekeeping = scheduleHousekeeping(handle.db, (message) => app.log.info(message));
+  // Reconciliation with the gateways: unpaid orders past their time, and stray payments whose refund is still owed.
+  const paymentDeps = { db: handle.db, config, mailer, gateways, log: app.log };
   const stopReleasing = repeat(
     () =>
-      releaseUnpaidOrders({ db: handle.db, config, mailer, gateways, log: app.log }).then(
-        (released) => released > 0 && app.log.info(`${released} unpaid orders cancelled, their stock back on sale`),
-        (error: unknown) => app.log.error({ failure: loggableError(error) }, 'releasing unpaid orders failed'),
-      ),
+      releaseUnpaidOrders(paymentDeps)
+        .then((released) => released > 0 && app.log.info(`${released} unpaid orders cancelled, their stock back on sale`))
+        .then(() => retryStrayRefunds(paymentDeps))
+        .then((settled) => settled > 0 && app.log.info(`${settled} stray payments refunded on a retry`))
+        .catch((error: unknown) => app.log.error({ failure: loggableError(error) }, 'reconciling payments failed')),
     UNPAID_CHECK_INTERVAL_MS,
   );
   const stopRefreshingPrices = repeat(

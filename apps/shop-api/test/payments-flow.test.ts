@@ -7,7 +7,7 @@ import { card, postForm, startSandbox } from '../../card-sandbox/test/support.ts
 import { pageAction, startSandbox as startPaypalSandbox } from '../../paypal-sandbox/test/support.ts';
 import { buildApp } from '../src/app.ts';
 import { selectRows } from '../src/db/raw.ts';
-import { releaseUnpaidOrders } from '../src/orders/payment.ts';
+import { releaseUnpaidOrders, retryStrayRefunds } from '../src/orders/payment.ts';
 import { gatewaysFromEnv } from '../src/payments/registry.ts';
 import { callApi, DRIVERS, shopperHeaders, useTestShop, type OutboxMail } from './databases.ts';
 
@@ -74,6 +74,9 @@ describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
   const returnQuery = (location: string | null) => Object.fromEntries(new URL(location!).searchParams);
   const mailsTo = async (email: string) =>
     ((await shop().app.inject({ method: 'GET', url: '/dev/outbox' })).json().messages as OutboxMail[]).filter((message) => message.to === email);
+  /** The mails telling the shopper that a payment the order could not take went back. */
+  const strayMailsTo = async (order: { email: string; reference: string }) =>
+    (await mailsTo(order.email)).filter((mail) => mail.subject === `A payment for your order ${order.reference} has been refunded`);
   /** The sandbox's events about a session, once it has sent `count` of them. */
   async function eventsOf(sessionUrl: string, count: number) {
     const session = new URL(sessionUrl).pathname.split('/').pop()!;
@@ -196,6 +199,64 @@ describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
     await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events where event_id = ${emitted.id}`))[0]!.count, { timeout: 10_000 }).toBe(1);
     expect(await readSession(first)).toMatchObject({ amount_refunded: order.total });
     expect((await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
+    // The shopper is told once that the second payment went back.
+    await expect.poll(async () => (await strayMailsTo(order)).length, { timeout: 10_000 }).toBe(1);
+    expect((await strayMailsTo(order))[0]!.text).toContain('it had already been paid another way, or it had been cancelled');
+  });
+
+  /** An order paid with PayPal whose first card page stayed payable and was paid as well, its notifications held. */
+  async function paidTwice() {
+    const order = await placeOrder();
+    const first = sessionOf(order.redirectUrl);
+    await fetch(`${sandbox.url}/sandbox/sessions/${first}/fail-next-expire`, { method: 'POST' });
+    const switched = await call('updateOrder', { reference: order.reference, gateway: 'paypal' }, order.token);
+    await pageAction(paypal.url, new URL(switched.body.psdata.redirect_url).searchParams.get('token')!, 'approve');
+    expect((await call('validateOrder', { reference: order.reference, query: {} }, order.token)).body.psdata.status).toBe('payment_accepted');
+    await fetch(`${sandbox.url}/sandbox/sessions/${first}/hold-events`, { method: 'POST' });
+    expect((await postForm(order.redirectUrl, card('4242 4242 4242 4242'))).status).toBe(303);
+    return { ...order, first };
+  }
+
+  it('refunds a stray payment once when two of its notifications arrive at the same moment', async () => {
+    const order = await paidTwice();
+    // A second event about the paid page, held as well; then both are delivered at once.
+    await fetch(`${sandbox.url}/sandbox/sessions/${order.first}/emit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.completed' }) });
+    await fetch(`${sandbox.url}/sandbox/sessions/${order.first}/release-events`, { method: 'POST' });
+    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events e join orders o on o.id = e.order_id where o.reference = ${order.reference} and e.gateway = 'card'`))[0]!.count, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments, { timeout: 10_000 }).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
+    expect(await readSession(order.first)).toMatchObject({ amount_refunded: order.total });
+    await expect.poll(async () => (await strayMailsTo(order)).length, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await strayMailsTo(order)).toHaveLength(1);
+  });
+
+  it('takes up a stray refund cut short, after reading back what the processor already gave back', async () => {
+    const stuck = async (reference: string, total: number, minutesAgo: number) =>
+      shop().handle.db.execute(sql`update payment_attempts a set stray_cents = ${total}, stray_refund = 'requested', updated_at = now() - make_interval(mins => ${minutesAgo})
+        from orders o where o.id = a.order_id and o.reference = ${reference} and a.gateway = 'card'`);
+    // A refund spoken for a moment ago is another process's to finish: nothing is taken up.
+    const recent = await paidTwice();
+    await stuck(recent.reference, recent.total, 1);
+    expect(await retryStrayRefunds(shop().payments)).toBe(0);
+    // One spoken for long ago and never made (the process stopped before asking the processor): made now, once.
+    const lost = await paidTwice();
+    await stuck(lost.reference, lost.total, 30);
+    // One whose refund reached the processor before the process stopped: read back, nothing given twice.
+    const made = await paidTwice();
+    await stuck(made.reference, made.total, 30);
+    const intent = (await (await fetch(`${sandbox.url}/v1/checkout/sessions/${made.first}`, { headers: { authorization: 'Bearer sk_test_sandbox' } })).json()) as { payment_intent: string };
+    const refunded = await fetch(`${sandbox.url}/v1/refunds`, { method: 'POST', headers: { authorization: 'Bearer sk_test_sandbox', 'content-type': 'application/x-www-form-urlencoded' }, body: `payment_intent=${intent.payment_intent}` });
+    expect(refunded.status).toBe(200);
+    expect(await retryStrayRefunds(shop().payments)).toBe(2);
+    for (const order of [lost, made]) {
+      expect(await readSession(order.first)).toMatchObject({ amount_refunded: order.total });
+      expect((await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
+    }
+    // Each shopper is told once, whichever process gave the money back.
+    expect(await strayMailsTo(lost)).toHaveLength(1);
+    expect(await strayMailsTo(made)).toHaveLength(1);
+    expect(await retryStrayRefunds(shop().payments)).toBe(0);
+    expect(await readSession(recent.first)).toMatchObject({ amount_refunded: 0 });
   });
 
   it('keeps a paid order paid when an old payment page expires, and never captures a PayPal approval of an ended attempt', async () => {

@@ -2,7 +2,7 @@ import type { GatewayName, Order, OrderStatus, PlacedOrder } from '@shop/contrac
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { storefrontLink } from '../mail/layout.ts';
 import { orderConfirmationMail } from '../mail/order-confirmation.ts';
-import { refundNoticeMail } from '../mail/refund-notice.ts';
+import { refundNoticeMail, strayRefundNoticeMail } from '../mail/refund-notice.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { cartRuleUses, orderLines, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
@@ -231,34 +231,76 @@ export async function applyReading(deps: PaymentDeps, attempt: { gateway: string
   return result?.applied?.order ?? null;
 }
 
+/** A stray refund spoken for this long ago without an outcome was cut short (a process stopped): it may be taken up again. */
+const STRAY_CLAIM_STALE_MS = 10 * 60 * 1000;
+
 /**
- * Gives back money paid on an attempt that could not pay its order (ADR 30). The refund is spoken for on the
- * attempt first (locked), so two notifications of one stray payment refund it once; a failed refund is tried again
- * at the next notification or read-back, and shows on the order meanwhile.
+ * Gives back money paid on an attempt that could not pay its order (ADR 30), as much of it as the reading says is
+ * not given back yet. The refund is spoken for on the attempt first (locked), so two notifications of one stray
+ * payment refund it once; a failed refund, or one spoken for and cut short, is taken up again by the next
+ * notification or by retryStrayRefunds, each time after a fresh read-back, so nothing is given back twice. The
+ * shopper is told once the money is given back.
  */
 async function refundStray(deps: PaymentDeps, attemptId: number, order: OrderRow, reading: PaymentReading): Promise<void> {
   const amountCents = order.totalCents - (reading.refundedCents ?? 0);
   const claimed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-    if (!row || row.strayRefund === 'requested' || row.strayRefund === 'refunded') return null;
+    if (!row || row.strayRefund === 'refunded') return null;
+    if (row.strayRefund === 'requested' && Date.now() - row.updatedAt.getTime() < STRAY_CLAIM_STALE_MS) return null;
     await tx
       .update(paymentAttempts)
       .set({ strayCents: order.totalCents, strayRefund: amountCents > 0 ? 'requested' : 'refunded', updatedAt: sql`now()` })
       .where(eq(paymentAttempts.id, attemptId));
-    return amountCents > 0 ? row : null;
+    return row;
   });
   if (!claimed) return;
-  const gateway = deps.gateways.get(claimed.gateway as GatewayName);
   let outcome: 'refunded' | 'failed' = 'refunded';
-  try {
-    if (!gateway) throw new Error(`the gateway ${claimed.gateway} is not configured`);
-    await gateway.refund({ order: payable(deps.config, order), paymentId: claimed.paymentId, amountCents });
-    deps.log.warn({ gateway: claimed.gateway, reference: order.reference, amountCents }, 'stray payment refunded');
-  } catch (error) {
-    outcome = 'failed';
-    deps.log.error({ gateway: claimed.gateway, reference: order.reference, amountCents, failure: (error as Error).message }, 'stray payment could not be refunded');
+  // Nothing left to give back: the gateway already has (a refund made before this process stopped).
+  if (amountCents > 0) {
+    const gateway = deps.gateways.get(claimed.gateway as GatewayName);
+    try {
+      if (!gateway) throw new Error(`the gateway ${claimed.gateway} is not configured`);
+      await gateway.refund({ order: payable(deps.config, order), paymentId: claimed.paymentId, amountCents });
+      deps.log.warn({ gateway: claimed.gateway, reference: order.reference, amountCents }, 'stray payment refunded');
+    } catch (error) {
+      outcome = 'failed';
+      deps.log.error({ gateway: claimed.gateway, reference: order.reference, amountCents, failure: (error as Error).message }, 'stray payment could not be refunded');
+    }
+    await deps.db.update(paymentAttempts).set({ strayRefund: outcome, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attemptId));
   }
-  await deps.db.update(paymentAttempts).set({ strayRefund: outcome, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attemptId));
+  if (outcome === 'refunded') await mailOrder(deps, order, 'stray refund', (parts) => strayRefundNoticeMail({ ...parts, amountCents: order.totalCents }));
+}
+
+/**
+ * Takes up the stray refunds that failed, or were spoken for and cut short, with no notification to prompt them:
+ * each payment is read back first and only what it still holds is given back. Returns how many were settled.
+ */
+export async function retryStrayRefunds(deps: PaymentDeps): Promise<number> {
+  const waiting = await deps.db
+    .select({ attempt: paymentAttempts, order: orders })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .where(
+      and(
+        sql`${paymentAttempts.strayCents} > 0`,
+        sql`(${paymentAttempts.strayRefund} = 'failed' or (${paymentAttempts.strayRefund} = 'requested' and ${paymentAttempts.updatedAt} < now() - make_interval(secs => ${STRAY_CLAIM_STALE_MS / 1000})))`,
+      ),
+    );
+  let settled = 0;
+  for (const { attempt, order } of waiting) {
+    const gateway = deps.gateways.get(attempt.gateway as GatewayName);
+    if (!gateway) continue;
+    try {
+      const reading = await gateway.readPayment({ order: payable(deps.config, order), paymentId: attempt.paymentId, settle: false });
+      if (reading.status !== 'payment_accepted' && reading.status !== 'refunded') continue;
+      await refundStray(deps, attempt.id, order, reading);
+      const [after] = await deps.db.select({ strayRefund: paymentAttempts.strayRefund }).from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+      if (after?.strayRefund === 'refunded') settled++;
+    } catch (error) {
+      deps.log.warn({ gateway: attempt.gateway, reference: order.reference, failure: (error as Error).message }, 'stray payment could not be read back');
+    }
+  }
+  return settled;
 }
 
 /** The shopper is back from the gateway's page: the order's current attempt is read back (the query is never believed). */

@@ -210,7 +210,12 @@ export function createCardGateway(config: CardGatewayConfig, deps: { fetch?: typ
       if (session.amount_total !== order.totalCents || session.currency.toLowerCase() !== order.currency.toLowerCase()) {
         throw new CardProcessorError(`Checkout session ${session.id} is for ${session.amount_total} ${session.currency}, not the order's ${order.totalCents} ${order.currency}`);
       }
-      return { paymentId: session.id, status: outcomeOfSession(session) };
+      const status = outcomeOfSession(session);
+      if (status !== 'payment_accepted' || !session.payment_intent) return { paymentId: session.id, status };
+      // What has been given back of a paid session: its payment's refunds (made by the shop, or at the processor).
+      const refunds = await call<{ data: { amount: number; status: string }[] }>('GET', `/v1/refunds?payment_intent=${encodeURIComponent(session.payment_intent)}&limit=100`);
+      const refundedCents = refunds.data.filter((refund) => refund.status === 'succeeded').reduce((sum, refund) => sum + refund.amount, 0);
+      return { paymentId: session.id, status, refundedCents };
     },
 
     async endPayment({ paymentId }): Promise<void> {
