@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 
-import { CONSENT_VERSION } from '../../apps/storefront/app/features/consent/consent';
+import { CONSENT_VERSION } from '../../apps/storefront/app/lib/consent';
 
 export { SHOPS } from '../playwright.config';
 

@@ -9,6 +9,8 @@ import { cartHandlers, cartInvalidPayloadMessages, cartSuccessMessages } from '.
 import { catalogHandlers } from './catalog/handlers.ts';
 import { RevisionCache } from './catalog/revision-cache.ts';
 import { checkoutHandlers, checkoutInvalidPayloadMessages, checkoutSuccessMessages } from './checkout/handlers.ts';
+import { orderHandlers, orderSuccessMessages } from './orders/handlers.ts';
+import { privacyHandlers } from './privacy/handlers.ts';
 import { reviewHandlers, reviewInvalidPayloadMessages, reviewSuccessMessages } from './reviews/handlers.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -19,21 +21,22 @@ import { shareFairly } from './http/fair-share.ts';
 import { parseJsonBodies } from './http/json-body.ts';
 import { parsePayload } from './http/payload.ts';
 import { loggableError } from './http/safe-log.ts';
-import type { CallHandler, CallHandlers } from './http/call-context.ts';
+import type { CallHandler, CallHandlers } from './call-context.ts';
 import { clientAddress, requestContext } from './http/request-context.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Gateways } from './payments/gateway.ts';
 import { countRequests } from './metrics.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
-import { registerWebhooks } from './payments/webhooks.ts';
+import { registerWebhooks } from './orders/webhooks.ts';
 import { registerAdminCalls } from './staff/routes.ts';
 import { registerStaffScripts } from './staff/script-routes.ts';
 
-const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...cartHandlers, ...checkoutHandlers, ...reviewHandlers };
+const handlers: CallHandlers = { ...catalogHandlers, ...accountHandlers, ...privacyHandlers, ...cartHandlers, ...checkoutHandlers, ...orderHandlers, ...reviewHandlers };
 const successMessages: Partial<Record<CallName, string>> = {
   ...accountSuccessMessages,
   ...cartSuccessMessages,
   ...checkoutSuccessMessages,
+  ...orderSuccessMessages,
   ...reviewSuccessMessages,
 };
 const invalidPayloadMessages: Partial<Record<CallName, string>> = {

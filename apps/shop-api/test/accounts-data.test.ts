@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CUSTOMER } from '../src/db/seed/index.ts';
+import { DEMO_CUSTOMER } from '../src/seed/index.ts';
 import { callApi, DRIVERS, registerCustomer, shopperHeaders, useTestShop } from './databases.ts';
 
 const HOME = {

@@ -3,8 +3,8 @@ import { eq, like } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/accounts/passwords.ts';
-import { sha256 } from '../src/accounts/tokens.ts';
-import { clearExpired } from '../src/db/housekeeping.ts';
+import { sha256 } from '../src/sessions/tokens.ts';
+import { clearExpired } from '../src/jobs/housekeeping.ts';
 import { pendingRegistrations, rateLimits, sessions } from '../src/db/schema.ts';
 import { callApi, DRIVERS, linkToken, mailTo, registerCustomer, shopperHeaders, STRONG_PASSWORD, useTestShop } from './databases.ts';
 

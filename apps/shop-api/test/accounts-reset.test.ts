@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
-import { sha256 } from '../src/accounts/tokens.ts';
+import { sha256 } from '../src/sessions/tokens.ts';
 import { passwordResetTokens } from '../src/db/schema.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import type { OutboxMessage } from '../src/mail/outbox.ts';

@@ -1,9 +1,9 @@
 import { PASSWORD_POLICY } from '@shop/contract';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../src/accounts/tokens.ts';
+import { sha256 } from '../src/sessions/tokens.ts';
 import { rateLimits, sessions } from '../src/db/schema.ts';
-import { DEMO_CUSTOMER } from '../src/db/seed/index.ts';
+import { DEMO_CUSTOMER } from '../src/seed/index.ts';
 import { callApi, DRIVERS, linkToken, mailTo, registerCustomer, shopperHeaders, STRONG_PASSWORD, useTestShop } from './databases.ts';
 
 const WEAK = 'password strength is insufficient, use a stronger password';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { selectRows } from '../src/db/raw.ts';
-import { DEMO_CUSTOMER } from '../src/db/seed/index.ts';
+import { DEMO_CUSTOMER } from '../src/seed/index.ts';
 import { callApi, DRIVERS, STRONG_PASSWORD, useTestShop } from './databases.ts';
 
 /** What the internet sends the API: every answer is a 4xx or 2xx in the envelope, never a 5xx. */
@@ -102,7 +102,7 @@ describe.each(DRIVERS)('the shop API under attack on %s', (driver) => {
   });
 
   it('believes the shopper address the storefront names only from the storefront', async () => {
-    // Twenty failed sign-ins from one client are its limit (accounts/rate-limit.ts); a fresh X-Client-Ip per try
+    // Twenty failed sign-ins from one client are its limit (sessions/rate-limit.ts); a fresh X-Client-Ip per try
     // from an outside caller must not escape it.
     const attempt = (index: number, headers: Record<string, string>, remoteAddress: string) =>
       shop().app.inject({

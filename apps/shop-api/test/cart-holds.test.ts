@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../src/accounts/tokens.ts';
+import { sha256 } from '../src/sessions/tokens.ts';
 import { selectRows } from '../src/db/raw.ts';
 import { callApi, DRIVERS, registerCustomer, shopperHeaders, useTestShop } from './databases.ts';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clearExpired } from '../src/db/housekeeping.ts';
+import { clearExpired } from '../src/jobs/housekeeping.ts';
 import { selectRows } from '../src/db/raw.ts';
-import { DEMO_CUSTOMER } from '../src/db/seed/index.ts';
+import { DEMO_CUSTOMER } from '../src/seed/index.ts';
 import { callApi, DRIVERS, registerCustomer, shopperHeaders, useTestShop } from './databases.ts';
 
 type Line = { id: number; combination_id: number; quantity: number; unit_price: number; total: number; on_demand: string | null } & Record<string, unknown>;

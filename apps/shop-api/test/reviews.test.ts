@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { clearExpired } from '../src/db/housekeeping.ts';
+import { clearExpired } from '../src/jobs/housekeeping.ts';
 import { selectRows } from '../src/db/raw.ts';
-import { DEMO_CUSTOMER } from '../src/db/seed/index.ts';
+import { DEMO_CUSTOMER } from '../src/seed/index.ts';
 import { callApi, DRIVERS, registerCustomer, shopperHeaders, useTestShop } from './databases.ts';
 
 const REVIEW = { title: 'Great coat', content: 'Warm, well cut and true to size.', rating: 4, fit: 3, quality: 5 };

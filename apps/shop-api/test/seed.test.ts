@@ -23,7 +23,7 @@ import {
   productTranslations,
   specificPrices,
 } from '../src/db/schema.ts';
-import { DEMO_CUSTOMER, isSeeded, seedDemoShop } from '../src/db/seed/index.ts';
+import { DEMO_CUSTOMER, isSeeded, seedDemoShop } from '../src/seed/index.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const END_OF_2027 = Date.UTC(2027, 11, 31);

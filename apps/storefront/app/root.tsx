@@ -18,7 +18,7 @@ import { ErrorScreen, errorScreenProps } from './components/ErrorScreen';
 import { SharedDrawings } from './components/Icon';
 import { FatalErrorProvider } from './components/FatalError';
 import { MaintenanceLayout } from './components/MaintenanceLayout';
-import { ShopChrome } from './components/ShopChrome';
+import { ShopChrome } from './layouts/ShopChrome';
 import { getClientI18n } from './i18n/client-instance';
 import { switchLanguage } from './i18n/i18n';
 import { loadOrFail, orNothing } from './lib/api/shop.server';
@@ -33,7 +33,7 @@ import { safeRedirect } from './lib/safe-redirect.server';
 import type { RootData } from './lib/root-data';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
 import { ConsentProvider, useTagManager } from './features/consent/ConsentProvider';
-import { requestGrants } from './features/consent/consent.server';
+import { requestGrants } from './lib/consent.server';
 import { useRootData } from './lib/hooks';
 
 export const links: Route.LinksFunction = () => [

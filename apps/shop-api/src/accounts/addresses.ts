@@ -1,11 +1,11 @@
 import type { Address, addressFields } from '@shop/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { addresses, countries, customers } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { Transaction } from '../db/client.ts';
-import { requireCustomerId } from './sessions.ts';
+import { requireCustomerId } from '../sessions/sessions.ts';
 
 type AddressFields = z.output<typeof addressFields>;
 type AddressRow = typeof addresses.$inferSelect;

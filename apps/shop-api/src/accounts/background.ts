@@ -1,4 +1,4 @@
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { loggableError } from '../http/safe-log.ts';
 
 /**

@@ -1,14 +1,14 @@
-import { GENDERS, NEWSLETTER_INTERESTS, type Customer, type PersonalData, type UnheldLine, type updateCustomerInput } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
+import { GENDERS, NEWSLETTER_INTERESTS, type Customer, type UnheldLine, type updateCustomerInput } from '@shop/contract';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import type { Database } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword, requireStrongPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
-import { giveBackAttempt, RATE_LIMITS, resetCounters, takeAttempt } from './rate-limit.ts';
-import { collectPersonalData, lockPerson } from './personal-data.ts';
-import { endCustomerSessions, requireCustomerId, startCustomerSession, type IssuedSession } from './sessions.ts';
+import { giveBackAttempt, RATE_LIMITS, resetCounters, takeAttempt } from '../sessions/rate-limit.ts';
+import { endCustomerSessions, requireCustomerId, type IssuedSession } from '../sessions/sessions.ts';
+import { startCustomerSession } from './sign-in.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 export type SignedIn = { customer: Customer; session: IssuedSession; unheld: UnheldLine[] };
@@ -42,7 +42,7 @@ export async function findCustomerByEmail(db: Database, email: string): Promise<
   return row;
 }
 
-async function signedInCustomer(context: CallContext): Promise<CustomerRow> {
+export async function signedInCustomer(context: CallContext): Promise<CustomerRow> {
   const id = await requireCustomerId(context);
   const [row] = await context.db.select().from(customers).where(eq(customers.id, id));
   // Sessions go with their customer (on delete cascade), so a live session always has one.
@@ -81,30 +81,6 @@ export async function login(input: { email: string; password: string }, context:
 
 export async function getCustomer(context: CallContext): Promise<Customer> {
   return toCustomer(await signedInCustomer(context));
-}
-
-/** Everything the shop holds about the signed-in customer, read under their lock (never half erased). */
-export async function exportMyData(context: CallContext): Promise<PersonalData> {
-  const { email } = await signedInCustomer(context);
-  return context.db.transaction(async (tx) => {
-    await lockPerson(tx, email);
-    const data = await collectPersonalData(tx, email);
-    // Erased while asking: there is no one left to export.
-    if (!data?.account) throw new ApiError(401, 'unauthorized', 'Please sign in');
-    return data;
-  });
-}
-
-/** The customer asks to be erased; the back office sees the request (its list and dashboard) and erases. */
-export async function requestDataErasure(context: CallContext): Promise<{ requested_at: string }> {
-  const { id } = await signedInCustomer(context);
-  const [row] = await context.db
-    .update(customers)
-    .set({ erasureRequestedAt: sql`coalesce(${customers.erasureRequestedAt}, now())` })
-    .where(eq(customers.id, id))
-    .returning({ requestedAt: customers.erasureRequestedAt });
-  if (!row?.requestedAt) throw new ApiError(401, 'unauthorized', 'Please sign in');
-  return { requested_at: row.requestedAt.toISOString() };
 }
 
 /** Profile and newsletter changes; a new email address or password needs the current password. */

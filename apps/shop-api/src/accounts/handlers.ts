@@ -1,12 +1,12 @@
 import { PASSWORD_POLICY, type CallName } from '@shop/contract';
-import type { CallHandlers } from '../http/call-context.ts';
+import type { CallHandlers } from '../call-context.ts';
 import { createAddress, getAddresses, removeAddress, updateAddress } from './addresses.ts';
-import { exportMyData, getCustomer, login, requestDataErasure, updateCustomer } from './customers.ts';
+import { getCustomer, login, updateCustomer } from './customers.ts';
 import { checkPassword } from './passwords.ts';
-import { RATE_LIMITS, takeAttempt } from './rate-limit.ts';
+import { RATE_LIMITS, takeAttempt } from '../sessions/rate-limit.ts';
 import { confirmRegistration, register, REGISTRATION_REQUESTED_MESSAGE } from './registration.ts';
 import { enterNewPassword, requestPasswordReset, RESET_REQUESTED_MESSAGE } from './reset.ts';
-import { endSession } from './sessions.ts';
+import { endSession } from '../sessions/sessions.ts';
 
 /**
  * Customer accounts. Every call about a customer finds them through the request's session, never through
@@ -25,8 +25,6 @@ export const accountHandlers = {
   },
   getCustomer: (_input, context) => getCustomer(context),
   updateCustomer: (input, context) => updateCustomer(input, context),
-  exportMyData: (_input, context) => exportMyData(context),
-  requestDataErasure: (_input, context) => requestDataErasure(context),
   getAddresses: (_input, context) => getAddresses(context),
   createAddress: ({ address }, context) => createAddress(address, context),
   updateAddress: ({ id, address }, context) => updateAddress(id, address, context),

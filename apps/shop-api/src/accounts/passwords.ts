@@ -2,7 +2,7 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 import { brokenPasswordRules, PASSWORD_POLICY, type PasswordCheck, type TextLang } from '@shop/contract';
 import { ApiError } from '../http/errors.ts';
 import { passwordStrength } from './password-strength.ts';
-import { newToken } from './tokens.ts';
+import { newToken } from '../sessions/tokens.ts';
 
 // `Algorithm` is an ambient const enum, which isolatedModules does not let us read: 2 is its Argon2id.
 const ARGON2ID = 2 satisfies Algorithm;

@@ -1,16 +1,16 @@
 import { TEXT_LANGUAGES, type registerInput, type TextLang } from '@shop/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { customers, orders, pendingRegistrations } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { registrationConfirmMail, registrationKnownAddressMail } from '../mail/registration.ts';
 import { afterAnswering } from './background.ts';
 import { emailTaken, findCustomerByEmail, toCustomer, type SignedIn } from './customers.ts';
 import { hashPassword, requireStrongPassword } from './passwords.ts';
-import { RATE_LIMITS, takeAttempt } from './rate-limit.ts';
-import { startCustomerSession } from './sessions.ts';
-import { newToken, sha256 } from './tokens.ts';
+import { RATE_LIMITS, takeAttempt } from '../sessions/rate-limit.ts';
+import { startCustomerSession } from './sign-in.ts';
+import { newToken, sha256 } from '../sessions/tokens.ts';
 
 /** How long the link of a confirmation mail works (it also works only once). */
 export const REGISTRATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;

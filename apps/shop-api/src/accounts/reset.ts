@@ -1,14 +1,14 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { customers, passwordResetTokens } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { passwordResetMail } from '../mail/password-reset.ts';
 import { afterAnswering } from './background.ts';
 import { findCustomerByEmail } from './customers.ts';
 import { hashPassword, requireStrongPassword } from './passwords.ts';
-import { forgetPasswordFailures, RATE_LIMITS, takeAttempt } from './rate-limit.ts';
-import { endCustomerSessions } from './sessions.ts';
-import { newToken, sha256 } from './tokens.ts';
+import { forgetPasswordFailures, RATE_LIMITS, takeAttempt } from '../sessions/rate-limit.ts';
+import { endCustomerSessions } from '../sessions/sessions.ts';
+import { newToken, sha256 } from '../sessions/tokens.ts';
 
 /** How long the link in a reset mail works (it also works only once). */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 import { MAX_LINE_QUANTITY, type Cart, type OnDemandKind } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { cartLineHolders, cartLines, carts, type OutOfStockPolicy } from '../db/schema.ts';
 import { ApiError, refusal } from '../http/errors.ts';
-import { sha256 } from '../accounts/tokens.ts';
-import { HELD_UNITS_PER_CART, RESERVATION_MINUTES, reservedElsewhere } from './lines.ts';
+import { sha256 } from '../sessions/tokens.ts';
+import { HELD_UNITS_PER_CART, RESERVATION_MINUTES, reservedElsewhere } from '../stock/holds.ts';
 import { findOwner, lockCart, lockCartFor, ownerForChange, type Owner } from './owner.ts';
 import { cartView } from './view.ts';
 

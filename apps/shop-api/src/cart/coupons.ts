@@ -1,6 +1,6 @@
 import type { Cart, CouponErrorCode } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { cartCoupons } from '../db/schema.ts';
 import { refusal } from '../http/errors.ts';

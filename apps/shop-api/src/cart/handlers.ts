@@ -1,5 +1,5 @@
 import type { CallName } from '@shop/contract';
-import type { CallHandlers } from '../http/call-context.ts';
+import type { CallHandlers } from '../call-context.ts';
 import { addItem, getCart, removeItem, updateItem } from './changes.ts';
 import { addOrRemoveCoupon } from './coupons.ts';
 import { addToWishlist, getWishlist, removeFromWishlist, shopperSummary } from './wishlist.ts';

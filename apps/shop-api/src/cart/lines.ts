@@ -1,26 +1,12 @@
 import type { CartLine, OnDemandKind } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import type { OutOfStockPolicy } from '../db/schema.ts';
 import { ACTIVE_REDUCTION, reducedNet, withVat } from '../catalog/pricing.ts';
+import { reservedElsewhere } from '../stock/holds.ts';
 import type { PricedLine } from './totals.ts';
-
-/** How long a cart holds its units for the shopper after their last change. */
-export const RESERVATION_MINUTES = 30;
-/** Units one cart holds at most, over all its lines (docs/adr/0009-soft-holds.md); the rest are in the cart unheld. */
-export const HELD_UNITS_PER_CART = 10;
-
-/** Units of a combination held by other carts whose reservation still runs (SQL, for the combination `id`). */
-export const reservedElsewhere = (combinationId: unknown, cartId: unknown) =>
-  sql`(select coalesce(sum(o.held_quantity), 0)::int from cart_lines o
-    where o.combination_id = ${combinationId} and o.cart_id <> ${cartId} and o.reserved_until > now())`;
-
-/** Units of a combination held by all carts now (SQL): what the catalogue does not offer to anyone else. */
-export const heldByCarts = (combinationId: unknown) =>
-  sql`(select coalesce(sum(h.held_quantity), 0)::int from cart_lines h
-    where h.combination_id = ${combinationId} and h.reserved_until > now())`;
 
 /** A combination's size and colour in a language, 'M, Black' (SQL, null for none). */
 export const attributesLabel = (combinationId: unknown, lang: string) =>

@@ -3,7 +3,8 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { carts } from '../db/schema.ts';
-import { attributesLabel, HELD_UNITS_PER_CART } from './lines.ts';
+import { HELD_UNITS_PER_CART } from '../stock/holds.ts';
+import { attributesLabel } from './lines.ts';
 
 /** A line's hold while it runs, else 0 (SQL, for the cart_lines alias given). */
 const running = (line: ReturnType<typeof sql>) => sql`case when ${line}.reserved_until > now() then ${line}.held_quantity else 0 end`;

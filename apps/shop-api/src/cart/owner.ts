@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
-import { takeAttempt } from '../accounts/rate-limit.ts';
-import { currentSession, startGuestSession, type IssuedSession } from '../accounts/sessions.ts';
+import type { CallContext } from '../call-context.ts';
+import { takeAttempt } from '../sessions/rate-limit.ts';
+import { currentSession, startGuestSession, type IssuedSession } from '../sessions/sessions.ts';
 import type { Queryable } from '../db/client.ts';
 import { carts } from '../db/schema.ts';
 

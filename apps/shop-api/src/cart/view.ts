@@ -1,7 +1,7 @@
 import type { Cart, CouponErrorCode } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
-import type { IssuedSession } from '../accounts/sessions.ts';
+import type { CallContext } from '../call-context.ts';
+import type { IssuedSession } from '../sessions/sessions.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { loadLines, type LoadedLine } from './lines.ts';

@@ -1,7 +1,7 @@
 import type { ShopperSummary, Wishlist } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
-import type { IssuedSession } from '../accounts/sessions.ts';
+import type { CallContext } from '../call-context.ts';
+import type { IssuedSession } from '../sessions/sessions.ts';
 import { productSummaries } from '../catalog/summaries.ts';
 import { selectRows } from '../db/raw.ts';
 import { wishlistItems } from '../db/schema.ts';

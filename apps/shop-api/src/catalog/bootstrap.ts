@@ -1,6 +1,6 @@
 import { COUNTRY_STATES, STOREFRONT_LANGUAGES, type Bootstrap, type Country, type Lang } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import type { Database } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { loadCategoryTree } from './categories.ts';

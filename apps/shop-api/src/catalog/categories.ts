@@ -1,7 +1,7 @@
 import type { Alternates, Category, CategoryNode, Lang } from '@shop/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { categories, categoryTranslations } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 

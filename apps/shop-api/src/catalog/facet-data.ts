@@ -1,6 +1,6 @@
 import type { Lang } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import type { FacetData } from './facets.ts';
 import type { ListingClass } from './listing-filters.ts';

@@ -1,4 +1,4 @@
-import type { CallHandlers } from '../http/call-context.ts';
+import type { CallHandlers } from '../call-context.ts';
 import { bootstrap, getCountries, getCountry } from './bootstrap.ts';
 import { getBrand, getBrands } from './brands.ts';
 import { getCategory } from './categories.ts';

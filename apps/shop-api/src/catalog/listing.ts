@@ -1,7 +1,7 @@
 import { SORT_KEYS, type getProductsInput, type Listing, type SortKey } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { keptCategory, keptCategoryTree } from './categories.ts';

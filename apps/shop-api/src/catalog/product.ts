@@ -1,12 +1,12 @@
 import type { Alternates, Product, RelatedProducts } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { selectPrepared } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { loadCategoryTree } from './categories.ts';
 import { ACTIVE_REDUCTION, discountPercent, reducedNet, priceRateFor, withVat } from './pricing.ts';
 import { productSummaries } from './summaries.ts';
-import { heldByCarts } from '../cart/lines.ts';
+import { heldByCarts } from '../stock/holds.ts';
 
 export async function productAlternates(context: CallContext, productId: number): Promise<Alternates> {
   const rows = await selectPrepared<{ lang: string; slug: string }>(

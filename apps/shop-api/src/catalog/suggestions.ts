@@ -1,6 +1,6 @@
 import type { SearchSuggestions } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { HOME_CATEGORY_ID, keptCategoryTree } from './categories.ts';
 import { configLiteral, namePrefixQuery, queryWords, searchMatch } from './search-sql.ts';

@@ -1,8 +1,8 @@
 import { PLACEHOLDER_IMAGE_URL, type Badge, type ProductSummary } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { selectPrepared } from '../db/raw.ts';
-import { heldByCarts } from '../cart/lines.ts';
+import { heldByCarts } from '../stock/holds.ts';
 import { ACTIVE_REDUCTION, discountPercent, priceRateSql, reducedNet, withVat } from './pricing.ts';
 
 /** Stock at or under this is shown as 'only N left'. */

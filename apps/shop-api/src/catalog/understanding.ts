@@ -1,6 +1,6 @@
 import type { Lang, QueryFilter } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { HOME_CATEGORY_ID, keptCategoryTree } from './categories.ts';
 import { facetData } from './facet-data.ts';

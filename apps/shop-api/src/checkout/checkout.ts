@@ -16,9 +16,8 @@ import { findCartId, findOwner, lockCart, type Owner } from '../cart/owner.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { checkouts, customers } from '../db/schema.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { ApiError } from '../http/errors.ts';
-import { accessibleOrder } from '../orders/view.ts';
 import { offeredGateways } from '../payments/registry.ts';
 import { carriersFor, findPickupPoint, searchPickupPoints } from './delivery.ts';
 import { askVies, checkInvoice } from './invoice.ts';
@@ -215,12 +214,8 @@ export async function getDeliveryMessage(context: CallContext): Promise<{ messag
   return { message: state.row?.deliveryMessage ?? '' };
 }
 
-/** The gateways for the checkout's cart, or for paying a placed order again (one the request may read). */
-export async function getGateways(input: { reference?: string; token?: string }, context: CallContext) {
-  if (input.reference) {
-    const order = await accessibleOrder(context.db, context, { reference: input.reference, token: input.token });
-    return { gateways: offeredGateways(context, { totals: { total: order.totalCents }, country: order.countryIso, currency: order.currency }).map((name) => ({ name })) };
-  }
+/** The gateways offered for the checkout's cart. */
+export async function getGateways(context: CallContext) {
   const owner = await findOwner(context);
   const checkout = await checkoutView(context.db, context, await readCheckoutState(context.db, context, owner));
   return { gateways: offeredGateways(context, checkout.cart).map((name) => ({ name })) };

@@ -1,6 +1,6 @@
 import type { Carrier, PickupPoint } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { contentsMoney, countryTerms, type CartContents } from '../cart/view.ts';

@@ -386,7 +386,7 @@ export const orderReturnLines = pgTable(
 
 /** Each gateway notification applied, by the gateway's event id: a replay is recognised and changes nothing. */
 /**
- * The refunds the shop asked a gateway for (orders/refund.ts): 'requested' while the gateway is being asked
+ * The refunds the shop asked a gateway for (staff/refund.ts): 'requested' while the gateway is being asked
  * (its amount is already spoken for, so two refunds at once cannot give back more than was paid), then
  * 'completed' with the gateway's refund id, or 'failed'.
  */

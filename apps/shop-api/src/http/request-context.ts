@@ -18,7 +18,7 @@ export type RequestContext = {
   log: FastifyBaseLogger;
 };
 
-// Session tokens are 32 random bytes in base64url (see accounts/tokens.ts).
+// Session tokens are 32 random bytes in base64url (see sessions/tokens.ts).
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -6,7 +6,7 @@ import { refundNoticeMail, strayRefundNoticeMail } from '../mail/refund-notice.t
 import type { ApiConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { cartRuleUses, orderLines, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { metrics } from '../metrics.ts';

@@ -1,14 +1,14 @@
 import type { Checkout, OnDemandKind, PlacedOrder } from '@shop/contract';
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { reservedElsewhere } from '../cart/lines.ts';
+import { reservedElsewhere } from '../stock/holds.ts';
 import { findOwner, lockCart, type Owner } from '../cart/owner.ts';
 import { cartRules, countedUse, validityProblem } from '../cart/rules.ts';
 import { checkoutView, readCheckoutState } from '../checkout/checkout.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { cartCoupons, cartLines, cartRuleUses, checkouts, orderLines, orders, type OutOfStockPolicy } from '../db/schema.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { ApiError, refusal } from '../http/errors.ts';
 import { metrics } from '../metrics.ts';
 import { orderToken } from './links.ts';

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { addItem, getCart } from '../cart/changes.ts';
 import { addOrRemoveCoupon } from '../cart/coupons.ts';
 import { orderLines } from '../db/schema.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import { cancelUnpaid } from './payment.ts';
 import { accessibleOrder, type OrderRow } from './view.ts';

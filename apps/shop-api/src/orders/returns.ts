@@ -2,7 +2,7 @@ import type { Order, requestReturnInput } from '@shop/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderLines, orderReturnLines, orderReturns } from '../db/schema.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import { returnNoticeMail } from '../mail/return-notice.ts';
 import { mailOrder } from './payment.ts';

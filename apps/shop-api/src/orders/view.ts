@@ -1,9 +1,9 @@
 import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { currentSession, requireCustomerId } from '../accounts/sessions.ts';
+import { currentSession, requireCustomerId } from '../sessions/sessions.ts';
 import type { Queryable } from '../db/client.ts';
 import { orderLines, orderReturnLines, orderReturns, orderShipments, orders, paymentAttempts } from '../db/schema.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { notFound } from '../http/errors.ts';
 import { opensOrder } from './links.ts';
 

@@ -1,5 +1,5 @@
 import type { Cart, GatewayName } from '@shop/contract';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import type { Gateways, PaymentGateway } from './gateway.ts';
 import { createCardGateway, readCardGatewayConfig } from './gateways/card.ts';
 import { createPaypalGateway, readPaypalGatewayConfig } from './gateways/paypal.ts';

@@ -1,5 +1,5 @@
 import type { CallName } from '@shop/contract';
-import type { CallHandlers } from '../http/call-context.ts';
+import type { CallHandlers } from '../call-context.ts';
 import { getReviewPhoto, getReviewPhotoUpload, startReviewPhotoUpload, uploadReviewPhotoChunk } from './photos.ts';
 import { createProductReview, deleteProductReview, getProductReviews, updateProductReview } from './reviews.ts';
 

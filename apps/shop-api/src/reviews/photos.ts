@@ -1,12 +1,12 @@
 import { REVIEW_PHOTO_TYPES, UPLOAD_CHUNK_BYTES, type PhotoUpload, type ReviewPhoto } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { currentSession } from '../accounts/sessions.ts';
-import { RATE_LIMITS, takeAttempt } from '../accounts/rate-limit.ts';
-import { newToken } from '../accounts/tokens.ts';
+import { currentSession } from '../sessions/sessions.ts';
+import { RATE_LIMITS, takeAttempt } from '../sessions/rate-limit.ts';
+import { newToken } from '../sessions/tokens.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import { LOGIN_TO_REVIEW, PURCHASE_REQUIRED, hasPurchased } from './purchases.ts';
 

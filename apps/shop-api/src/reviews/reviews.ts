@@ -1,11 +1,11 @@
 import type { ProductReviews, Review, ReviewFields, ReviewStats } from '@shop/contract';
 import { REVIEW_CRITERIA, type ReviewLanguageFilter } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import { currentSession } from '../accounts/sessions.ts';
-import { RATE_LIMITS, takeAttempt } from '../accounts/rate-limit.ts';
+import { currentSession } from '../sessions/sessions.ts';
+import { RATE_LIMITS, takeAttempt } from '../sessions/rate-limit.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import { attachPhotos, photosOf } from './photos.ts';
 import { hasPurchased, LOGIN_TO_REVIEW, PURCHASE_REQUIRED } from './purchases.ts';

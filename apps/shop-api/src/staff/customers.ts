@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toAddress } from '../accounts/addresses.ts';
-import { collectPersonalData, erasePerson, lockPerson, personTarget } from '../accounts/personal-data.ts';
+import { collectPersonalData, erasePerson, lockPerson, personTarget } from '../privacy/personal-data.ts';
 import { selectRows } from '../db/raw.ts';
 import { addresses, orders } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
@@ -114,7 +114,7 @@ export async function exportPersonalData({ email }: { email: string }, context: 
 }
 
 /**
- * Erases a person on request (see accounts/personal-data.ts for what goes and what stays), audited in the same
+ * Erases a person on request (see privacy/personal-data.ts for what goes and what stays), audited in the same
  * transaction: the audit keeps what was erased (counts, order references, the reason), not the personal data.
  */
 export async function eraseCustomer({ email, reason }: z.output<typeof adminEraseInput>, context: AdminContext) {

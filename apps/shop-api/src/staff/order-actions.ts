@@ -8,7 +8,7 @@ import { ApiError, notFound, refusal } from '../http/errors.ts';
 import { orderConfirmationMail } from '../mail/order-confirmation.ts';
 import { shippingNoticeMail } from '../mail/shipping-notice.ts';
 import { cancelUnpaid, mailOrder, restock } from '../orders/payment.ts';
-import { refundOrder as refundThroughGateway } from '../orders/refund.ts';
+import { refundOrder as refundThroughGateway } from './refund.ts';
 import { canMove } from '../orders/status.ts';
 import { isPayable, lockOrder, type OrderRow } from '../orders/view.ts';
 import { audit } from './audit.ts';

@@ -6,7 +6,7 @@ import { combinations, orderLines, orderReturnLines, orderReturns, orders } from
 import { notFound, refusal } from '../http/errors.ts';
 import { returnNoticeMail } from '../mail/return-notice.ts';
 import { mailOrder } from '../orders/payment.ts';
-import { refundOrder } from '../orders/refund.ts';
+import { refundOrder } from './refund.ts';
 import { quantitiesReturned } from '../orders/returns.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminCallHandler, type AdminContext } from './context.ts';

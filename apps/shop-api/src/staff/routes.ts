@@ -50,7 +50,7 @@ const handlers: AdminCallHandlers = {
   setStaffDisabled,
 };
 
-// Staff session tokens are 32 random bytes in base64url, as every token of the shop (accounts/tokens.ts).
+// Staff session tokens are 32 random bytes in base64url, as every token of the shop (sessions/tokens.ts).
 const STAFF_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 function staffToken(request: FastifyRequest): string | null {

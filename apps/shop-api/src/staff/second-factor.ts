@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { sha256 } from '../accounts/tokens.ts';
+import { sha256 } from '../sessions/tokens.ts';
 
 /** The name authenticator apps show beside the account. */
 const ISSUER = 'Atelier Moda back office';

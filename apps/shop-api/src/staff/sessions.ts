@@ -1,8 +1,8 @@
 import type { StaffMember, StaffRole } from '@shop/contract/admin';
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { verifyAgainstNothing, verifyPassword } from '../accounts/passwords.ts';
-import { giveBackAttempt, RATE_LIMITS, resetCounters, takeAttempt, type Counter } from '../accounts/rate-limit.ts';
-import { newToken, sha256 } from '../accounts/tokens.ts';
+import { giveBackAttempt, RATE_LIMITS, resetCounters, takeAttempt, type Counter } from '../sessions/rate-limit.ts';
+import { newToken, sha256 } from '../sessions/tokens.ts';
 import type { Queryable } from '../db/client.ts';
 import { staff, staffSessions } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';

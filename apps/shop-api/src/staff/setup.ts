@@ -1,7 +1,7 @@
 import type { StaffRole } from '@shop/contract/admin';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { hashPassword, requireStrongPassword } from '../accounts/passwords.ts';
-import { newToken, sha256 } from '../accounts/tokens.ts';
+import { newToken, sha256 } from '../sessions/tokens.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { staff, staffSessions } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { FlashMessage } from '../components/FlashMessage';
 import { HeadLinks } from '../components/HeadLinks';
 import { LocaleChooser } from '../components/LocaleChooser';
-import { Logo, SkipLink } from '../components/ShopChrome';
+import { Logo, SkipLink } from './ShopChrome';
 import { useFocusMainOnNavigate } from '../lib/focus';
 import { useRootData } from '../lib/hooks';
 

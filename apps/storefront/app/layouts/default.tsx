@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { HeadLinks } from '../components/HeadLinks';
-import { ShopChrome } from '../components/ShopChrome';
+import { ShopChrome } from './ShopChrome';
 import { useFocusMainOnNavigate } from '../lib/focus';
 import { useRootData } from '../lib/hooks';
 

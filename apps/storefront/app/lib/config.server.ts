@@ -1,5 +1,5 @@
 import { isLang, type Lang } from '@shop/contract';
-import { tagManagerId } from '../features/consent/consent';
+import { tagManagerId } from './consent';
 
 /** Parses LOCALE_DOMAINS, e.g. `boutique.example.fr=fr,shop.example.de=de`, into host → language. */
 export function parseLocaleDomains(value: string | undefined): Map<string, Lang> {

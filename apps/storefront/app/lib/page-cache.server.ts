@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'cookie';
-import { requestGrants } from '../features/consent/consent.server';
+import { requestGrants } from './consent.server';
 import { chosenCountry, noticeCandidate, type HeaderOf } from './geo.server';
 import { hasPersonalCookies } from './session.server';
 

@@ -1,5 +1,5 @@
 import type { Bootstrap, Lang, ShopperSummary } from '@shop/contract';
-import type { ConsentState } from '../features/consent/consent';
+import type { ConsentState } from './consent';
 
 /**
  * What the root loader gives every page (root.tsx): the shop's frame (settings, menu, countries), the language

@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { Screen } from '../components/Screen';
-import { categoryPath } from '../components/ShopChrome';
+import { categoryPath } from '../layouts/ShopChrome';
 import { cartAction, loadCart } from '../features/cart/cart.server';
 import type { CartActionData } from '../features/cart/cart-answer';
 import { CartRefusal } from '../features/cart/CartRefusal';

@@ -1,5 +1,5 @@
 import type { Lang } from '@shop/contract';
-import type { categories, categoryTranslations } from '../schema.ts';
+import type { categories, categoryTranslations } from '../db/schema.ts';
 import { byLang, LANGS, t, type Translated } from './shared.ts';
 import { slugify } from './slug.ts';
 

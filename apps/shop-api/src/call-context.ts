@@ -1,11 +1,11 @@
 import type { calls, CallName, CallOutput } from '@shop/contract';
 import type { z } from 'zod';
-import type { RevisionCache } from '../catalog/revision-cache.ts';
-import type { ApiConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { Gateways } from '../payments/gateway.ts';
-import type { RequestContext } from './request-context.ts';
+import type { RevisionCache } from './catalog/revision-cache.ts';
+import type { ApiConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Gateways } from './payments/gateway.ts';
+import type { RequestContext } from './http/request-context.ts';
 
 /** What a call handler gets besides its validated payload. */
 export type CallContext = RequestContext & {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { InvalidNotificationError, type Gateways, type PaymentGateway } from './gateway.ts';
-import { PaypalApiError } from './gateways/paypal.ts';
+import { InvalidNotificationError, type Gateways, type PaymentGateway } from '../payments/gateway.ts';
+import { PaypalApiError } from '../payments/gateways/paypal.ts';
 import { NOTIFICATION_RETRY_AFTER_SECONDS, registerWebhooks } from './webhooks.ts';
 
 /** A webhook route whose PayPal gateway fails its check with `failure`; nothing may reach the database. */

@@ -8,7 +8,7 @@ import type {
   products,
   productTranslations,
   specificPrices,
-} from '../schema.ts';
+} from '../db/schema.ts';
 import { COLOURS, ONE_SIZE, SIZE_RUNS, type Colour, type Size } from './attributes.ts';
 import { brandIdsFor } from './brands.ts';
 import { GENDERS, SUBCATEGORIES, type Gender, type Subcategory } from './categories.ts';
@@ -26,7 +26,7 @@ import {
   TEXTURE_OF,
   type Style,
 } from './product-lines.ts';
-import { netForShelfPrice, withVat } from '../../catalog/pricing.ts';
+import { netForShelfPrice, withVat } from '../catalog/pricing.ts';
 import { country } from './countries.ts';
 import { createRandom, type Random } from './random.ts';
 import { byLang, daysBeforeReference, LANGS, REFERENCE_TIME, type Translated } from './shared.ts';

@@ -1,5 +1,5 @@
 import type { Lang } from '@shop/contract';
-import type { productReviews } from '../schema.ts';
+import type { productReviews } from '../db/schema.ts';
 import type { SeededProduct } from './products.ts';
 import { createRandom } from './random.ts';
 import { daysBeforeReference, LANGS } from './shared.ts';

@@ -1,6 +1,6 @@
 import { serialize } from 'cookie';
-import { removalCookie } from '../../lib/cookies.server';
-import { isSecureRequest } from '../../lib/locale.server';
+import { removalCookie } from './cookies.server';
+import { isSecureRequest } from './locale.server';
 import { currentGrants, formatConsent, parseConsent, CONSENT_CATEGORIES, CONSENT_VERSION, type ConsentCategory } from './consent';
 
 export const CONSENT_COOKIE = 'consent';

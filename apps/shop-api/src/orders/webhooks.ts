@@ -1,8 +1,8 @@
 import { GATEWAY_NAMES, type GatewayName } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
 import { notificationDeliveries } from '../db/schema.ts';
-import { applyNotification, type PaymentDeps } from '../orders/payment.ts';
-import { InvalidNotificationError } from './gateway.ts';
+import { applyNotification, type PaymentDeps } from './payment.ts';
+import { InvalidNotificationError } from '../payments/gateway.ts';
 
 /** Seconds a gateway is asked to wait before it sends again a notification that could not be checked now. */
 export const NOTIFICATION_RETRY_AFTER_SECONDS = 30;

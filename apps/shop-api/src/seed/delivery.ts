@@ -1,4 +1,4 @@
-import type { brandFreeShipping, carrierRates, carriers, pickupPoints } from '../schema.ts';
+import type { brandFreeShipping, carrierRates, carriers, pickupPoints } from '../db/schema.ts';
 
 /**
  * How the demo shop delivers: to the door (standard or express) or to a collection point, priced per group of

@@ -1,4 +1,4 @@
-import type { cartRules } from '../schema.ts';
+import type { cartRules } from '../db/schema.ts';
 import { GENDERS } from './categories.ts';
 import { t } from './shared.ts';
 

@@ -1,4 +1,4 @@
-import type { attributeGroups, attributeGroupTranslations, attributes, attributeTranslations } from '../schema.ts';
+import type { attributeGroups, attributeGroupTranslations, attributes, attributeTranslations } from '../db/schema.ts';
 import { byLang, LANGS, t, type Translated } from './shared.ts';
 
 const SIZE_GROUP_ID = 1;

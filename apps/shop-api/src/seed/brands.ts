@@ -1,4 +1,4 @@
-import type { brands, brandTranslations } from '../schema.ts';
+import type { brands, brandTranslations } from '../db/schema.ts';
 import type { Gender } from './categories.ts';
 import type { Garment } from '@shop/contract';
 import { LANGS, t, type Translated } from './shared.ts';

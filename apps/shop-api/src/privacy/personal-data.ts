@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { refreshReviewStats } from '../reviews/stats.ts';
 import { takeReviewLock } from '../reviews/reviews.ts';
-import { sha256 } from './tokens.ts';
+import { sha256 } from '../sessions/tokens.ts';
 
 /** Any constant: the first key of the advisory lock that a person's export and erasure take (with their address's hash). */
 const PERSON_LOCK_KEY = 727_026;

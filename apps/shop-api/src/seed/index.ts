@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../client.ts';
+import type { Database } from '../db/client.ts';
 import {
   attributeGroups,
   attributeGroupTranslations,
@@ -36,7 +36,7 @@ import {
   products,
   productTranslations,
   specificPrices,
-} from '../schema.ts';
+} from '../db/schema.ts';
 import { attributeRows } from './attributes.ts';
 import { brandRows } from './brands.ts';
 import { DEMO_CART_RULES, DEMO_RULE_USES } from './cart-rules.ts';
@@ -48,7 +48,7 @@ import { DEMO_BRAND_FREE_SHIPPING, DEMO_CARRIER_RATES, DEMO_CARRIERS, demoPickup
 import { buildCatalogue, catalogueRows } from './products.ts';
 import { createRandom } from './random.ts';
 import { demoReviews } from './reviews.ts';
-import { refreshAllReviewStats } from '../../reviews/stats.ts';
+import { refreshAllReviewStats } from '../reviews/stats.ts';
 
 export { DEMO_CUSTOMER } from './customers.ts';
 

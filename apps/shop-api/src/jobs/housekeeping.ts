@@ -1,9 +1,9 @@
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { RATE_LIMITS } from '../accounts/rate-limit.ts';
+import { RATE_LIMITS } from '../sessions/rate-limit.ts';
 import { loggableError } from '../http/safe-log.ts';
 import { dropAbandonedUploads } from '../reviews/photos.ts';
-import type { Database } from './client.ts';
-import { passwordResetTokens, pendingRegistrations, rateLimits, sessions } from './schema.ts';
+import type { Database } from '../db/client.ts';
+import { passwordResetTokens, pendingRegistrations, rateLimits, sessions } from '../db/schema.ts';
 
 /** How often an API process clears out what has expired. Every process may do it: the deletes are idempotent. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import type { customers, orderLines, orderReturns, orders } from '../schema.ts';
+import type { customers, orderLines, orderReturns, orders } from '../db/schema.ts';
 import { imageUrl, type SeededProduct } from './products.ts';
 import { country } from './countries.ts';
 import type { Random } from './random.ts';

@@ -9,7 +9,7 @@ import { emailSchema } from '@shop/contract';
 import { STAFF_ROLES, type StaffRole } from '@shop/contract/admin';
 import { readConfig } from '../config.ts';
 import { prepareDatabase, StartupError } from '../start.ts';
-import { issueSetupLink } from './setup.ts';
+import { issueSetupLink } from '../staff/setup.ts';
 
 const [emailArgument, roleArgument] = process.argv.slice(2);
 const email = emailSchema.safeParse(emailArgument ?? '');

@@ -2,12 +2,12 @@ import type { GatewayName } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { orderRefunds, orders } from '../db/schema.ts';
-import type { CallContext } from '../http/call-context.ts';
+import type { CallContext } from '../call-context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { audit, type Actor } from '../staff/audit.ts';
-import { mailApplied, payable, recordRefunded } from './payment.ts';
-import { isPaid } from './status.ts';
-import { lockOrder, type OrderRow } from './view.ts';
+import { audit, type Actor } from './audit.ts';
+import { mailApplied, payable, recordRefunded } from '../orders/payment.ts';
+import { isPaid } from '../orders/status.ts';
+import { lockOrder, type OrderRow } from '../orders/view.ts';
 
 type RefundDeps = Pick<CallContext, 'db' | 'mailer' | 'config' | 'log' | 'gateways'>;
 

@@ -5,7 +5,7 @@ import { CountryForm } from '../features/geo/CountryChooser';
 import { ShippingInfo } from '../features/geo/ShippingRule';
 import { useLang, useLocalePath } from '../lib/hooks';
 import type { RootData } from '../lib/root-data';
-import { usePageAlternates } from './HeadLinks';
+import { usePageAlternates } from '../components/HeadLinks';
 
 /** Social networks by the host of their addresses; another host is named by itself. */
 const NETWORKS: [host: RegExp, name: string][] = [

@@ -1,4 +1,4 @@
-import type { contentPages, contentPageTranslations } from '../schema.ts';
+import type { contentPages, contentPageTranslations } from '../db/schema.ts';
 import { SIZE_CHART_PAGES } from './size-charts.ts';
 import { LANGS, type PageSource } from './shared.ts';
 import { slugify } from './slug.ts';

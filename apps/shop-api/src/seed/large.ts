@@ -6,10 +6,10 @@
  *   DATABASE_URL=postgres://… npm run seed:large -w apps/shop-api
  */
 import { sql } from 'drizzle-orm';
-import { readConfig } from '../../config.ts';
-import { prepareDatabase } from '../../start.ts';
-import type { Database } from '../client.ts';
-import { selectRows } from '../raw.ts';
+import { readConfig } from '../config.ts';
+import { prepareDatabase } from '../start.ts';
+import type { Database } from '../db/client.ts';
+import { selectRows } from '../db/raw.ts';
 import { COLLECTIONS } from './product-lines.ts';
 
 const BATCH_SIZE = 2_000;
