@@ -72,20 +72,39 @@ describe('the checkout route', () => {
     expect(calls).toEqual([]);
   });
 
-  it('sends a shopper who asks for a step not yet reachable to the first missing one', async () => {
+  it('sends a shopper who asks for a step not yet reachable to the first screen, where all its sections are', async () => {
     const { api, calls } = stubApi({ getCheckout: () => checkoutMissing('delivery'), getCarriers: () => ({ carriers: [] }) });
     await renderRoute(route, '/en/checkout?step=payment', { api, cookie: SESSION });
-    expect(await screen.findByText('Step 3 of 7: Delivery')).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'How should we deliver?' })).toBeTruthy();
-    expect(screen.queryByText('Step 6 of 7: Payment')).toBeNull();
-    // The payment step's data is never asked for; the delivery step's is.
+    const progress = await screen.findByRole('navigation', { name: 'Checkout steps' });
+    expect(progress.querySelector('[aria-current=step]')?.textContent).toBe('Step 1 of 2: Your details');
+    // One screen, one form: contact, address, delivery and billing together, and the way on to the payment.
+    for (const name of ['Contact', 'Shipping address', 'How should we deliver?', 'Billing address']) expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
+    // Every field a shopper types in says what browsers may fill it with; the ones she may leave empty say so.
+    const form = document.getElementById('checkout-details')!;
+    const typed = [...form.querySelectorAll('input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea')];
+    expect(typed.length).toBeGreaterThan(15);
+    expect(typed.filter((field) => !field.getAttribute('autocomplete')).map((field) => field.getAttribute('name'))).toEqual([]);
+    expect(form.querySelector('input[name=email]')?.getAttribute('autocomplete')).toBe('email');
+    expect(form.querySelector('input[name="shipping.postcode"]')?.getAttribute('autocomplete')).toBe('shipping postal-code');
+    expect(form.querySelector('input[name="billing.postcode"]')?.getAttribute('autocomplete')).toBe('billing postal-code');
+    expect(screen.getAllByLabelText('Additional information (optional)').length).toBe(2);
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'How would you like to pay?' })).toBeNull();
+    // The payment screen's data is never asked for; the first screen's is (a guest has no saved addresses).
     expect(calls.map(({ name }) => name)).toEqual(['getCheckout', 'getCheckout', 'getCarriers']);
   });
 
-  it('shows a step that can be reached where it was asked', async () => {
-    const { api } = stubApi({ getCheckout: () => checkoutMissing('payment') });
+  it('shows the second screen for any of its steps, its fields marked and filled in by the browser', async () => {
+    const { api, calls } = stubApi({ getCheckout: () => checkoutMissing('payment'), getGateways: () => ({ gateways: [{ name: 'card' }, { name: 'paypal' }] }) });
     await renderRoute(route, '/en/checkout?step=message', { api, cookie: SESSION });
-    expect(await screen.findByText('Step 5 of 7: Message')).toBeTruthy();
+    const progress = await screen.findByRole('navigation', { name: 'Checkout steps' });
+    expect(progress.querySelector('[aria-current=step]')?.textContent).toBe('Step 2 of 2: Payment and review');
+    // The first screen is a link back.
+    expect(screen.getByRole('link', { name: 'Step 1 of 2: Your details' }).getAttribute('href')).toBe('/en/checkout?step=address');
+    for (const name of ['Vouchers and coupons', 'How would you like to pay?', 'A note for the delivery', 'Check and place your order']) expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /card/i }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Order with obligation to pay' })).toBeTruthy();
+    expect(calls.map(({ name }) => name)).toEqual(['getCheckout', 'getGateways']);
   });
 
   it('shows the empty checkout when the session has an empty cart', async () => {
