@@ -22,6 +22,8 @@ export type CheckoutPageData =
       points: PickupPoint[] | null;
       query: string;
       gateways: Gateway[] | null;
+      /** A returning customer's last delivery method, ticked while the checkout has none. */
+      lastCarrierId: number | null;
       /** The key of this placing (a double submit or a retry sends it again: one order). */
       idempotencyKey: string | null;
     };
@@ -30,6 +32,23 @@ export type CheckoutPageData =
 function pointsQuery(url: URL, checkout: Checkout) {
   const asked = (url.searchParams.get('q') ?? '').trim().slice(0, 64);
   return asked || (checkout.carrier?.kind === 'pickup' ? (checkout.shipping_address?.postcode ?? '') : '');
+}
+
+/**
+ * A returning customer's last delivery method: her last order's carrier, if it still goes to where the checkout
+ * is delivered (matched by name and kind: an order keeps its carrier's name, not its id). Only asked while the
+ * checkout has no carrier; an order that cannot be read leaves the first carrier ticked.
+ */
+async function lastCarrierId(api: PageContext['api'], carriers: Carrier[]): Promise<number | null> {
+  try {
+    const [last] = (await api('getOrders', {})).orders;
+    if (!last) return null;
+    const { carrier } = await api('getOrder', { reference: last.reference });
+    return carriers.find((candidate) => candidate.name === carrier?.name && candidate.kind === carrier.kind)?.id ?? null;
+  } catch (error) {
+    if (error instanceof ShopApiError && !error.isTransportFailure) return null;
+    throw error;
+  }
 }
 
 /**
@@ -55,6 +74,7 @@ export async function loadCheckoutPage(request: Request, { api, customer, lang }
     details && checkout.carrier?.kind === 'pickup' && query.length >= 2 ? loadOrFail(api('getPudos', { query })).then((answer) => answer.points) : null,
     details ? null : loadOrFail(api('getGateways', {})).then((answer) => answer.gateways),
   ]);
+  const lastCarrier = signedIn && carriers && !checkout.carrier ? await lastCarrierId(api, carriers) : null;
   return {
     checkout: { ...checkout, cart: { ...checkout.cart, session: null } },
     step,
@@ -64,6 +84,7 @@ export async function loadCheckoutPage(request: Request, { api, customer, lang }
     points,
     query,
     gateways,
+    lastCarrierId: lastCarrier,
     idempotencyKey: details ? null : randomBytes(18).toString('base64url'),
   };
 }

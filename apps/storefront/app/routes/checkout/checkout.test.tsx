@@ -94,6 +94,28 @@ describe('the checkout route', () => {
     expect(calls.map(({ name }) => name)).toEqual(['getCheckout', 'getCheckout', 'getCarriers']);
   });
 
+  it('starts a returning customer with her default address and her last order’s carrier chosen', async () => {
+    const missing = checkoutMissing('address');
+    const home = { alias: 'Home', first_name: 'Giulia', last_name: 'Rossi', company: '', address1: 'Via Solferino 10', address2: '', city: 'Milano', state: 'MI', country: 'IT', postcode: '20121', phone: '+39 02 1234567', vat_number: '' };
+    const carrier = (id: number, name: string) => ({ id, code: name, name, kind: 'home' as const, price: 500, regular_price: 500, free: false, delivery_days: { min: 1, max: 3 } });
+    const { api, calls } = stubApi({
+      getCheckout: () => ({ ...missing, signed_in: true }),
+      getAddresses: () => ({ addresses: [{ ...home, id: 4, alias: 'Office', is_default: false }, { ...home, id: 5, is_default: true }] }),
+      getCarriers: () => ({ carriers: [carrier(1, 'Standard delivery'), carrier(2, 'Express delivery')] }),
+      getOrders: () => ({ orders: [{ reference: 'NEWEST', date: '2026-11-20', status: 'delivered', total: 5900, currency: 'EUR', item_count: 1 }] }),
+      getOrder: () => ({ carrier: { name: 'Express delivery', kind: 'home', delivery_days: { min: 1, max: 2 } } }),
+    });
+    const customer = { id: 9, email: 'guest@example.com', first_name: 'Giulia', last_name: 'Rossi', gender: null, newsletter: false, newsletter_interests: [], created_at: '2026-01-01' };
+    await renderRoute(route, '/en/checkout?step=address', { api, cookie: SESSION, customer });
+    expect(await screen.findByText('Signed in as guest@example.com. Your order confirmation goes to this address.')).toBeTruthy();
+    const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
+    expect(radio(/^Home ?: Giulia Rossi, Via Solferino 10, 20121 Milano, Italy, \+39 02 1234567/).checked).toBe(true);
+    expect(radio(/^Office ?:/).checked).toBe(false);
+    expect(radio(/Express delivery/).checked).toBe(true);
+    expect(radio(/Standard delivery/).checked).toBe(false);
+    expect(calls.find(({ name }) => name === 'getOrder')?.payload).toEqual({ reference: 'NEWEST' });
+  });
+
   it('shows the second screen for any of its steps, its fields marked and filled in by the browser', async () => {
     const { api, calls } = stubApi({ getCheckout: () => checkoutMissing('payment'), getGateways: () => ({ gateways: [{ name: 'card' }, { name: 'paypal' }] }) });
     await renderRoute(route, '/en/checkout?step=message', { api, cookie: SESSION });

@@ -68,6 +68,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             carriers={loaderData.carriers ?? []}
             points={loaderData.points}
             query={loaderData.query}
+            lastCarrierId={loaderData.lastCarrierId}
             lastResult={pointResult ? undefined : lastResult}
             pointResult={pointResult}
           />

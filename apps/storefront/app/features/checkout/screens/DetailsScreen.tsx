@@ -98,6 +98,8 @@ type Props = {
   carriers: Carrier[];
   points: PickupPoint[] | null;
   query: string;
+  /** A returning customer's last delivery method. */
+  lastCarrierId?: number | null;
   lastResult?: SubmissionResult<string[]> | null;
   pointResult?: SubmissionResult<string[]> | null;
 };
@@ -105,10 +107,10 @@ type Props = {
 /**
  * The first screen (ADR 0038): contact, delivery address, delivery (with the collection point once the
  * carrier needs one) and billing, one form whose sections are SPEC §2's Account, Address and Delivery steps.
- * A signed-in customer starts with her default address and the carrier already chosen; the parts that do not
+ * A signed-in customer starts with her default address and her last order's carrier chosen; the parts that do not
  * apply fold away by CSS alone (`:has`), so the screen works the same without JavaScript.
  */
-export function DetailsScreen({ checkout, addresses, carriers, points, query, lastResult, pointResult }: Props) {
+export function DetailsScreen({ checkout, addresses, carriers, points, query, lastCarrierId, lastResult, pointResult }: Props) {
   const { t } = useTranslation();
   const root = useRootData();
   const alias = t('checkout.address.alias');
@@ -123,9 +125,9 @@ export function DetailsScreen({ checkout, addresses, carriers, points, query, la
       billing: checkout.billing_address ?? { country },
       invoice_requested: checkout.invoice?.requested ?? false,
       invoice: checkout.invoice ?? undefined,
-      carrier_id: String(checkout.carrier?.id ?? carriers[0]?.id ?? ''),
+      carrier_id: String(checkout.carrier?.id ?? lastCarrierId ?? carriers[0]?.id ?? ''),
     };
-  }, [checkout, addresses, carriers, root]);
+  }, [checkout, addresses, carriers, lastCarrierId, root]);
   const { fields, busy, formProps } = useShopForm({ id: 'checkout-details', schema: detailsFormFor(checkout.signed_in), labels: checkoutLabels(t), lastResult, defaultValue });
   const shipping = fields.shipping.getFieldset() as unknown as Fields;
   const billing = fields.billing.getFieldset() as unknown as Fields;
