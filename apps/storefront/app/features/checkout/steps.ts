@@ -22,12 +22,6 @@ export function stepToShow(checkout: Steps, asked: string | null): CheckoutStep 
   return index !== -1 && isReachable(checkout, asked as CheckoutStep) ? (asked as CheckoutStep) : checkout.next_step;
 }
 
-/** After a step is saved: the step that follows it, unless one before that is still missing. */
-export function stepAfter(checkout: Steps, from: CheckoutStep): CheckoutStep {
-  const following = checkout.steps[indexOf(checkout, from) + 1]?.step ?? checkout.next_step;
-  return isReachable(checkout, following) ? following : checkout.next_step;
-}
-
 export const stepPath = (path: string, step: CheckoutStep) => `${path}?step=${step}`;
 
 /**
