@@ -118,6 +118,30 @@ test('a customer checks out in French with a collection point and a code, and fi
   await expectConfirmationMail(page, lang, email, reference, new RegExp(`Votre commande ${reference} est confirmée`));
 });
 
+test('a returning customer buys again with nothing to type: her address and last carrier are chosen, two taps to the card page', async ({ page }) => {
+  const lang = 'en';
+  const t = TEXTS[lang];
+  await registerCustomer(page, lang, { email: uniqueEmail('again'), password: 'Tr4v3l!Blue#Kite' });
+  await fillCartAndCheckOut(page, lang, 'address');
+  await fillAddress(page, lang, MILAN);
+  await main(page).getByLabel(t.checkout.address.save).check();
+  await chooseCarrier(page, lang, /Express delivery/);
+  await choosePayment(page, lang);
+  await placeOrder(page, lang);
+  await payByCard(page, APPROVED_CARD);
+  await orderReference(page, lang);
+
+  // The second time the first screen has everything: Continue, then the terms and Place order.
+  await fillCartAndCheckOut(page, lang, 'address');
+  await expect(detailsForm(page).getByRole('radio', { name: new RegExp(MILAN.address1) })).toBeChecked();
+  await expect(detailsForm(page).getByRole('radio', { name: /Express delivery/ })).toBeChecked();
+  await detailsForm(page).getByRole('button', { name: t.checkout.toPayment }).click();
+  await expect(page).toHaveURL(`/${lang}/checkout?step=payment`);
+  await expect(main(page).getByText(/Express delivery/).first()).toBeVisible();
+  await expect(main(page).getByText(MILAN.address1)).toBeVisible();
+  await placeOrder(page, lang);
+});
+
 test('a declined card leads to the failed page, and paying again succeeds', async ({ page }) => {
   const lang = 'en';
   const t = TEXTS[lang];
