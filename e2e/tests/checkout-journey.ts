@@ -37,11 +37,13 @@ export async function fillCartAndCheckOut(page: Page, lang: TestLang, firstStep 
 
 export const main = (page: Page) => page.getByRole('main');
 
+/** The checkout's first screen's form (contact, address, delivery, billing), beside the folded sign-in form. */
+export const detailsForm = (page: Page) => page.locator('form#checkout-details');
+
+/** The contact section of the first screen: a guest's email. */
 export async function continueAsGuest(page: Page, lang: TestLang, email: string) {
   const t = TEXTS[lang];
-  await main(page).getByLabel(t.auth.email).first().fill(email);
-  await main(page).getByRole('button', { name: t.checkout.continue }).first().click();
-  await expect(page).toHaveURL(`/${lang}/checkout?step=address`);
+  await detailsForm(page).getByLabel(t.auth.email, { exact: true }).fill(email);
 }
 
 export async function fillAddress(page: Page, lang: TestLang, address: Address, where: Locator = main(page)) {
@@ -56,28 +58,19 @@ export async function fillAddress(page: Page, lang: TestLang, address: Address, 
   if (address.state) await field(t.account.addressFields.state).selectOption(address.state);
 }
 
-/** The steps after the address, as most shoppers take them: a carrier, no code, no note, the card. */
+/** The delivery section of the first screen, then its button: on to the payment (or to the collection points). */
 export async function chooseCarrier(page: Page, lang: TestLang, carrier: RegExp | string) {
   const t = TEXTS[lang];
-  await expect(page).toHaveURL(`/${lang}/checkout?step=delivery`);
-  await main(page).getByRole('radio', { name: carrier }).check();
-  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await detailsForm(page).getByRole('radio', { name: carrier }).check();
+  await detailsForm(page).getByRole('button', { name: t.checkout.toPayment }).click();
 }
 
-export async function throughVouchersMessageAndPayment(page: Page, lang: TestLang, { axe = false, gateway = 'card' as GatewayName } = {}) {
+/** The second screen: codes and note folded away, the gateway chosen; the review and Place order below. */
+export async function choosePayment(page: Page, lang: TestLang, { axe = false, gateway = 'card' as GatewayName } = {}) {
   const t = TEXTS[lang];
-  await expect(page).toHaveURL(`/${lang}/checkout?step=vouchers`);
-  if (axe) await expectNoAxeViolations(page);
-  await main(page).getByRole('link', { name: t.checkout.continue }).click();
-  await expect(page).toHaveURL(`/${lang}/checkout?step=message`);
-  if (axe) await expectNoAxeViolations(page);
-  await main(page).getByRole('button', { name: t.checkout.message.save }).click();
   await expect(page).toHaveURL(`/${lang}/checkout?step=payment`);
   if (axe) await expectNoAxeViolations(page);
   await main(page).getByRole('radio', { name: t.checkout.gateways[gateway] }).check();
-  if (axe) await expectNoAxeViolations(page);
-  await main(page).getByRole('button', { name: t.checkout.continue }).click();
-  await expect(page).toHaveURL(`/${lang}/checkout?step=review`);
 }
 
 /** Card: the processor's hosted page; PayPal: its approval page; MultiSafepay: its payment page. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseCarrier, continueAsGuest, fillAddress, fillCartAndCheckOut, main, MILAN, STANDARD_DELIVERY, throughVouchersMessageAndPayment, uniqueEmail } from './checkout-journey';
+import { chooseCarrier, continueAsGuest, fillAddress, fillCartAndCheckOut, main, MILAN, STANDARD_DELIVERY, choosePayment, uniqueEmail } from './checkout-journey';
 import { expectNoAxeViolations, fill, TEXTS, withoutTags, type TestLang } from './fixtures';
 
 // Three purchases up to Place order, with axe runs: give them time on a busy machine.
@@ -19,9 +19,10 @@ for (const lang of ['en', 'de', 'it'] as const satisfies TestLang[]) {
     await fillCartAndCheckOut(page, lang);
     await continueAsGuest(page, lang, uniqueEmail(`law-${lang}`));
     await fillAddress(page, lang, MILAN);
-    await main(page).getByRole('button', { name: t.checkout.continue }).click();
+    await page.screenshot({ path: test.info().outputPath(`details-${lang}-390.png`), fullPage: true });
     await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
-    await throughVouchersMessageAndPayment(page, lang);
+    await choosePayment(page, lang);
+    await page.screenshot({ path: test.info().outputPath(`payment-${lang}-390.png`), fullPage: true });
 
     const place = main(page).getByRole('button', { name: t.checkout.review.place });
     await expect(place).toBeVisible();
@@ -63,15 +64,14 @@ test('it: a company’s codice fiscale (its 11-digit partita IVA) gets an invoic
   await main(page).getByLabel(t.checkout.invoice.requested).check();
   await main(page).getByLabel(t.checkout.invoice.fiscalCode, { exact: true }).fill('00743110158');
   await main(page).getByLabel(t.checkout.invoice.sdi, { exact: true }).fill('ABC1234');
-  await main(page).getByRole('button', { name: t.checkout.continue }).click();
+  await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
   await expect(main(page).getByText(t.checkout.errors.fiscalCodeInvalid)).toBeVisible();
   await expect(main(page).getByText(t.checkout.errors.vatNumberInvalid)).toHaveCount(0);
-  await expect(page).toHaveURL(`/${lang}/checkout?step=address`);
+  await expect(page).toHaveURL(`/${lang}/checkout?step=account`);
   await expectNoAxeViolations(page);
 
   await main(page).getByLabel(t.checkout.invoice.fiscalCode, { exact: true }).fill('00743110157');
-  await main(page).getByRole('button', { name: t.checkout.continue }).click();
   await chooseCarrier(page, lang, STANDARD_DELIVERY[lang]);
-  await throughVouchersMessageAndPayment(page, lang);
+  await choosePayment(page, lang);
   await expect(main(page).getByText(fill(t.checkout.invoice.issuedFiscalCode, { number: '00743110157' }))).toBeVisible();
 });

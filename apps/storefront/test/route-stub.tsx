@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { Customer } from '@shop/contract';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, RouterContextProvider, type LoaderFunctionArgs } from 'react-router';
@@ -43,10 +44,11 @@ type StubbedRoute = {
 
 /**
  * Renders `route` at `url` (English texts) with `api` as the shop API. `cookie`, when given, is the request's
- * Cookie header as the loader sees it (a browser's router cannot send one).
+ * Cookie header as the loader sees it (a browser's router cannot send one); `customer`, the signed-in one (none
+ * by default).
  */
-export async function renderRoute(route: StubbedRoute, url: string, { api, cookie }: { api: ShopApi; cookie?: string }) {
-  const context = await requestContext(url, { api, customer: async () => null });
+export async function renderRoute(route: StubbedRoute, url: string, { api, cookie, customer = null }: { api: ShopApi; cookie?: string; customer?: Customer | null }) {
+  const context = await requestContext(url, { api, customer: async () => customer });
   const i18n = createI18n('en', await loadResources('en'));
   const Stub = createRoutesStub(
     [

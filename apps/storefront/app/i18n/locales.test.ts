@@ -81,7 +81,7 @@ describe('texts', () => {
     fr: ['account.lineTotal', 'account.orderDate', 'account.orderTotal', 'badges.promo', 'cart.total', 'catalog.pageTitle', 'checkout.review.codes', 'checkout.review.contact', 'checkout.stepMessage', 'header.menu', 'mailbox.date', 'pagination.label', 'pagination.page', 'product.description', 'reviews.photos.label', 'search.suggestionCount'],
     it: ['auth.password', 'badges.promo', 'checkout.stepAccount', 'header.home', 'header.menu', 'reviews.criteria.comfort', 'reviews.inLanguage', 'search.categoryIn'],
     es: ['account.lineTotal', 'account.orderTotal', 'badges.promo', 'cart.subtotal', 'cart.total', 'errors.statusCode'],
-    de: ['account.orderDetails', 'account.orderStatus', 'badges.sale', 'checkout.review.codes', 'footer.sitemap', 'reviews.form.optional', 'search.categoryIn'],
+    de: ['account.orderDetails', 'account.orderStatus', 'badges.sale', 'checkout.review.codes', 'footer.sitemap', 'forms.optional', 'reviews.form.optional', 'search.categoryIn'],
     pl: ['account.orderStatus', 'header.menu'],
   };
   const texts = (tree: Tree, prefix = ''): [string, string][] =>

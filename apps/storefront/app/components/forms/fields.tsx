@@ -26,15 +26,19 @@ type TextFieldProps = {
   autoComplete?: string;
   description?: string;
   required?: boolean;
+  /** Marked '(optional)' beside its label: the fields a shopper may leave empty say so. */
+  optional?: boolean;
   children?: React.ReactNode;
 };
 
 /** A field's label, its description (when it has one), the control and its errors, wired for screen readers. */
-function FieldFrame({ field, label, description, children }: { field: AnyField; label: string; description?: string; children: React.ReactNode }) {
+function FieldFrame({ field, label, description, optional, children }: { field: AnyField; label: string; description?: string; optional?: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div>
       <label htmlFor={field.id} className="block font-medium">
         {label}
+        {optional ? <span className="font-normal text-stone-600"> ({t('forms.optional')})</span> : null}
       </label>
       {description ? (
         <p id={field.descriptionId} className="text-sm text-stone-600">
@@ -48,7 +52,7 @@ function FieldFrame({ field, label, description, children }: { field: AnyField; 
 }
 
 /** A labelled input with its description and its errors. */
-export function TextField({ field, label, type = 'text', autoComplete, description, required, children }: TextFieldProps) {
+export function TextField({ field, label, type = 'text', autoComplete, description, required, optional, children }: TextFieldProps) {
   const { t } = useTranslation();
   // A password can be shown while typed (on a phone especially); the button needs JavaScript, so it appears with it.
   const hydrated = useHydrated();
@@ -56,7 +60,7 @@ export function TextField({ field, label, type = 'text', autoComplete, descripti
   const [shown, setShown] = useState(false);
   const props = getInputProps(field, { type, ariaDescribedBy: description ? field.descriptionId : undefined });
   return (
-    <FieldFrame field={field} label={label} description={description}>
+    <FieldFrame field={field} label={label} description={description} optional={optional}>
       {/* The same tree before and after hydration: the input is never replaced (what was typed stays). */}
       <div className="relative">
         <input {...props} key={props.key} type={revealable && shown ? 'text' : type} autoComplete={autoComplete} required={required} className={`${inputClass}${revealable ? ' pr-24' : ''}`} />
@@ -78,11 +82,11 @@ export function TextField({ field, label, type = 'text', autoComplete, descripti
 }
 
 /** A labelled multi-line input, with its hint and errors. */
-export function TextAreaField({ field, label, description, maxLength }: { field: AnyField; label: string; description?: string; maxLength?: number }) {
+export function TextAreaField({ field, label, description, maxLength, autoComplete }: { field: AnyField; label: string; description?: string; maxLength?: number; autoComplete?: string }) {
   const props = getTextareaProps(field, { ariaDescribedBy: description ? field.descriptionId : undefined });
   return (
     <FieldFrame field={field} label={label} description={description}>
-      <textarea {...props} key={props.key} rows={4} maxLength={maxLength} className={inputClass} />
+      <textarea {...props} key={props.key} rows={4} maxLength={maxLength} autoComplete={autoComplete} className={inputClass} />
     </FieldFrame>
   );
 }
@@ -93,9 +97,10 @@ type SelectFieldProps = {
   options: Array<{ value: string; label: string }>;
   placeholder?: string;
   onChange?: (value: string) => void;
+  autoComplete?: string;
 };
 
-export function SelectField({ field, label, options, placeholder, onChange }: SelectFieldProps) {
+export function SelectField({ field, label, options, placeholder, onChange, autoComplete }: SelectFieldProps) {
   return (
     <div>
       <label htmlFor={field.id} className="block font-medium">
@@ -106,6 +111,7 @@ export function SelectField({ field, label, options, placeholder, onChange }: Se
         name={field.name}
         defaultValue={(field.initialValue as string | undefined) ?? ''}
         onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
+        autoComplete={autoComplete}
         aria-invalid={field.errors?.length ? true : undefined}
         aria-describedby={field.errors?.length ? field.errorId : undefined}
         className={inputClass}

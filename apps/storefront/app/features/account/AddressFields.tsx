@@ -14,13 +14,16 @@ type Props = {
   /** The account names its addresses; the checkout does not ask. */
   withAlias?: boolean;
   withVatNumber?: boolean;
+  /** The autofill section ('shipping' or 'billing'), so that a browser fills each address with its own. */
+  autofill?: 'shipping' | 'billing';
 };
 
 /**
  * The fields of an address, in the order a shopper fills them in, with the country's states or provinces when
  * it has them (Italian and Spanish provinces, US states). Used by the address book and the checkout.
  */
-export function AddressFields({ fields, withAlias = true, withVatNumber = true }: Props) {
+export function AddressFields({ fields, withAlias = true, withVatNumber = true, autofill }: Props) {
+  const section = autofill ? `${autofill} ` : '';
   const { t } = useTranslation();
   const lang = useLang();
   const root = useRootData();
@@ -35,26 +38,26 @@ export function AddressFields({ fields, withAlias = true, withVatNumber = true }
     .sort((a, b) => a.label.localeCompare(b.label, lang));
   return (
     <>
-      {withAlias ? <TextField field={fields.alias} label={t('account.addressFields.alias')} /> : null}
+      {withAlias ? <TextField field={fields.alias} label={t('account.addressFields.alias')} autoComplete="off" /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.first_name} label={t('auth.firstName')} autoComplete="given-name" />
-        <TextField field={fields.last_name} label={t('auth.lastName')} autoComplete="family-name" />
+        <TextField field={fields.first_name} label={t('auth.firstName')} autoComplete={`${section}given-name`} />
+        <TextField field={fields.last_name} label={t('auth.lastName')} autoComplete={`${section}family-name`} />
       </div>
-      <TextField field={fields.company} label={t('account.addressFields.company')} autoComplete="organization" />
-      <TextField field={fields.address1} label={t('account.addressFields.address1')} autoComplete="address-line1" />
-      <TextField field={fields.address2} label={t('account.addressFields.address2')} autoComplete="address-line2" />
+      <TextField field={fields.company} label={t('account.addressFields.company')} autoComplete={`${section}organization`} optional />
+      <TextField field={fields.address1} label={t('account.addressFields.address1')} autoComplete={`${section}address-line1`} />
+      <TextField field={fields.address2} label={t('account.addressFields.address2')} autoComplete={`${section}address-line2`} optional />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.postcode} label={t('account.addressFields.postcode')} autoComplete="postal-code" />
-        <TextField field={fields.city} label={t('account.addressFields.city')} autoComplete="address-level2" />
+        <TextField field={fields.postcode} label={t('account.addressFields.postcode')} autoComplete={`${section}postal-code`} />
+        <TextField field={fields.city} label={t('account.addressFields.city')} autoComplete={`${section}address-level2`} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField field={fields.country} label={t('account.addressFields.country')} options={countries} onChange={setCountry} />
+        <SelectField field={fields.country} label={t('account.addressFields.country')} options={countries} onChange={setCountry} autoComplete={`${section}country`} />
         {states.length > 0 ? (
-          <SelectField field={fields.state} label={t('account.addressFields.state')} options={states} placeholder={t('account.addressFields.chooseState')} />
+          <SelectField field={fields.state} label={t('account.addressFields.state')} options={states} placeholder={t('account.addressFields.chooseState')} autoComplete={`${section}address-level1`} />
         ) : null}
       </div>
-      <TextField field={fields.phone} label={t('account.addressFields.phone')} type="tel" autoComplete="tel" />
-      {withVatNumber ? <TextField field={fields.vat_number} label={t('account.addressFields.vatNumber')} /> : null}
+      <TextField field={fields.phone} label={t('account.addressFields.phone')} type="tel" autoComplete={`${section}tel`} optional />
+      {withVatNumber ? <TextField field={fields.vat_number} label={t('account.addressFields.vatNumber')} autoComplete="off" optional /> : null}
     </>
   );
 }

@@ -1,48 +1,29 @@
-import type { Checkout, CheckoutStep } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
+import type { Checkout } from '@shop/contract';
 import { Link } from 'react-router';
-import { isReachable, stepPath } from './steps';
+import { useTranslation } from '../../i18n/use-translation';
+import { isReachable, stepPath, type CheckoutScreen } from './steps';
 
-const STEP_LABELS: Record<CheckoutStep, string> = {
-  account: 'checkout.stepAccount',
-  address: 'checkout.stepAddress',
-  delivery: 'checkout.stepDelivery',
-  points: 'checkout.stepPoints',
-  vouchers: 'checkout.stepVouchers',
-  message: 'checkout.stepMessage',
-  payment: 'checkout.stepPayment',
-  review: 'checkout.stepReview',
-};
-
-export const useStepLabel = () => {
-  const { t } = useTranslation();
-  return (step: CheckoutStep) => t(STEP_LABELS[step]);
-};
+const SCREENS: Array<{ screen: CheckoutScreen; label: string; step: 'address' | 'payment' }> = [
+  { screen: 'details', label: 'checkout.screenDetails', step: 'address' },
+  { screen: 'payment', label: 'checkout.screenPayment', step: 'payment' },
+];
 
 /**
- * Where the shopper is: on a phone one line ('Step 3 of 7: Delivery'), wider the whole list, where every step
- * that can be reached is a link back to it.
+ * Where the shopper is: the two screens ('1. Your details', '2. Payment and review'), the other one a link
+ * back to it once it can be reached.
  */
-export function CheckoutProgress({ checkout, current, path }: { checkout: Checkout; current: CheckoutStep; path: string }) {
+export function CheckoutProgress({ checkout, current, path }: { checkout: Checkout; current: CheckoutScreen; path: string }) {
   const { t } = useTranslation();
-  const label = useStepLabel();
-  const index = checkout.steps.findIndex((step) => step.step === current);
   return (
     <nav aria-label={t('checkout.steps')} className="mt-4">
-      <p className="text-sm font-medium text-stone-700 sm:hidden">
-        {t('checkout.stepOf', { current: index + 1, total: checkout.steps.length, name: label(current) })}
-      </p>
-      <ol className="hidden flex-wrap gap-x-5 gap-y-2 text-sm sm:flex">
-        {checkout.steps.map(({ step, complete }, position) => {
-          const text = (
-            <>
-              {position + 1}. {label(step)}
-              {complete && step !== current ? <span className="sr-only"> ({t('checkout.stepDone')})</span> : null}
-            </>
-          );
+      <ol className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        {SCREENS.map(({ screen, label, step }, position) => {
+          const text = t('checkout.stepOf', { current: position + 1, total: SCREENS.length, name: t(label) });
+          // The details screen is always reachable once there is a checkout; the payment once the details are complete.
+          const reachable = screen === 'details' || isReachable(checkout, 'payment');
           return (
-            <li key={step} aria-current={step === current ? 'step' : undefined} className={step === current ? 'font-semibold' : 'text-stone-600'}>
-              {step !== current && isReachable(checkout, step) ? (
+            <li key={screen} aria-current={screen === current ? 'step' : undefined} className={screen === current ? 'font-semibold' : 'text-stone-600'}>
+              {screen !== current && reachable ? (
                 <Link to={stepPath(path, step)} className="underline hover:no-underline">
                   {text}
                 </Link>

@@ -1,43 +1,59 @@
 import type { Address, Carrier, Checkout, CheckoutStep, Gateway, PickupPoint } from '@shop/contract';
 import { randomBytes } from 'node:crypto';
 import { data, redirect } from 'react-router';
-import { postedForm, submitAccountForm } from '../account/form-action.server';
+import { FieldRefusal, postedForm, submitAccountForm } from '../account/form-action.server';
+import { ShopApiError } from '../../lib/api/client';
 import { loadOrFail } from '../../lib/api/shop.server';
-import { flashHeaders } from '../../lib/auth.server';
 import type { PageContext } from '../../lib/request-context.server';
 import { notFound } from '../../lib/request-context.server';
 import { sessionToken } from '../../lib/session.server';
-import {
-  checkoutAddressForm,
-  checkoutCarrierForm,
-  checkoutEmailForm,
-  checkoutLabels,
-  checkoutMessageForm,
-  checkoutPaymentForm,
-  checkoutPointForm,
-  placeOrderForm,
-  type CheckoutAddressPost,
-} from './forms';
-import { stepAfter, stepPath, stepToShow } from './steps';
+import { checkoutLabels, checkoutPointForm, detailsFormFor, placeOrderForm, type CheckoutDetailsPost } from './forms';
+import { screenOf, screenStep, stepPath, stepToShow, type CheckoutScreen } from './steps';
 
-/** What the checkout page shows: the checkout, the step in the URL, and that step's own data. */
+/** What the checkout page shows: the checkout, the step in the URL, its screen, and that screen's own data. */
 export type CheckoutPageData =
   | { checkout: null }
   | {
       checkout: Checkout;
       step: CheckoutStep;
+      screen: CheckoutScreen;
       addresses: Address[] | null;
       carriers: Carrier[] | null;
       points: PickupPoint[] | null;
       query: string;
       gateways: Gateway[] | null;
+      /** A returning customer's last delivery method, ticked while the checkout has none. */
+      lastCarrierId: number | null;
       /** The key of this placing (a double submit or a retry sends it again: one order). */
       idempotencyKey: string | null;
     };
 
+/** The collection points are searched at once near the delivery address, unless the shopper asked for another place. */
+function pointsQuery(url: URL, checkout: Checkout) {
+  const asked = (url.searchParams.get('q') ?? '').trim().slice(0, 64);
+  return asked || (checkout.carrier?.kind === 'pickup' ? (checkout.shipping_address?.postcode ?? '') : '');
+}
+
+/**
+ * A returning customer's last delivery method: her last order's carrier, if it still goes to where the checkout
+ * is delivered (matched by name and kind: an order keeps its carrier's name, not its id). Only asked while the
+ * checkout has no carrier; an order that cannot be read leaves the first carrier ticked.
+ */
+async function lastCarrierId(api: PageContext['api'], carriers: Carrier[]): Promise<number | null> {
+  try {
+    const [last] = (await api('getOrders', {})).orders;
+    if (!last) return null;
+    const { carrier } = await api('getOrder', { reference: last.reference });
+    return carriers.find((candidate) => candidate.name === carrier?.name && candidate.kind === carrier.kind)?.id ?? null;
+  } catch (error) {
+    if (error instanceof ShopApiError && !error.isTransportFailure) return null;
+    throw error;
+  }
+}
+
 /**
  * The checkout's loader: the step in the URL if it can be reached (every step before it complete), else the
- * first step that is missing; then that step's data, asked in parallel.
+ * first step that is missing; then the data of that step's screen, asked in parallel.
  */
 export async function loadCheckoutPage(request: Request, { api, customer, lang }: PageContext): Promise<CheckoutPageData> {
   // A visitor without a session has no cart: nothing to check out, and no call to make.
@@ -47,29 +63,34 @@ export async function loadCheckoutPage(request: Request, { api, customer, lang }
   if (checkout.cart.lines.length === 0) return { checkout: null };
   const asked = url.searchParams.get('step');
   const step = stepToShow(checkout, asked);
-  if (step !== asked) throw redirect(stepPath(`/${lang}/checkout`, step));
-  const query = (url.searchParams.get('q') ?? '').trim().slice(0, 64);
-  const signedIn = step === 'address' ? await customer() : null;
+  if (step !== asked) throw redirect(stepPath(`/${lang}/checkout`, screenStep(step)));
+  const screen = screenOf(step);
+  const details = screen === 'details';
+  const query = details ? pointsQuery(url, checkout) : '';
+  const signedIn = details && checkout.signed_in ? await customer() : null;
   const [addresses, carriers, points, gateways] = await Promise.all([
     signedIn ? loadOrFail(api('getAddresses', {})).then((answer) => answer.addresses) : null,
-    step === 'delivery' ? loadOrFail(api('getCarriers', {})).then((answer) => answer.carriers) : null,
-    step === 'points' && query.length >= 2 ? loadOrFail(api('getPudos', { query })).then((answer) => answer.points) : null,
-    step === 'payment' ? loadOrFail(api('getGateways', {})).then((answer) => answer.gateways) : null,
+    details ? loadOrFail(api('getCarriers', {})).then((answer) => answer.carriers) : null,
+    details && checkout.carrier?.kind === 'pickup' && query.length >= 2 ? loadOrFail(api('getPudos', { query })).then((answer) => answer.points) : null,
+    details ? null : loadOrFail(api('getGateways', {})).then((answer) => answer.gateways),
   ]);
+  const lastCarrier = signedIn && carriers && !checkout.carrier ? await lastCarrierId(api, carriers) : null;
   return {
     checkout: { ...checkout, cart: { ...checkout.cart, session: null } },
     step,
+    screen,
     addresses,
     carriers,
     points,
     query,
     gateways,
-    idempotencyKey: step === 'review' ? randomBytes(18).toString('base64url') : null,
+    lastCarrierId: lastCarrier,
+    idempotencyKey: details ? null : randomBytes(18).toString('base64url'),
   };
 }
 
 /** The API's input for the Address step from what the form posted. */
-function addressInput(post: CheckoutAddressPost) {
+function addressInput(post: CheckoutDetailsPost) {
   const saved = post.shipping_id && post.shipping_id !== 'new' ? Number(post.shipping_id) : null;
   return {
     shipping: saved ? { address_id: saved } : { address: post.shipping!, save: Boolean(post.save_shipping) },
@@ -78,35 +99,38 @@ function addressInput(post: CheckoutAddressPost) {
   };
 }
 
-/** An API field path as the Address form names it: `shipping.address.postcode` → `shipping.postcode`. */
+/** An API field path as the details form names it: `shipping.address.postcode` → `shipping.postcode`. */
 const addressField = (path: string) => path.replace('.address.', '.');
 
 /**
- * The checkout's action: one form per step. A saved step goes to the step after it (or back to one that is
- * missing); a refusal stays on the step with the reason and the fields it names, translated.
+ * The checkout's action: one form per screen, and one per collection point. The details screen saves its
+ * steps in their order (Account, Address, Delivery) and goes on to the collection points when the carrier
+ * needs one, else to the payment; a refusal stays on the screen with the reason and the fields it names,
+ * translated. The payment screen saves the note and the gateway, then places the order.
  */
-export async function checkoutAction(request: Request, { api, lang }: PageContext) {
+export async function checkoutAction(request: Request, { api, lang, customer }: PageContext) {
   const { formData, formId } = await postedForm(request);
   const path = `/${lang}/checkout`;
   const options = { labelsOf: checkoutLabels };
-  /** After a step is saved: the step that follows it, as the checkout now stands. */
-  const onwards = (checkout: Checkout, from: CheckoutStep, flash?: string) =>
-    redirect(stepPath(path, stepAfter(checkout, from)), flash ? { headers: flashHeaders(request, flash) } : undefined);
+  /** After a screen's form is saved: the first step still missing (the collection point, say), or the payment. */
+  const onwards = (checkout: Checkout) => redirect(stepPath(path, screenStep(checkout.next_step)));
 
   switch (formId) {
-    case 'checkout-email':
-      return submitAccountForm(request, lang, formData, checkoutEmailForm, async ({ email }) => onwards(await api('updateCheckoutEmail', { email }), 'account'), options);
-    case 'checkout-address':
+    case 'checkout-details': {
+      const signedIn = Boolean(await customer());
       return submitAccountForm(
         request,
         lang,
         formData,
-        checkoutAddressForm,
-        async (post) => onwards(await api('updateCheckoutAddress', addressInput(post)), 'address'),
+        detailsFormFor(signedIn),
+        async (post: CheckoutDetailsPost) => {
+          if (!signedIn && post.email) await api('updateCheckoutEmail', { email: post.email });
+          await api('updateCheckoutAddress', addressInput(post));
+          return onwards(await api('updateCheckoutCarrier', { carrier_id: post.carrier_id }));
+        },
         { ...options, fieldOf: addressField },
       );
-    case 'checkout-carrier':
-      return submitAccountForm(request, lang, formData, checkoutCarrierForm, async ({ carrier_id }) => onwards(await api('updateCheckoutCarrier', { carrier_id }), 'delivery'), options);
+    }
     case 'checkout-point':
       return submitAccountForm(
         request,
@@ -116,32 +140,27 @@ export async function checkoutAction(request: Request, { api, lang }: PageContex
         async ({ pickup_point_id }) => {
           const current = await api('getCheckout', {});
           if (current.carrier?.kind !== 'pickup') return redirect(stepPath(path, 'delivery'));
-          return onwards(await api('updateCheckoutCarrier', { carrier_id: current.carrier.id, pickup_point_id }), 'points');
+          return onwards(await api('updateCheckoutCarrier', { carrier_id: current.carrier.id, pickup_point_id }));
         },
         options,
       );
-    case 'checkout-message':
-      return submitAccountForm(
-        request,
-        lang,
-        formData,
-        checkoutMessageForm,
-        async ({ message }) => {
-          await api('addOrEditDeliveryMessage', { message });
-          return onwards(await api('getCheckout', {}), 'message', 'checkout.flash.notesSaved');
-        },
-        // SPEC §8: 'Failed to save delivery notes'.
-        { ...options, refusalKey: 'checkout.message.failed' },
-      );
-    case 'checkout-payment':
-      return submitAccountForm(request, lang, formData, checkoutPaymentForm, async ({ gateway }) => onwards(await api('updateCheckoutPayment', { gateway }), 'payment'), options);
     case 'checkout-place':
       return submitAccountForm(
         request,
         lang,
         formData,
         placeOrderForm,
-        async ({ idempotency_key }) => {
+        async ({ idempotency_key, gateway, message, saved_message }, t) => {
+          if (message !== saved_message.trim()) {
+            try {
+              await api('addOrEditDeliveryMessage', { message });
+            } catch (error) {
+              // SPEC §8: 'Failed to save delivery notes', beside the note.
+              if (error instanceof ShopApiError && !error.isTransportFailure) throw new FieldRefusal('message', t('checkout.message.failed'));
+              throw error;
+            }
+          }
+          await api('updateCheckoutPayment', { gateway });
           const placed = await api('createOrder', { idempotency_key, accept_terms: true, accept_privacy: true });
           const reference = encodeURIComponent(placed.order.reference);
           // The gateway could not be reached: the order waits for its payment, the failed page offers to pay again.

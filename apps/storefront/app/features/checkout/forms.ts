@@ -6,10 +6,9 @@ import { accountLabels } from '../account/forms';
 
 /**
  * The checkout's forms, validated in the browser and again by the route's action with the contract's own
- * schemas. Each step is one form (its `form` field names it), so every step works without JavaScript.
+ * schemas. Each screen is one form (its `form` field names it) holding the sections of SPEC §2's steps, and the
+ * collection points and codes have their own small forms, so every section works without JavaScript.
  */
-
-export const checkoutEmailForm = z.object({ email: emailSchema });
 
 /** A saved address's id, or 'new' for the typed one. */
 const savedChoice = z.string().regex(/^(new|\d{1,9})$/).optional();
@@ -39,15 +38,29 @@ function dropUnused(value: unknown): unknown {
   return post;
 }
 
-// Typed as the object it checks (what the form's fields are), though it first drops what does not apply.
-export const checkoutAddressForm = z.preprocess(dropUnused, addressPost) as unknown as typeof addressPost;
-export type CheckoutAddressPost = z.output<typeof checkoutAddressForm>;
+/**
+ * The first screen is one form (ADR 0038): contact (a guest's email; a signed-in customer has hers), the
+ * address step's fields and the carrier, checked together so that every field error shows at once.
+ */
+const detailsPost = addressPost.extend({ carrier_id: z.coerce.number().int().positive() });
+const guestDetailsPost = detailsPost.extend({ email: emailSchema });
 
-export const checkoutCarrierForm = z.object({ carrier_id: z.coerce.number().int().positive() });
+// Typed as the object it checks (what the form's fields are), though it first drops what does not apply.
+export const checkoutDetailsForm = z.preprocess(dropUnused, detailsPost) as unknown as typeof detailsPost;
+export const guestDetailsForm = z.preprocess(dropUnused, guestDetailsPost) as unknown as typeof guestDetailsPost;
+export const detailsFormFor = (signedIn: boolean) => (signedIn ? checkoutDetailsForm : guestDetailsForm);
+export type CheckoutDetailsPost = z.output<typeof checkoutDetailsForm> & { email?: string };
+
 export const checkoutPointForm = z.object({ pickup_point_id: z.coerce.number().int().positive() });
-export const checkoutMessageForm = z.object({ message: z.string().trim().max(DELIVERY_MESSAGE_MAX).default('') });
-export const checkoutPaymentForm = z.object({ gateway: gatewayNameSchema });
+
+/**
+ * The second screen's form: the gateway, the optional delivery note (with the one saved, so that an unchanged
+ * note is not sent again), the terms, and the placing's key.
+ */
 export const placeOrderForm = z.object({
+  gateway: gatewayNameSchema,
+  message: z.string().trim().max(DELIVERY_MESSAGE_MAX).default(''),
+  saved_message: z.string().max(DELIVERY_MESSAGE_MAX * 2).default(''),
   idempotency_key: z.string().min(16).max(64),
   accept_terms: z.literal(true),
   accept_privacy: z.literal(true),

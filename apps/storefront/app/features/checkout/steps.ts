@@ -22,10 +22,16 @@ export function stepToShow(checkout: Steps, asked: string | null): CheckoutStep 
   return index !== -1 && isReachable(checkout, asked as CheckoutStep) ? (asked as CheckoutStep) : checkout.next_step;
 }
 
-/** After a step is saved: the step that follows it, unless one before that is still missing. */
-export function stepAfter(checkout: Steps, from: CheckoutStep): CheckoutStep {
-  const following = checkout.steps[indexOf(checkout, from) + 1]?.step ?? checkout.next_step;
-  return isReachable(checkout, following) ? following : checkout.next_step;
-}
-
 export const stepPath = (path: string, step: CheckoutStep) => `${path}?step=${step}`;
+
+/**
+ * The two screens of the checkout (ADR 0038): the shopper's details (contact, address, delivery and its
+ * collection point) and the payment (codes, note, payment, review). The URL keeps naming the step, whose
+ * screen shows it as a section.
+ */
+export type CheckoutScreen = 'details' | 'payment';
+const DETAILS_STEPS: readonly CheckoutStep[] = ['account', 'address', 'delivery', 'points'];
+export const screenOf = (step: CheckoutStep): CheckoutScreen => (DETAILS_STEPS.includes(step) ? 'details' : 'payment');
+
+/** The step a screen's URL names when the shopper goes there: the second screen is named by its payment. */
+export const screenStep = (step: CheckoutStep): CheckoutStep => (screenOf(step) === 'payment' ? 'payment' : step);

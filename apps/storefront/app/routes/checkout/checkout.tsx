@@ -7,19 +7,14 @@ import { checkoutAction, loadCheckoutPage } from '../../features/checkout/checko
 import { CheckoutProgress } from '../../features/checkout/CheckoutProgress';
 import { ContinueToPayment } from '../../features/checkout/ContinueToPayment';
 import { OrderSummary } from '../../features/checkout/OrderSummary';
-import { AccountStep } from '../../features/checkout/steps/AccountStep';
-import { AddressStep } from '../../features/checkout/steps/AddressStep';
-import { DeliveryStep } from '../../features/checkout/steps/DeliveryStep';
-import { MessageStep } from '../../features/checkout/steps/MessageStep';
-import { PaymentStep } from '../../features/checkout/steps/PaymentStep';
-import { PointsStep } from '../../features/checkout/steps/PointsStep';
-import { ReviewStep } from '../../features/checkout/steps/ReviewStep';
-import { VouchersStep } from '../../features/checkout/steps/VouchersStep';
+import { DetailsScreen } from '../../features/checkout/screens/DetailsScreen';
+import { PaymentScreen } from '../../features/checkout/screens/PaymentScreen';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 
-// The checkout is one screen whose step is in the URL (`?step=delivery`): the loader shows a step that can be
-// reached, or sends the shopper to the first one missing; each step's form posts to the action.
+// The checkout is two screens (ADR 0038) whose step is in the URL (`?step=delivery`): the loader shows the
+// screen of a step that can be reached, or sends the shopper to the first one missing; each screen's form
+// (and each collection point's) posts to the action.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadCheckoutPage(request, pageContext(context));
 }
@@ -58,21 +53,29 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       </Screen>
     );
   }
-  const { checkout, step } = loaderData;
+  const { checkout, screen } = loaderData;
   const lastResult = posted?.result;
+  // The first screen has two kinds of form: its own, and a collection point's (which posts only the point).
+  const pointResult = lastResult && 'pickup_point_id' in ((lastResult.initialValue as Record<string, unknown> | undefined) ?? {}) ? lastResult : undefined;
   return (
     <Screen title={t('checkout.title')}>
-      <CheckoutProgress checkout={checkout} current={step} path={localePath('/checkout')} />
+      <CheckoutProgress checkout={checkout} current={screen} path={localePath('/checkout')} />
       <div className="mt-6 space-y-8">
-        {step === 'account' ? <AccountStep checkout={checkout} lastResult={lastResult} /> : null}
-        {step === 'address' ? <AddressStep checkout={checkout} addresses={loaderData.addresses ?? []} lastResult={lastResult} /> : null}
-        {step === 'delivery' ? <DeliveryStep checkout={checkout} carriers={loaderData.carriers ?? []} lastResult={lastResult} /> : null}
-        {step === 'points' ? <PointsStep checkout={checkout} points={loaderData.points} query={loaderData.query} lastResult={lastResult} /> : null}
-        {step === 'vouchers' ? <VouchersStep checkout={checkout} /> : null}
-        {step === 'message' ? <MessageStep checkout={checkout} lastResult={lastResult} /> : null}
-        {step === 'payment' ? <PaymentStep checkout={checkout} gateways={loaderData.gateways ?? []} lastResult={lastResult} /> : null}
-        {step === 'review' ? <ReviewStep checkout={checkout} idempotencyKey={loaderData.idempotencyKey!} lastResult={lastResult} /> : null}
-        {step === 'review' ? null : <OrderSummary cart={checkout.cart} />}
+        {screen === 'details' ? (
+          <DetailsScreen
+            checkout={checkout}
+            addresses={loaderData.addresses ?? []}
+            carriers={loaderData.carriers ?? []}
+            points={loaderData.points}
+            query={loaderData.query}
+            lastCarrierId={loaderData.lastCarrierId}
+            lastResult={pointResult ? undefined : lastResult}
+            pointResult={pointResult}
+          />
+        ) : (
+          <PaymentScreen checkout={checkout} gateways={loaderData.gateways ?? []} idempotencyKey={loaderData.idempotencyKey!} lastResult={lastResult} />
+        )}
+        {screen === 'payment' ? null : <OrderSummary cart={checkout.cart} />}
       </div>
     </Screen>
   );

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/forms/fields';
 import { PostForm, useFormPost } from '../../../components/forms/form-post';
 import { useLang } from '../../../lib/hooks';
 import { numberFormat } from '../../../lib/intl';
+import { Section } from './Section';
 
 function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolean; busy: boolean }) {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolea
   return (
     <li className={`rounded border p-4 ${chosen ? 'border-stone-900' : 'border-stone-300'}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="font-semibold">{point.name}</h3>
+        <h4 className="font-semibold">{point.name}</h4>
         {km ? <span className="text-sm text-stone-600">{t('checkout.points.distance', { km })}</span> : null}
       </div>
       <address className="not-italic text-stone-700">
@@ -41,19 +42,31 @@ function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolea
 }
 
 /**
- * Points: the shopper searches collection points by postcode or city (a plain GET form: it works without
- * JavaScript and the search stays in the URL), then picks one.
+ * Points, a section of the first screen once the carrier is a collection point's: the points near the delivery
+ * address are listed at once; a plain GET form (it works without JavaScript, the search stays in the URL)
+ * searches near another postcode or city; each point is chosen with its own button.
  */
-export function PointsStep({ checkout, points, query, lastResult }: { checkout: Checkout; points: PickupPoint[] | null; query: string; lastResult?: SubmissionResult<string[]> | null }) {
+export function PointsSection({ checkout, points, query, lastResult }: { checkout: Checkout; points: PickupPoint[] | null; query: string; lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const refusal = lastResult?.error?.['']?.[0];
   return (
-    <div className="space-y-6">
-      <h2 className="text-xl font-semibold">{t('checkout.points.title')}</h2>
+    <Section id="points" title={t('checkout.points.title')}>
       {checkout.pickup_point ? <p className="font-medium">{t('checkout.points.chosen', { name: checkout.pickup_point.name })}</p> : null}
       <FormAlert message={refusal} />
+      {points === null ? null : (
+        <section aria-live="polite" aria-labelledby="points-found">
+          <h3 id="points-found" className="mb-3 font-medium">
+            {points.length === 0 ? t('checkout.points.none', { query }) : t('checkout.points.found', { count: points.length, query })}
+          </h3>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {points.map((point) => (
+              <PointCard key={point.id} point={point} chosen={point.id === checkout.pickup_point?.id} busy={busy} />
+            ))}
+          </ul>
+        </section>
+      )}
       <Form method="get" role="search" className="space-y-2">
         <input type="hidden" name="step" value="points" />
         <p className="text-stone-700">{t('checkout.points.searchIntro')}</p>
@@ -68,6 +81,7 @@ export function PointsStep({ checkout, points, query, lastResult }: { checkout: 
             minLength={2}
             maxLength={64}
             required
+            autoComplete="postal-code"
             className="min-w-0 flex-1 rounded border border-stone-400 px-3 py-2"
           />
           <button type="submit" className="button-primary" aria-busy={busy || undefined}>
@@ -75,18 +89,6 @@ export function PointsStep({ checkout, points, query, lastResult }: { checkout: 
           </button>
         </div>
       </Form>
-      {points === null ? null : (
-        <section aria-live="polite" aria-labelledby="points-found">
-          <h3 id="points-found" className="mb-3 font-medium">
-            {points.length === 0 ? t('checkout.points.none', { query }) : t('checkout.points.found', { count: points.length, query })}
-          </h3>
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {points.map((point) => (
-              <PointCard key={point.id} point={point} chosen={point.id === checkout.pickup_point?.id} busy={busy} />
-            ))}
-          </ul>
-        </section>
-      )}
-    </div>
+    </Section>
   );
 }
