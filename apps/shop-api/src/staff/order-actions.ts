@@ -57,12 +57,16 @@ const hasParcels = async (db: Queryable, orderId: number) => (await db.select({ 
 
 /** What is left to send of each line of a locked order (in the order's line order): ordered less what parcels took. */
 async function leftToShip(tx: Queryable, orderId: number) {
-  const lines = await tx
-    .select({ id: orderLines.id, quantity: orderLines.quantity, shipped: sql<number>`coalesce((select sum(${orderShipmentLines.quantity}) from ${orderShipmentLines} where ${orderShipmentLines.orderLineId} = ${orderLines.id}), 0)::int` })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.id));
-  return lines.map((line) => ({ id: line.id, left: line.quantity - Number(line.shipped) }));
+  const [lines, parcelled] = await Promise.all([
+    tx.select({ id: orderLines.id, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    tx
+      .select({ orderLineId: orderShipmentLines.orderLineId, quantity: orderShipmentLines.quantity })
+      .from(orderShipmentLines)
+      .innerJoin(orderShipments, eq(orderShipments.id, orderShipmentLines.shipmentId))
+      .where(eq(orderShipments.orderId, orderId)),
+  ]);
+  const shipped = (lineId: number) => parcelled.filter((entry) => entry.orderLineId === lineId).reduce((sum, entry) => sum + entry.quantity, 0);
+  return lines.map((line) => ({ id: line.id, left: line.quantity - shipped(line.id) }));
 }
 
 /**
