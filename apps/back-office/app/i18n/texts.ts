@@ -1,10 +1,14 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DE } from './texts-de';
+import { ES } from './texts-es';
+import { FR } from './texts-fr';
 import { PEOPLE_TEXTS } from './texts-people';
+import { PL } from './texts-pl';
 import { STAFF_TEXTS } from './texts-staff';
 
-/** The back office's languages: English and Italian (the shop's other languages where these texts exist). */
-export const LANGS = ['en', 'it'] as const;
+/** The back office's languages: the shop's six (each language's texts are checked against English, key by key). */
+export const LANGS = ['en', 'it', 'fr', 'es', 'de', 'pl'] as const;
 export type Lang = (typeof LANGS)[number];
 
 const en = {
@@ -475,7 +479,12 @@ const it: Texts = {
   },
 };
 
-export const TEXTS: Record<Lang, Texts> = { en, it };
+export const TEXTS: Record<Lang, Texts> = { en, it, fr: FR.main, es: ES.main, de: DE.main, pl: PL.main };
+/** The people's pages and the staff page, each language checked against English's keys by the compiler. */
+const PEOPLE: Record<Lang, typeof PEOPLE_TEXTS.en> = { ...PEOPLE_TEXTS, fr: FR.people, es: ES.people, de: DE.people, pl: PL.people };
+const STAFF: Record<Lang, typeof STAFF_TEXTS.en> = { ...STAFF_TEXTS, fr: FR.staff, es: ES.staff, de: DE.staff, pl: PL.staff };
+/** Every text of a language, as i18next reads them (the common ones, the people's pages', the staff page's). */
+export const ALL_TEXTS = Object.fromEntries(LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code]]])) as Record<Lang, [Texts, typeof PEOPLE_TEXTS.en, typeof STAFF_TEXTS.en]>;
 
 export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 
@@ -491,8 +500,8 @@ export function createI18n(lang: Lang): I18n {
     returnNull: false,
   });
   for (const code of LANGS) {
-    instance.addResourceBundle(code, 'translation', PEOPLE_TEXTS[code], true, false);
-    instance.addResourceBundle(code, 'translation', STAFF_TEXTS[code], true, false);
+    instance.addResourceBundle(code, 'translation', PEOPLE[code], true, false);
+    instance.addResourceBundle(code, 'translation', STAFF[code], true, false);
   }
   return instance;
 }
