@@ -15,13 +15,15 @@ import {
   STANDARD_DELIVERY,
   choosePayment,
   uniqueEmail,
+  WOMEN,
 } from './checkout-journey';
-import { expectFlash, expectNoAxeViolations, hydrated, registerCustomer } from './fixtures';
+import { expectFlash, expectNoAxeViolations, hydrated, openSizedProduct, registerCustomer, TEXTS } from './fixtures';
 
 // The back office's order journeys (ADR 34): whole purchases by card, then staff acting on them, on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
 const lang = 'en';
+const t = TEXTS[lang];
 
 /** A card purchase to Milan with standard delivery, from the first screen on; its reference. */
 async function buyByCard(page: Page) {
@@ -52,7 +54,7 @@ test('fulfilment ships an order: the shopper follows its tracking link and gets 
   await fulfilment.getByLabel('Tracking number').fill('BRT 0342 1610');
   await fulfilment.getByLabel('Tracking link (optional)').fill('https://tracking.example/brt?n=03421610');
   await fulfilment.getByRole('button', { name: 'Mark as shipped and email the shopper' }).click();
-  await expectDone(fulfilment, 'The order is shipped; the shopper has the tracking by email.');
+  await expectDone(fulfilment, 'The parcel is recorded; the shopper has its tracking by email.');
   await expect(fulfilment.getByRole('region', { name: 'History' })).toContainText('BRT 0342 1610');
   await expectNoAxeViolations(fulfilment);
   await shots(fulfilment, 'order-shipped');
@@ -103,6 +105,57 @@ test('fulfilment ships an order: the shopper follows its tracking link and gets 
   await page.goto(`/${lang}/my-account/orders?order=${reference}`);
   await expect(main(page).getByRole('region', { name: 'Returns' })).toContainText('Refunded');
   await expectConfirmationMail(page, lang, email, reference, new RegExp(`Refund for your order ${reference}`));
+});
+
+test('fulfilment ships an order in two parcels: the shopper sees what each held, and it is shipped with the last', async ({ page, browser }) => {
+  // Two of one size in the cart, bought as a guest by card.
+  const email = uniqueEmail('parcels');
+  const name = (await openSizedProduct(page, lang, `/${lang}/${WOMEN[lang]}?availability=in_stock`)).trim();
+  await page.getByLabel(t.product.quantity).selectOption('2');
+  await page.getByRole('button', { name: t.product.addToCart, exact: true }).click();
+  await page.getByRole('dialog', { name: t.cart.drawer.title }).getByRole('link', { name: t.cart.checkout }).click();
+  await continueAsGuest(page, lang, email);
+  const reference = await buyByCard(page);
+  // The guest's order page (the confirmation's address, with its key).
+  const orderPage = page.url();
+
+  const fulfilment = await staffPage(browser, 'fulfilment');
+  await fulfilment.goto(`${BACK_OFFICE}/orders/${reference}`);
+  await hydrated(fulfilment);
+  const quantity = fulfilment.getByLabel(/: quantity in this parcel \(2 of 2 left to send\)$/);
+  await expect(quantity).toHaveValue('2');
+  await quantity.fill('1');
+  await fulfilment.getByLabel('Tracking number').fill('BRT 1');
+  await fulfilment.getByRole('button', { name: 'Mark as shipped and email the shopper' }).click();
+  await expectDone(fulfilment, 'The parcel is recorded; the shopper has its tracking by email.');
+  await expect(fulfilment.getByText(/^Sent with .+ \(BRT 1\): 1 × /)).toBeVisible();
+  // A parcel has left: the order is no longer cancelled whole, and the rest is still to send.
+  await expect(fulfilment.getByLabel(/: quantity in this parcel \(1 of 2 left to send\)$/)).toHaveValue('1');
+  await expectNoAxeViolations(fulfilment);
+  await shots(fulfilment, 'order-partly-shipped');
+
+  await page.goto(orderPage);
+  await expect(main(page).getByText(`In this parcel: 1 × ${name}`, { exact: false })).toBeVisible();
+  await expect(main(page).getByText('Part of your order is on its way; the rest will follow in another parcel.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectConfirmationMail(page, lang, email, reference, new RegExp(`Your order ${reference} has shipped`));
+
+  // The rest, without JavaScript: the form is a plain post, prefilled with what is left.
+  const plain = await (await page.context().browser()!.newContext({ javaScriptEnabled: false })).newPage();
+  try {
+    await plain.context().addCookies(await fulfilment.context().cookies());
+    await plain.goto(`${BACK_OFFICE}/orders/${reference}`);
+    await plain.getByLabel('Tracking number').fill('GLS 2');
+    await plain.getByRole('button', { name: 'Mark as shipped and email the shopper' }).click();
+    await expectDone(plain, 'The parcel is recorded; the shopper has its tracking by email.');
+    await expect(plain.getByRole('button', { name: 'Mark as delivered' })).toBeVisible();
+  } finally {
+    await plain.context().close();
+  }
+  await fulfilment.context().close();
+  await page.goto(orderPage);
+  await expect(main(page).getByText('Part of your order is on its way', { exact: false })).toHaveCount(0);
+  await expect(main(page).getByText('Tracking number: GLS 2')).toBeVisible();
 });
 
 test('customer service cancels a paid order: the gateway refunds it in the same step, after a confirmation', async ({ page, browser }) => {

@@ -86,3 +86,43 @@ test('the staff page is the owners’: a manager has no link to it and is refuse
   await expect(page.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
   expect((await page.goto(`${BACK_OFFICE}/staff`))!.status()).toBe(403);
 });
+
+test('a member changes their own password: the current one first, then a new one; their other sessions end', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = await signedInStaff(page, 'fulfilment');
+  await page.getByRole('link', { name: 'Your password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your password' })).toBeVisible();
+  await hydrated(page);
+  await expectNoAxeViolations(page);
+  // A wrong current password is said on its field; nothing changes.
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByLabel('New password').fill(`${PASSWORD}-new`);
+  await page.getByRole('button', { name: 'Change my password' }).click();
+  await expect(page.getByText('Your current password is not right.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shots(page, 'own-password');
+
+  // Without JavaScript it is a plain post; the new password is taken and the page says the other sessions ended.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    await plain.addCookies(await page.context().cookies());
+    const noScripts = await plain.newPage();
+    await noScripts.goto(`${BACK_OFFICE}/account/password`);
+    await noScripts.getByLabel('Current password').fill(PASSWORD);
+    await noScripts.getByLabel('New password').fill(`${PASSWORD}-new`);
+    await noScripts.getByRole('button', { name: 'Change my password' }).click();
+    await expect(noScripts.getByRole('status')).toHaveText('Your password is changed; your other sessions are ended.');
+  } finally {
+    await plain.close();
+  }
+  // The session that made the change goes on; signing in takes the new password only.
+  await page.goto(`${BACK_OFFICE}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(`${BACK_OFFICE}/sign-in`);
+  await other.getByLabel('Email').fill(email);
+  await other.getByLabel('Password').fill(PASSWORD);
+  await other.getByRole('button', { name: 'Continue' }).click();
+  await expect(other.getByText('The email, password or code is not right.')).toBeVisible();
+  await other.context().close();
+});

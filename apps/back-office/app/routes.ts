@@ -24,5 +24,7 @@ export default [
     route('exports/orders.csv', 'routes/exports-orders-csv.ts'),
     // The owners' staff page.
     route('staff', 'routes/team.tsx'),
+    // Each member's own password.
+    route('account/password', 'routes/own-password.tsx'),
   ]),
 ] satisfies RouteConfig;

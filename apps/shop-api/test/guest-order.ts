@@ -12,7 +12,7 @@ let placed = 0;
  * A guest fills a cart with one in-stock item (the `nth` such product, its stock topped up), goes through the
  * checkout to Italy with standard delivery and `gateway`, and places the order: what the storefront then has.
  */
-export async function placeGuestOrder(shop: TestShop, gateway: string, nth = placed) {
+export async function placeGuestOrder(shop: TestShop, gateway: string, nth = placed, quantities: number[] = [1]) {
   placed++;
   const call = (name: string, payload: unknown = {}, token?: string) => callApi(shop.app, name, payload, shopperHeaders(token, `203.0.113.${(placed % 200) + 20}`));
   const [item] = await selectRows<{ product_id: number; combination_id: number }>(
@@ -20,8 +20,21 @@ export async function placeGuestOrder(shop: TestShop, gateway: string, nth = pla
     sql`select c.product_id, c.id as combination_id from combinations c join products p on p.id = c.product_id
       where p.is_active and p.out_of_stock_policy = 'deny' and p.minimal_quantity = 1 order by c.id offset ${nth * 7} limit 1`,
   );
-  await shop.handle.db.execute(sql`update combinations set quantity = 50 where id = ${item!.combination_id}`);
-  const token = (await call('createCartItem', { ...item, quantity: 1 })).body.psdata.session.token as string;
+  // More lines (one per further quantity asked for): of other products, as plain as the first.
+  const others = await selectRows<{ product_id: number; combination_id: number }>(
+    shop.handle.db,
+    sql`select distinct on (c.product_id) c.product_id, c.id as combination_id from combinations c join products p on p.id = c.product_id
+      where p.is_active and p.out_of_stock_policy = 'deny' and p.minimal_quantity = 1 and p.id <> ${item!.product_id}
+      order by c.product_id, c.id limit ${quantities.length - 1}`,
+  );
+  let token: string | undefined;
+  for (const [index, quantity] of quantities.entries()) {
+    const line = index === 0 ? item! : others[index - 1]!;
+    await shop.handle.db.execute(sql`update combinations set quantity = 50 where id = ${line.combination_id}`);
+    const answer = await call('createCartItem', { ...line, quantity }, token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    token ??= answer.body.psdata.session.token as string;
+  }
   const email = `guest${placed}.${randomBytes(3).toString('hex')}@example.com`;
   expect((await call('updateCheckoutEmail', { email }, token)).status).toBe(200);
   expect((await call('updateCheckoutAddress', { shipping: { address: ITALY } }, token)).status).toBe(200);
@@ -31,5 +44,5 @@ export async function placeGuestOrder(shop: TestShop, gateway: string, nth = pla
   const answer = await call('createOrder', { idempotency_key: randomBytes(12).toString('base64url'), accept_terms: true, accept_privacy: true }, token);
   expect(answer.status).toBe(200);
   const { order, redirect_url: redirectUrl, access_token: accessToken } = answer.body.psdata;
-  return { call, token, email, order: order as { reference: string; total: number; currency: string; status: string }, redirectUrl: redirectUrl as string, accessToken: accessToken as string | null };
+  return { call, token: token!, email, order: order as { reference: string; total: number; currency: string; status: string }, redirectUrl: redirectUrl as string, accessToken: accessToken as string | null };
 }

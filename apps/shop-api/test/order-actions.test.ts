@@ -49,8 +49,8 @@ describe.each(DRIVERS)('order actions on %s', (driver) => {
   const subjects = async (email: string) =>
     ((await shop().app.inject({ method: 'GET', url: '/dev/outbox' })).json().messages as OutboxMail[]).filter((message) => message.to === email).map((message) => message.subject);
 
-  async function paidOrder() {
-    const placed = await placeGuestOrder(shop(), 'multisafepay');
+  async function paidOrder(quantities?: number[]) {
+    const placed = await placeGuestOrder(shop(), 'multisafepay', undefined, quantities);
     await msp.pay(placed.redirectUrl, 'IDEAL');
     await expect.poll(async () => (await orderRow(placed.order.reference)).status, { timeout: 10_000 }).toBe('payment_accepted');
     return placed;
@@ -92,11 +92,92 @@ describe.each(DRIVERS)('order actions on %s', (driver) => {
     const fulfilmentEmail = (await trail(reference))[0]!.actor;
     expect(await trail(reference)).toEqual([
       { action: 'order.start_processing', actor: fulfilmentEmail, before: { status: 'payment_accepted' }, after: { status: 'processing' } },
-      { action: 'order.ship', actor: fulfilmentEmail, before: { status: 'processing' }, after: { status: 'shipped', ...tracking } },
+      { action: 'order.ship', actor: fulfilmentEmail, before: { status: 'processing' }, after: { status: 'shipped', ...tracking, lines: [{ line: 0, quantity: 1 }], complete: true } },
       { action: 'order.mark_delivered', actor: fulfilmentEmail, before: { status: 'shipped' }, after: { status: 'delivered', return_by: expect.any(String) } },
     ]);
     const detail = await adminCall(shop().app, 'getOrderDetail', { reference }, fulfilment);
     expect(detail.body.psdata.history.map((entry: { event: string }) => entry.event)).toEqual(['placed', 'payment_accepted', 'order.start_processing', 'order.ship', 'order.mark_delivered']);
+  });
+
+  it('ships an order in parcels by line: each parcel’s tracking and contents on the shopper’s order and mail, shipped with the last', async () => {
+    const placed = await paidOrder([3, 1]);
+    const { reference } = placed.order;
+    const first = { carrier: 'BRT', tracking_number: 'BRT 1', tracking_url: 'https://tracking.example/brt?n=1' };
+    const parcel = await adminCall(shop().app, 'shipOrder', { reference, ...first, lines: [{ line: 0, quantity: 2 }] }, fulfilment);
+    expect(parcel.status).toBe(200);
+    const names = (parcel.body.psdata.order.lines as { name: string }[]).map((line) => line.name);
+    expect(parcel.body.psdata.order).toMatchObject({
+      status: 'processing',
+      tracking_number: null,
+      shipments: [{ ...first, lines: [{ name: names[0], quantity: 2 }] }],
+      lines: [{ quantity: 3, shipped: 2 }, { quantity: 1, shipped: 0 }],
+    });
+    const mail = await mailTo(shop().app, placed.email, 2);
+    expect(mail.subject).toBe(`Your order ${reference} has shipped`);
+    expect(mail.text).toContain(`In this parcel:\n2 × ${names[0]}`);
+    expect(mail.text).toContain('The rest of your order will follow in another parcel');
+    const seen = await placed.call('getOrder', { reference, token: placed.accessToken ?? undefined }, placed.token);
+    expect(seen.body.psdata).toMatchObject({ status: 'processing', shipments: [{ ...first, lines: [{ name: names[0], quantity: 2 }] }] });
+
+    // More than is left of a line, or a line the order does not have: refused with what is left, nothing recorded.
+    for (const lines of [[{ line: 0, quantity: 2 }], [{ line: 2, quantity: 1 }], [{ line: 0, quantity: 1 }, { line: 0, quantity: 1 }]]) {
+      const refused = await adminCall(shop().app, 'shipOrder', { reference, carrier: 'BRT', tracking_number: 'BRT 9', lines }, fulfilment);
+      expect([refused.status, refused.body.code, refused.body.psdata.left]).toEqual([409, 'shipment_too_large', [1, 1]]);
+    }
+    // Goods have left: the order is no longer cancelled whole.
+    const cancel = await adminCall(shop().app, 'cancelOrder', { reference }, service);
+    expect([cancel.status, cancel.body.code]).toEqual([409, 'order_action_not_allowed']);
+
+    // Without lines, a parcel holds all that is left: the order is shipped, and the mail says nothing more is to come.
+    const last = { carrier: 'GLS', tracking_number: 'GLS 2' };
+    const rest = await adminCall(shop().app, 'shipOrder', { reference, ...last }, fulfilment);
+    expect(rest.body.psdata.order).toMatchObject({
+      status: 'shipped',
+      tracking_number: 'GLS 2',
+      lines: [{ shipped: 3 }, { shipped: 1 }],
+      shipments: [{ carrier: 'BRT' }, { ...last, tracking_url: null, lines: [{ name: names[0], quantity: 1 }, { name: names[1], quantity: 1 }] }],
+    });
+    const lastMail = await mailTo(shop().app, placed.email, 3);
+    expect(lastMail.text).toContain(`In this parcel:\n1 × ${names[0]}`);
+    expect(lastMail.text).not.toContain('The rest of your order');
+    const ships = (await trail(reference)).filter((entry) => entry.action === 'order.ship');
+    expect(ships.map((entry) => [entry.before, entry.after.status, entry.after.lines, entry.after.complete])).toEqual([
+      [{ status: 'payment_accepted' }, 'processing', [{ line: 0, quantity: 2 }], false],
+      [{ status: 'processing' }, 'shipped', [{ line: 0, quantity: 1 }, { line: 1, quantity: 1 }], true],
+    ]);
+  });
+
+  it('lets one of two staff shipping the same lines at once record the parcel: the other is refused, nothing sent twice', async () => {
+    const placed = await paidOrder([2, 1]);
+    const { reference } = placed.order;
+    const other = (await staffSession(shop(), 'fulfilment')).headers;
+    const ship = (headers: Record<string, string>, number: string) =>
+      adminCall(shop().app, 'shipOrder', { reference, carrier: 'BRT', tracking_number: number, lines: [{ line: 0, quantity: 2 }, { line: 1, quantity: 1 }] }, headers);
+    // On PostgreSQL the two are sent at the same moment; the embedded database answers one call at a time.
+    const answers = driver === 'postgres' ? await Promise.all([ship(fulfilment, 'A 1'), ship(other, 'B 1')]) : [await ship(fulfilment, 'A 1'), await ship(other, 'B 1')];
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect([refused.body.code, refused.body.psdata]).toEqual(['order_action_not_allowed', { status: 'shipped' }]);
+    const parcels = await selectRows<{ tracking_number: string; line: number; quantity: number }>(
+      shop().handle.db,
+      sql`select s.tracking_number, sl.order_line_id as line, sl.quantity from order_shipments s join order_shipment_lines sl on sl.shipment_id = s.id
+        join orders o on o.id = s.order_id where o.reference = ${reference} order by sl.id`,
+    );
+    expect(parcels.map((row) => row.quantity)).toEqual([2, 1]);
+    expect(new Set(parcels.map((row) => row.tracking_number)).size).toBe(1);
+
+    // Two parcels of the same line at once, each of part of it: both fit, exactly what was ordered leaves.
+    const second = await paidOrder([3]);
+    const part = (headers: Record<string, string>, number: string, quantity: number) =>
+      adminCall(shop().app, 'shipOrder', { reference: second.order.reference, carrier: 'BRT', tracking_number: number, lines: [{ line: 0, quantity }] }, headers);
+    const halves = driver === 'postgres' ? await Promise.all([part(fulfilment, 'C 1', 2), part(other, 'D 1', 2)]) : [await part(fulfilment, 'C 1', 2), await part(other, 'D 1', 2)];
+    expect(halves.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(halves.find((answer) => answer.status === 409)!.body).toMatchObject({ code: 'shipment_too_large', psdata: { left: [1] } });
+    const sent = await selectRows<{ shipped: number }>(
+      shop().handle.db,
+      sql`select sum(sl.quantity)::int as shipped from order_shipment_lines sl join order_shipments s on s.id = sl.shipment_id join orders o on o.id = s.order_id where o.reference = ${second.order.reference}`,
+    );
+    expect(sent[0]!.shipped).toBe(2);
   });
 
   it('refuses to ship an order that is not paid, and lets fulfilment neither cancel nor refund', async () => {

@@ -193,6 +193,8 @@ export const orderLineSchema = z.object({
   cancellable: z.boolean(),
   /** How many of it can still be sent back (0 when the order cannot be returned now). */
   returnable: z.number().int(),
+  /** How many of it have left in a parcel (all of it once the order is shipped). */
+  shipped: z.number().int(),
 });
 export const orderSummarySchema = z.object({
   reference: z.string(),
@@ -219,7 +221,16 @@ export const orderSchema = orderSummarySchema.extend({
   gateway: z.string().nullable(),
   tracking_number: z.string().nullable(),
   /** The parcels sent, each with its carrier and tracking (a link to the carrier's page where the shop gave one). */
-  shipments: z.array(z.object({ carrier: z.string(), tracking_number: z.string(), tracking_url: z.string().nullable(), date: z.string() })),
+  shipments: z.array(
+    z.object({
+      carrier: z.string(),
+      tracking_number: z.string(),
+      tracking_url: z.string().nullable(),
+      date: z.string(),
+      /** What the parcel held: lines of the order and how many of each. */
+      lines: z.array(z.object({ name: z.string(), attributes: z.string(), quantity: z.number().int() })),
+    }),
+  ),
   /** What has been given back to the shopper so far (refunds, in cents); all of it when the status is 'refunded'. */
   refunded: z.number().int(),
   /** Whether it can still be paid (awaiting payment or after a failed payment). */

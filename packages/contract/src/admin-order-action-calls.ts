@@ -10,8 +10,8 @@ const onAnOrder = ['not_found', 'order_action_not_allowed'] as const;
  */
 export const adminOrderActionCalls = {
   startProcessing: adminCall('shipping', orderActionInput, adminOrderSchema, { refusals: onAnOrder }),
-  /** Sends the shopper the shipping mail with the tracking link, in the order's language. */
-  shipOrder: adminCall('shipping', shipOrderInput, adminOrderSchema, { refusals: onAnOrder }),
+  /** A parcel of some lines or of all that is left; sends the shopper the shipping mail with what it holds and its tracking link, in the order's language. */
+  shipOrder: adminCall('shipping', shipOrderInput, adminOrderSchema, { refusals: [...onAnOrder, 'shipment_too_large'] }),
   markDelivered: adminCall('shipping', orderActionInput, adminOrderSchema, { refusals: onAnOrder }),
   /** Unpaid: cancelled, its stock and codes released. Paid: refunded through its gateway and its stock put back, or left as it was. */
   cancelOrder: adminCall('refunds', orderActionInput, adminOrderSchema, { refusals: [...onAnOrder, 'order_not_refundable', 'gateway_failed'] }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  changeOwnStaffPasswordInput,
   completeStaffSetupInput,
   staffChallengeSchema,
   staffMemberSchema,
@@ -25,6 +26,8 @@ export const adminStaffCalls = {
   staffSecondFactor: adminCall('sign_in', staffSecondFactorInput, staffSignedInSchema, { refusals: ['authentication_failed'] }),
   staffSignOut: adminCall('own', empty, done),
   getCurrentStaff: adminCall('own', empty, staffMemberSchema, { readOnly: true }),
+  /** The signed-in member's own password (the current one, then a new one by the policy): every other session of theirs ends. */
+  changeOwnStaffPassword: adminCall('own', changeOwnStaffPasswordInput, done, { refusals: ['invalid_password', 'password_too_weak', 'busy'] }),
   /** The set-up link (`npm run staff:create`): what the page shows to enrol the authenticator. */
   getStaffSetup: adminCall('sign_in', staffSetupInput, staffSetupSchema, { readOnly: true, refusals: ['setup_link_invalid'] }),
   /** Sets the password and confirms the authenticator with its first code; answers the recovery codes, once. */

@@ -20,8 +20,10 @@ export const adminStaffMemberSchema = z.object({
 export type AdminStaffMember = z.infer<typeof adminStaffMemberSchema>;
 export const adminStaffListSchema = z.object({ staff: z.array(adminStaffMemberSchema) });
 
-/** An invitation: the one-time set-up link, by mail in the language chosen. For an existing member, a new link (a lost phone). */
+/** An invitation of someone not yet on staff: the one-time set-up link, by mail in the language chosen (sent after the answer). */
 export const adminInviteStaffInput = z.object({ email: emailSchema, role: z.enum(STAFF_ROLES), lang: z.enum(BACK_OFFICE_LANGS) });
+/** A new one-time set-up link for a member already on staff (a lost phone), by mail in the language chosen. */
+export const adminSendSetupLinkInput = z.object({ id: staffId, lang: z.enum(BACK_OFFICE_LANGS) });
 export const adminInvitedSchema = z.object({ email: z.string(), created: z.boolean() });
 
 /** A new role, or disabled (their sessions end at once) or enabled again; never the last owner's demotion nor disabling. */

@@ -40,6 +40,8 @@ export const staffSetupInput = z.object({ token });
 /** What the set-up page shows: who it is for and the authenticator key to enrol (as text and as an otpauth link). */
 export const staffSetupSchema = z.object({ email: z.string(), role: z.enum(STAFF_ROLES), totp_secret: z.string(), otpauth_url: z.string() });
 export const completeStaffSetupInput = z.object({ token, password: newPasswordSchema, code: z.string().trim().regex(/^\d{6}$/, { error: 'Enter the 6-digit code your authenticator app shows.' }) });
+/** A staff member's own new password: the current one first; the new one by the shop's policy. Their other sessions end. */
+export const changeOwnStaffPasswordInput = z.object({ current_password: z.string().min(1).max(1024), new_password: newPasswordSchema });
 /** Recovery codes are shown once, here: only their hashes are kept. */
 export const staffSetupDoneSchema = z.object({ email: z.string(), recovery_codes: z.array(z.string()) });
 

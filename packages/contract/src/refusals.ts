@@ -58,6 +58,12 @@ export const refusalDetails = {
   forbidden: z.null(),
   // An order action its state does not allow (shipping a cancelled order): the state it is in.
   order_action_not_allowed: z.object({ status: z.string() }),
+  // A parcel with more of a line than is left to send (another parcel took it first): what is left, per line.
+  shipment_too_large: z.object({ left: z.array(count) }),
+  // An invitation for an address already on staff (invited at the same moment by another owner, too).
+  staff_exists: z.null(),
+  // A new set-up link for a disabled member: enabling them is its own decision.
+  staff_disabled: z.null(),
   // A return asked for outside the withdrawal period (or of an order not delivered), or of more than is left to send back.
   return_not_allowed: z.null(),
   setup_link_invalid: z.null(),

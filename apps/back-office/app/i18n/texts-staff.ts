@@ -3,7 +3,7 @@ const en = {
   team: {
     title: 'Staff',
     invite: 'Invite someone',
-    inviteHelp: 'They get an email with a one-time link (valid 72 hours) to set their password and authenticator app. Inviting someone already on staff sends them a new link.',
+    inviteHelp: 'They get an email with a one-time link (valid 72 hours) to set their password and authenticator app. Someone already on staff gets a new link from their own card below.',
     email: 'Email',
     role: 'Role',
     chooseRole: 'Choose a role',
@@ -24,6 +24,8 @@ const en = {
     confirmDisable: 'Yes, disable this account',
     disable: 'Disable',
     enable: 'Enable again',
+    sendLink: 'Send a new set-up link',
+    linkAfterEnable: 'Enable them again to send a new set-up link.',
     done: {
       invited: 'The invitation was sent to {{email}}.',
       reinvited: 'A new set-up link was sent to {{email}}.',
@@ -33,7 +35,11 @@ const en = {
     },
   },
   fieldErrors: { role: 'Choose a role.', lang: 'Choose the language of the email.' },
-  refusals: { last_owner: 'The shop needs an owner who can sign in: make another member owner first.' },
+  refusals: {
+    last_owner: 'The shop needs an owner who can sign in: make another member owner first.',
+    staff_exists: 'This address is already on staff: send them a new set-up link from their card.',
+    staff_disabled: 'This member is disabled: enable them again first.',
+  },
 };
 
 type Texts = typeof en;
@@ -42,7 +48,7 @@ const it: Texts = {
   team: {
     title: 'Staff',
     invite: 'Invita qualcuno',
-    inviteHelp: "Riceve un'email con un link da usare una sola volta (valido 72 ore) per impostare la password e l'app di autenticazione. Invitare chi è già nello staff gli manda un nuovo link.",
+    inviteHelp: "Riceve un'email con un link da usare una sola volta (valido 72 ore) per impostare la password e l'app di autenticazione. Chi è già nello staff riceve un nuovo link dalla propria scheda qui sotto.",
     email: 'Email',
     role: 'Ruolo',
     chooseRole: 'Scegli un ruolo',
@@ -63,6 +69,8 @@ const it: Texts = {
     confirmDisable: 'Sì, disattiva questo account',
     disable: 'Disattiva',
     enable: 'Riattiva',
+    sendLink: 'Invia un nuovo link di configurazione',
+    linkAfterEnable: 'Riattivalo per inviare un nuovo link di configurazione.',
     done: {
       invited: "L'invito è stato inviato a {{email}}.",
       reinvited: 'Un nuovo link di configurazione è stato inviato a {{email}}.',
@@ -72,7 +80,11 @@ const it: Texts = {
     },
   },
   fieldErrors: { role: 'Scegli un ruolo.', lang: "Scegli la lingua dell'email." },
-  refusals: { last_owner: 'Il negozio ha bisogno di un titolare che possa accedere: rendi prima titolare un altro membro.' },
+  refusals: {
+    last_owner: 'Il negozio ha bisogno di un titolare che possa accedere: rendi prima titolare un altro membro.',
+    staff_exists: 'Questo indirizzo è già nello staff: invia un nuovo link di configurazione dalla sua scheda.',
+    staff_disabled: 'Questo membro è disattivato: riattivalo prima.',
+  },
 };
 
 export const STAFF_TEXTS = { en, it };

@@ -1,10 +1,14 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DE } from './texts-de';
+import { ES } from './texts-es';
+import { FR } from './texts-fr';
 import { PEOPLE_TEXTS } from './texts-people';
+import { PL } from './texts-pl';
 import { STAFF_TEXTS } from './texts-staff';
 
-/** The back office's languages: English and Italian (the shop's other languages where these texts exist). */
-export const LANGS = ['en', 'it'] as const;
+/** The back office's languages: the shop's six (each language's texts are checked against English, key by key). */
+export const LANGS = ['en', 'it', 'fr', 'es', 'de', 'pl'] as const;
 export type Lang = (typeof LANGS)[number];
 
 const en = {
@@ -87,7 +91,7 @@ const en = {
     title: 'Actions',
     done: {
       startProcessing: 'The order is being processed.',
-      shipOrder: 'The order is shipped; the shopper has the tracking by email.',
+      shipOrder: 'The parcel is recorded; the shopper has its tracking by email.',
       markDelivered: 'The order is delivered.',
       cancelOrder: 'The order is cancelled.',
       refundOrder: 'The refund is made.',
@@ -102,6 +106,10 @@ const en = {
     trackingNumber: 'Tracking number',
     trackingUrl: 'Tracking link (optional)',
     shipSubmit: 'Mark as shipped and email the shopper',
+    parcelLines: 'In this parcel',
+    parcelQuantity: '{{name}}: quantity in this parcel ({{left}} of {{ordered}} left to send)',
+    parcelSent: 'Sent with {{carrier}} ({{number}}): {{items}}',
+    lineSent: '{{name}}: all sent',
     markDelivered: 'Mark as delivered',
     cancel: 'Cancel the order',
     cancelUnpaid: 'Cancels it: its items go back on sale and its codes can be used again.',
@@ -204,6 +212,8 @@ const en = {
     lines: 'Enter whole quantities, at most those ordered.',
     confirm: 'Tick the box to confirm.',
     note: 'Write the note (at most 2,000 characters).',
+    current_password: 'Enter your current password.',
+    new_password: 'Choose a new password of at least 8 characters that follows the password rules.',
   },
   refusals: {
     authentication_failed: 'The email, password or code is not right.',
@@ -215,11 +225,23 @@ const en = {
     order_action_not_allowed: 'The order is no longer in a state that allows this: see its state and history.',
     order_not_refundable: 'Nothing of this order is left to refund.',
     refund_too_large: 'That is more than is left to refund.',
+    shipment_too_large: 'That is more than is left to send of a line: someone may have just shipped it. See the order again.',
+    invalid_password: 'Your current password is not right.',
     gateway_failed: 'The payment gateway did not make the refund: nothing was given back and the order is as it was. Try again later.',
     bad_request: 'Something in the form is not right.',
     default: 'Something went wrong. Try again.',
   },
   formIncomplete: 'Some fields need your attention.',
+  ownPassword: {
+    nav: 'Your password',
+    title: 'Your password',
+    help: 'Changing it signs you out on every other device.',
+    current: 'Current password',
+    new: 'New password',
+    newHelp: 'At least 8 characters, not easy to guess.',
+    submit: 'Change my password',
+    done: 'Your password is changed; your other sessions are ended.',
+  },
 };
 
 type Texts = typeof en;
@@ -304,7 +326,7 @@ const it: Texts = {
     title: 'Azioni',
     done: {
       startProcessing: "L'ordine è in preparazione.",
-      shipOrder: "L'ordine è spedito; il cliente ha ricevuto il tracciamento via email.",
+      shipOrder: 'Il pacco è registrato; il cliente ha ricevuto il tracciamento via email.',
       markDelivered: "L'ordine è consegnato.",
       cancelOrder: "L'ordine è annullato.",
       refundOrder: 'Il rimborso è stato effettuato.',
@@ -319,6 +341,10 @@ const it: Texts = {
     trackingNumber: 'Numero di tracciamento',
     trackingUrl: 'Link di tracciamento (facoltativo)',
     shipSubmit: 'Segna come spedito e avvisa il cliente',
+    parcelLines: 'In questo pacco',
+    parcelQuantity: '{{name}}: quantità in questo pacco (ne restano da spedire {{left}} su {{ordered}})',
+    parcelSent: 'Spedito con {{carrier}} ({{number}}): {{items}}',
+    lineSent: '{{name}}: tutto spedito',
     markDelivered: 'Segna come consegnato',
     cancel: "Annulla l'ordine",
     cancelUnpaid: 'Lo annulla: gli articoli tornano in vendita e i codici si possono usare di nuovo.',
@@ -421,6 +447,8 @@ const it: Texts = {
     lines: 'Inserisci quantità intere, al massimo quelle ordinate.',
     confirm: 'Spunta la casella per confermare.',
     note: 'Scrivi la nota (al massimo 2.000 caratteri).',
+    current_password: 'Inserisci la password attuale.',
+    new_password: 'Scegli una nuova password di almeno 8 caratteri che rispetti le regole delle password.',
   },
   refusals: {
     authentication_failed: "L'email, la password o il codice non sono corretti.",
@@ -432,14 +460,31 @@ const it: Texts = {
     order_action_not_allowed: "L'ordine non è più in uno stato che lo consente: vedi il suo stato e la cronologia.",
     order_not_refundable: 'Di questo ordine non resta nulla da rimborsare.',
     refund_too_large: 'È più di quanto resta da rimborsare.',
+    shipment_too_large: 'È più di quanto resta da spedire di una riga: forse qualcuno l’ha appena spedita. Guarda di nuovo l’ordine.',
+    invalid_password: 'La password attuale non è corretta.',
     gateway_failed: "Il metodo di pagamento non ha effettuato il rimborso: non è stato restituito nulla e l'ordine è com'era. Riprova più tardi.",
     bad_request: 'Qualcosa nel modulo non è corretto.',
     default: 'Qualcosa è andato storto. Riprova.',
   },
   formIncomplete: 'Alcuni campi richiedono attenzione.',
+  ownPassword: {
+    nav: 'La tua password',
+    title: 'La tua password',
+    help: 'Cambiarla chiude la sessione su tutti gli altri dispositivi.',
+    current: 'Password attuale',
+    new: 'Nuova password',
+    newHelp: 'Almeno 8 caratteri, non facile da indovinare.',
+    submit: 'Cambia la mia password',
+    done: 'La password è cambiata; le altre sessioni sono chiuse.',
+  },
 };
 
-export const TEXTS: Record<Lang, Texts> = { en, it };
+export const TEXTS: Record<Lang, Texts> = { en, it, fr: FR.main, es: ES.main, de: DE.main, pl: PL.main };
+/** The people's pages and the staff page, each language checked against English's keys by the compiler. */
+const PEOPLE: Record<Lang, typeof PEOPLE_TEXTS.en> = { ...PEOPLE_TEXTS, fr: FR.people, es: ES.people, de: DE.people, pl: PL.people };
+const STAFF: Record<Lang, typeof STAFF_TEXTS.en> = { ...STAFF_TEXTS, fr: FR.staff, es: ES.staff, de: DE.staff, pl: PL.staff };
+/** Every text of a language, as i18next reads them (the common ones, the people's pages', the staff page's). */
+export const ALL_TEXTS = Object.fromEntries(LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code]]])) as Record<Lang, [Texts, typeof PEOPLE_TEXTS.en, typeof STAFF_TEXTS.en]>;
 
 export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 
@@ -455,8 +500,8 @@ export function createI18n(lang: Lang): I18n {
     returnNull: false,
   });
   for (const code of LANGS) {
-    instance.addResourceBundle(code, 'translation', PEOPLE_TEXTS[code], true, false);
-    instance.addResourceBundle(code, 'translation', STAFF_TEXTS[code], true, false);
+    instance.addResourceBundle(code, 'translation', PEOPLE[code], true, false);
+    instance.addResourceBundle(code, 'translation', STAFF[code], true, false);
   }
   return instance;
 }

@@ -31,8 +31,12 @@ export async function orderAction(request: Request, reference: string): Promise<
 
 async function call(request: Request, reference: string, intent: OrderIntent, value: Record<string, unknown>) {
   switch (intent) {
-    case 'shipOrder':
-      return staffCall(request, intent, { reference, ...(value as { carrier: string; tracking_number: string; tracking_url?: string }) });
+    case 'shipOrder': {
+      const { lines, ...parcel } = value as { carrier: string; tracking_number: string; tracking_url?: string; lines?: { quantity?: number }[] };
+      // Lines by their place in the order; a form without them (an order page of old) sends all that is left.
+      const chosen = (lines ?? []).flatMap((line, index) => (line.quantity ? [{ line: index, quantity: line.quantity }] : []));
+      return staffCall(request, intent, { reference, ...parcel, ...(chosen.length > 0 ? { lines: chosen } : {}) });
+    }
     case 'addOrderNote':
       return staffCall(request, intent, { reference, note: value.note as string });
     case 'refundOrder': {

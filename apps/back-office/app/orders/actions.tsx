@@ -59,6 +59,40 @@ function TextField({ field, label, type = 'text', defaultValue }: { field: any; 
 const box = 'rounded border border-stone-200 p-3';
 
 /**
+ * What goes in the parcel: each line's quantity, prefilled with what is left to send of it (a parcel of all that is
+ * left by default); lines already sent are said so. The parcels sent so far are listed above the form.
+ */
+function ParcelLines({ order, field }: { order: AdminOrder['order']; field: any }) {
+  const { t } = useTranslation();
+  const entered = field.getFieldList() as { getFieldset: () => { quantity: { initialValue?: string } } }[];
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium">{t('orderActions.parcelLines')}</legend>
+      {order.shipments.length > 0 && (
+        <ul className="text-sm text-stone-700">
+          {order.shipments.map((shipment, index) => (
+            <li key={index}>{t('orderActions.parcelSent', { carrier: shipment.carrier, number: shipment.tracking_number, items: shipment.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ') })}</li>
+          ))}
+        </ul>
+      )}
+      {order.lines.map((line, index) => {
+        const left = line.quantity - line.shipped;
+        const label = `${line.name}${line.attributes ? ` (${line.attributes})` : ''}`;
+        if (left === 0) return <p key={index} className="text-sm text-stone-700">{t('orderActions.lineSent', { name: label })}</p>;
+        const id = `parcel-line-${index}`;
+        return (
+          <div key={index}>
+            <label htmlFor={id}>{t('orderActions.parcelQuantity', { name: label, left, ordered: line.quantity })}</label>
+            <input id={id} name={`lines[${index}].quantity`} type="number" min={0} max={left} defaultValue={entered[index]?.getFieldset().quantity.initialValue ?? left} className={inputClass} />
+          </div>
+        );
+      })}
+      <FieldError field={field} />
+    </fieldset>
+  );
+}
+
+/**
  * The order's returns: what each sends back, and what is to be done with it. Received: the lines ticked go back on
  * sale. Refunded: its lines, and the original shipping when the whole order came back, after a ticked confirmation.
  */
@@ -141,6 +175,7 @@ export function OrderActions({ detail, staff, actionData, money }: { detail: Adm
                   <TextField field={fields.carrier} label={t('orderActions.carrier')} defaultValue={order.carrier?.name} />
                   <TextField field={fields.tracking_number} label={t('orderActions.trackingNumber')} />
                   <TextField field={fields.tracking_url} label={t('orderActions.trackingUrl')} type="url" />
+                  <ParcelLines order={order} field={fields.lines} />
                 </>
               )}
             </ActionForm>
@@ -151,7 +186,7 @@ export function OrderActions({ detail, staff, actionData, money }: { detail: Adm
             <ActionForm intent="markDelivered" actionData={actionData} label={t('orderActions.markDelivered')} />
           </div>
         )}
-        {can('refunds') && (UNPAID.includes(order.status) || NOT_SHIPPED.includes(order.status)) && (
+        {can('refunds') && (UNPAID.includes(order.status) || (NOT_SHIPPED.includes(order.status) && order.shipments.length === 0)) && (
           <div className={box}>
             <h3 className="mb-2 font-semibold">{t('orderActions.cancel')}</h3>
             <p className="mb-2 text-sm">{UNPAID.includes(order.status) ? t('orderActions.cancelUnpaid') : t('orderActions.cancelPaid', { amount: money(left), gateway: order.gateway })}</p>

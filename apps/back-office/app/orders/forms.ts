@@ -10,7 +10,11 @@ const returnReference = z.string().regex(/^[A-Za-z0-9]{1,16}$/);
 
 export const orderForms = {
   startProcessing: z.object({}),
-  shipOrder: shipOrderInput.omit({ reference: true }),
+  /** A parcel: each line's quantity in it (prefilled with what is left to send; 0 or empty leaves the line out). */
+  shipOrder: shipOrderInput
+    .omit({ reference: true, lines: true })
+    .extend({ lines: z.array(z.object({ quantity: z.coerce.number().int().min(0).max(9999).optional() })).optional() })
+    .refine((value) => value.lines === undefined || value.lines.some((line) => (line.quantity ?? 0) > 0), { error: 'parcel_empty', path: ['lines'] }),
   markDelivered: z.object({}),
   cancelOrder: z.object(confirmed),
   refundOrder: z.object({

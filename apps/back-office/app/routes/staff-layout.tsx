@@ -36,6 +36,9 @@ export default function StaffLayout({ loaderData: { staff } }: Route.ComponentPr
           </nav>
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <span>{t('nav.signedInAs', { email: staff.email, role: t(`roles.${staff.role}`) })}</span>
+            <NavLink to="/account/password" className="text-blue-800 underline aria-[current=page]:font-semibold">
+              {t('ownPassword.nav')}
+            </NavLink>
             <Form method="post" action="/sign-out">
               <button type="submit" className="rounded border border-stone-500 px-3 py-1">
                 {t('nav.signOut')}

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { adminChangeStaffRoleInput, adminInviteStaffInput, BACK_OFFICE_LANGS, STAFF_ROLES, type AdminStaffMember } from '@shop/contract/admin';
+import { adminChangeStaffRoleInput, adminInviteStaffInput, adminSendSetupLinkInput, BACK_OFFICE_LANGS, STAFF_ROLES, type AdminStaffMember } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { z } from 'zod';
@@ -13,6 +13,8 @@ import type { Route } from './+types/team';
 // Each form says what it does in `intent` (a field named `action` would hide the form's own action in the browser).
 const inviteForm = adminInviteStaffInput.extend({ intent: z.literal('invite') });
 const roleForm = adminChangeStaffRoleInput.extend({ intent: z.literal('role') });
+/** A member's new set-up link (a lost phone), in the page's language. */
+const linkForm = adminSendSetupLinkInput.extend({ intent: z.literal('link') });
 /** Disabling asks for the box to be ticked; enabling again does not. */
 const accessForm = z
   .object({ id: adminChangeStaffRoleInput.shape.id, intent: z.enum(['disable', 'enable']), confirm: z.literal('on').optional() })
@@ -28,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get('intent');
   const id = intent === 'invite' ? null : Number(formData.get('id'));
-  const submission = parseWithZod(formData, { schema: intent === 'invite' ? inviteForm : intent === 'role' ? roleForm : accessForm });
+  const submission = parseWithZod(formData, { schema: intent === 'invite' ? inviteForm : intent === 'role' ? roleForm : intent === 'link' ? linkForm : accessForm });
   // Only the invitation form is emptied once sent: a member's forms show what they now are.
   const answer = (done: Done | null, email: string | null = null) => ({ id, intent: String(intent), result: submission.reply({ resetForm: done !== null && intent === 'invite' }), done, email });
   if (submission.status !== 'success') return answer(null);
@@ -39,6 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
       return answer(invited.created ? 'invited' : 'reinvited', invited.email);
     }
     if (value.intent === 'role') return answer('role', (await staffCall(request, 'changeStaffRole', { id: value.id, role: value.role })).email);
+    if (value.intent === 'link') return answer('reinvited', (await staffCall(request, 'sendStaffSetupLink', { id: value.id, lang: value.lang })).email);
     const changed = await staffCall(request, 'setStaffDisabled', { id: value.id, disabled: value.intent === 'disable' });
     return answer(changed.disabled ? 'disabled' : 'enabled', changed.email);
   } catch (error) {
@@ -100,12 +103,13 @@ function InviteForm({ lang, lastResult }: { lang: string; lastResult: LastResult
   );
 }
 
-function MemberCard({ member, lastResult }: { member: AdminStaffMember; lastResult: { intent: string; result: LastResult } | undefined }) {
+function MemberCard({ member, lang, lastResult }: { member: AdminStaffMember; lang: string; lastResult: { intent: string; result: LastResult } | undefined }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('id') === String(member.id);
   const [roleFormMeta, roleFields] = useStaffForm(roleForm, lastResult?.intent === 'role' ? lastResult.result : undefined);
-  const [accessFormMeta, accessFields] = useStaffForm(accessForm, lastResult && lastResult.intent !== 'role' ? lastResult.result : undefined);
+  const [accessFormMeta, accessFields] = useStaffForm(accessForm, lastResult && ['disable', 'enable'].includes(lastResult.intent) ? lastResult.result : undefined);
+  const [linkFormMeta] = useStaffForm(linkForm, lastResult?.intent === 'link' ? lastResult.result : undefined);
   return (
     <li className="rounded border border-stone-300 bg-white p-4">
       <h2 className="font-semibold">
@@ -159,6 +163,18 @@ function MemberCard({ member, lastResult }: { member: AdminStaffMember; lastResu
             </>
           )}
         </Form>
+        {member.disabled ? (
+          <p className="text-sm text-stone-700">{t('team.linkAfterEnable')}</p>
+        ) : (
+          <Form method="post" {...getFormProps(linkFormMeta)} className="flex flex-wrap items-center gap-3">
+            <FormAlert errors={linkFormMeta.errors} hasFieldErrors={false} />
+            <input type="hidden" name="id" value={member.id} />
+            <input type="hidden" name="lang" value={(BACK_OFFICE_LANGS as readonly string[]).includes(lang) ? lang : 'en'} />
+            <button type="submit" name="intent" value="link" disabled={busy} className="rounded border border-stone-700 px-4 py-2 font-medium hover:bg-stone-100 disabled:opacity-60">
+              {t('team.sendLink')}
+            </button>
+          </Form>
+        )}
       </div>
     </li>
   );
@@ -179,7 +195,7 @@ export default function Team({ loaderData: { list, lang }, actionData }: Route.C
       <p className="mb-2">{t('team.count', { count: list.staff.length })}</p>
       <ul className="space-y-4">
         {list.staff.map((member) => (
-          <MemberCard key={member.id} member={member} lastResult={actionData && actionData.id === member.id ? actionData : undefined} />
+          <MemberCard key={member.id} member={member} lang={lang} lastResult={actionData && actionData.id === member.id ? actionData : undefined} />
         ))}
       </ul>
     </>

@@ -346,6 +346,22 @@ export const orderShipments = pgTable(
   (t) => [index('order_shipments_order_idx').on(t.orderId)],
 );
 
+/** What a parcel held: lines of the order and how many of each (partial shipments by line). */
+export const orderShipmentLines = pgTable(
+  'order_shipment_lines',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => orderShipments.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_shipment_lines_shipment_idx').on(t.shipmentId), index('order_shipment_lines_line_idx').on(t.orderLineId)],
+);
+
 /** Goods sent back from an order, with where the return stands (requested, received, refunded). */
 export const orderReturns = pgTable(
   'order_returns',

@@ -2,7 +2,7 @@ import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { currentSession, requireCustomerId } from '../sessions/sessions.ts';
 import type { Queryable } from '../db/client.ts';
-import { orderLines, orderReturnLines, orderReturns, orderShipments, orders, paymentAttempts } from '../db/schema.ts';
+import { orderLines, orderReturnLines, orderReturns, orderShipmentLines, orderShipments, orders, paymentAttempts } from '../db/schema.ts';
 import type { CallContext } from '../call-context.ts';
 import { notFound } from '../http/errors.ts';
 import { opensOrder } from './links.ts';
@@ -43,7 +43,7 @@ export async function getOrders(context: CallContext): Promise<{ orders: OrderSu
 
 /** An order with its lines, as the shopper reads it. */
 export async function orderView(db: Queryable, order: OrderRow): Promise<Order> {
-  const [lines, returns, returned, strays, shipments] = await Promise.all([
+  const [lines, returns, returned, strays, shipments, parcelled] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.createdAt), asc(orderReturns.id)),
     db
@@ -58,10 +58,18 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
       .where(and(eq(paymentAttempts.orderId, order.id), isNotNull(paymentAttempts.strayRefund)))
       .orderBy(asc(paymentAttempts.id)),
     db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)).orderBy(asc(orderShipments.id)),
+    db
+      .select({ shipmentId: orderShipmentLines.shipmentId, orderLineId: orderShipmentLines.orderLineId, quantity: orderShipmentLines.quantity })
+      .from(orderShipmentLines)
+      .innerJoin(orderShipments, eq(orderShipments.id, orderShipmentLines.shipmentId))
+      .where(eq(orderShipments.orderId, order.id))
+      .orderBy(asc(orderShipmentLines.id)),
   ]);
   const returnBy = returnDeadline(order);
   const sentBack = (lineId: number) => returned.filter((entry) => entry.orderLineId === lineId).reduce((sum, entry) => sum + entry.quantity, 0);
   const lineName = new Map(lines.map((line) => [line.id, line.productName]));
+  const lineById = new Map(lines.map((line) => [line.id, line]));
+  const shipped = (lineId: number) => parcelled.filter((entry) => entry.orderLineId === lineId).reduce((sum, entry) => sum + entry.quantity, 0);
   return {
     ...summary(
       order,
@@ -81,7 +89,15 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
     invoice: order.invoice as Order['invoice'],
     gateway: order.gateway,
     tracking_number: order.trackingNumber,
-    shipments: shipments.map((shipment) => ({ carrier: shipment.carrier, tracking_number: shipment.trackingNumber, tracking_url: shipment.trackingUrl, date: shipment.createdAt.toISOString() })),
+    shipments: shipments.map((shipment) => ({
+      carrier: shipment.carrier,
+      tracking_number: shipment.trackingNumber,
+      tracking_url: shipment.trackingUrl,
+      date: shipment.createdAt.toISOString(),
+      lines: parcelled
+        .filter((entry) => entry.shipmentId === shipment.id)
+        .map((entry) => ({ name: lineById.get(entry.orderLineId)?.productName ?? '', attributes: lineById.get(entry.orderLineId)?.attributesLabel ?? '', quantity: entry.quantity })),
+    })),
     refunded: order.refundedCents,
     payable: isPayable(order.status as OrderStatus),
     stray_payments: strays.map((stray) => ({ ...stray, refund: stray.refund as Order['stray_payments'][number]['refund'] })),
@@ -99,6 +115,7 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
       available_date: line.availableDate?.toISOString() ?? null,
       cancellable: line.onDemand !== 'preorder',
       returnable: returnBy ? Math.max(0, line.quantity - sentBack(line.id)) : 0,
+      shipped: shipped(line.id),
     })),
     returns: returns.map((entry) => ({
       reference: entry.reference,

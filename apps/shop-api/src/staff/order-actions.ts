@@ -3,7 +3,7 @@ import type { orderNoteInput, refundOrderInput, shipOrderInput } from '@shop/con
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
-import { orderLines, orderShipments, orders } from '../db/schema.ts';
+import { orderLines, orderShipmentLines, orderShipments, orders } from '../db/schema.ts';
 import { ApiError, notFound, refusal } from '../http/errors.ts';
 import { orderConfirmationMail } from '../mail/order-confirmation.ts';
 import { shippingNoticeMail } from '../mail/shipping-notice.ts';
@@ -53,15 +53,55 @@ const startProcessing: AdminCallHandler<'startProcessing'> = async ({ reference 
   return getOrderDetail({ reference }, context);
 };
 
-/** Ships the whole order as one parcel and mails the shopper its tracking, once the shipment is recorded. */
+const hasParcels = async (db: Queryable, orderId: number) => (await db.select({ id: orderShipments.id }).from(orderShipments).where(eq(orderShipments.orderId, orderId)).limit(1)).length > 0;
+
+/** What is left to send of each line of a locked order (in the order's line order): ordered less what parcels took. */
+async function leftToShip(tx: Queryable, orderId: number) {
+  const [lines, parcelled] = await Promise.all([
+    tx.select({ id: orderLines.id, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    tx
+      .select({ orderLineId: orderShipmentLines.orderLineId, quantity: orderShipmentLines.quantity })
+      .from(orderShipmentLines)
+      .innerJoin(orderShipments, eq(orderShipments.id, orderShipmentLines.shipmentId))
+      .where(eq(orderShipments.orderId, orderId)),
+  ]);
+  const shipped = (lineId: number) => parcelled.filter((entry) => entry.orderLineId === lineId).reduce((sum, entry) => sum + entry.quantity, 0);
+  return lines.map((line) => ({ id: line.id, left: line.quantity - shipped(line.id) }));
+}
+
+/**
+ * Ships a parcel: the lines asked for (by their place in the order), or all that is left. With the order locked, so
+ * that two staff shipping the same lines at once cannot send more than was ordered: the second reads what the first
+ * took and is refused (`shipment_too_large`, with what is left). The order moves to `processing` while lines are
+ * still to go, and to `shipped` with the last of them. The shopper is mailed what the parcel holds and its tracking.
+ */
 const shipOrder: AdminCallHandler<'shipOrder'> = async (input: z.output<typeof shipOrderInput>, context) => {
   const shipment = { carrier: input.carrier, tracking_number: input.tracking_number, tracking_url: input.tracking_url ?? null };
-  const shipped = await transition(context, input.reference, 'shipped', 'order.ship', {
-    set: { trackingNumber: shipment.tracking_number },
-    details: shipment,
-    alongside: async (tx, order) => {
-      await tx.insert(orderShipments).values({ orderId: order.id, carrier: shipment.carrier, trackingNumber: shipment.tracking_number, trackingUrl: shipment.tracking_url });
-    },
+  const shipped = await context.db.transaction(async (tx) => {
+    const order = await findOrder(tx, input.reference, true);
+    if (!CANCELLABLE_PAID.includes(order.status)) throw notAllowed(order);
+    const lines = await leftToShip(tx, order.id);
+    const wanted = new Map<number, number>();
+    if (input.lines) for (const { line, quantity } of input.lines) wanted.set(line, (wanted.get(line) ?? 0) + quantity);
+    else lines.forEach((line, index) => line.left > 0 && wanted.set(index, line.left));
+    if (wanted.size === 0) throw notAllowed(order);
+    for (const [index, quantity] of wanted) {
+      if (!lines[index] || quantity > lines[index].left) {
+        const message = 'A parcel can hold at most what is left to send of each line of the order';
+        throw new ApiError(409, 'shipment_too_large', message, { left: lines.map((line) => line.left), errors: { lines: [message] } });
+      }
+    }
+    const complete = lines.every((line, index) => line.left === (wanted.get(index) ?? 0));
+    const target: OrderStatus = complete ? 'shipped' : 'processing';
+    const [parcel] = await tx.insert(orderShipments).values({ orderId: order.id, carrier: shipment.carrier, trackingNumber: shipment.tracking_number, trackingUrl: shipment.tracking_url }).returning({ id: orderShipments.id });
+    await tx.insert(orderShipmentLines).values([...wanted].map(([index, quantity]) => ({ shipmentId: parcel!.id, orderLineId: lines[index]!.id, quantity })));
+    const [moved] =
+      order.status === target
+        ? [order]
+        : await tx.update(orders).set({ status: target, updatedAt: sql`now()`, ...(complete ? { trackingNumber: shipment.tracking_number } : {}) }).where(eq(orders.id, order.id)).returning();
+    const parcelLines = [...wanted].map(([line, quantity]) => ({ line, quantity }));
+    await audit(tx, actorOf(context), { action: 'order.ship', targetType: 'order', targetId: order.reference, before: { status: order.status }, after: { status: target, ...shipment, lines: parcelLines, complete } });
+    return moved!;
   });
   await mailOrder(context, shipped, 'shipping', (parts) => shippingNoticeMail({ ...parts, shipment: parts.order.shipments.at(-1)! }));
   return getOrderDetail(input, context);
@@ -90,8 +130,10 @@ const cancelOrder: AdminCallHandler<'cancelOrder'> = async ({ reference }, conte
     // Paid at the last moment (the gateway said so when its payment was ended): it is a paid order now.
     if (!cancelled) throw notAllowed(await findOrder(context.db, reference));
   } else if (CANCELLABLE_PAID.includes(order.status)) {
-    // Shipped while the gateway was refunding: its goods are out, and nothing goes back on sale.
-    const alongside = async (tx: Queryable, before: OrderRow) => (CANCELLABLE_PAID.includes(before.status) ? restock(tx, before.id) : undefined);
+    // A parcel already left: the order is no longer cancelled whole (refund what is not sent, then deliver the rest).
+    if (await hasParcels(context.db, order.id)) throw notAllowed(order);
+    // Shipped (a parcel, or all of it) while the gateway was refunding: its goods are out, and nothing goes back on sale.
+    const alongside = async (tx: Queryable, before: OrderRow) => (CANCELLABLE_PAID.includes(before.status) && !(await hasParcels(tx, before.id)) ? restock(tx, before.id) : undefined);
     await refundThroughGateway(context, { reference }, { actor, action: 'order.cancel', alongside });
   } else {
     throw notAllowed(order);

@@ -18,15 +18,16 @@ import { listAuditLog, registerOrdersExport } from './reports.ts';
 import { returnHandlers } from './returns.ts';
 import { listReviews, moderateReview } from './reviews.ts';
 import { mayUse, SCRIPT_CALLS } from './rights.ts';
-import { signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
+import { changeOwnStaffPassword, signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
 import { completeStaffSetup, getStaffSetup } from './setup.ts';
-import { changeStaffRole, inviteStaff, listStaff, setStaffDisabled } from './team.ts';
+import { changeStaffRole, inviteStaff, listStaff, sendStaffSetupLink, setStaffDisabled } from './team.ts';
 
 const handlers: AdminCallHandlers = {
   staffSignIn,
   staffSecondFactor,
   staffSignOut: (_input, context) => staffSignOut(context),
   getCurrentStaff: async (_input, context) => toStaffMember((context as SignedInContext).staff),
+  changeOwnStaffPassword,
   getStaffSetup,
   completeStaffSetup,
   listOrders,
@@ -46,6 +47,7 @@ const handlers: AdminCallHandlers = {
   getDashboard,
   listStaff,
   inviteStaff,
+  sendStaffSetupLink,
   changeStaffRole,
   setStaffDisabled,
 };

@@ -1,13 +1,13 @@
 import type { StaffMember, StaffRole } from '@shop/contract/admin';
-import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { verifyAgainstNothing, verifyPassword } from '../accounts/passwords.ts';
+import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { hashPassword, requireStrongPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.ts';
 import { giveBackAttempt, RATE_LIMITS, resetCounters, takeAttempt, type Counter } from '../sessions/rate-limit.ts';
 import { newToken, sha256 } from '../sessions/tokens.ts';
 import type { Queryable } from '../db/client.ts';
 import { staff, staffSessions } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { audit } from './audit.ts';
-import type { AdminContext, StaffRow } from './context.ts';
+import type { AdminContext, SignedInContext, StaffRow } from './context.ts';
 import { areasOf } from './rights.ts';
 import { isRecoveryCode, recoveryCodeHash, totpStep } from './second-factor.ts';
 
@@ -145,6 +145,36 @@ export async function staffSignOut(context: AdminContext): Promise<Record<string
   await db.transaction(async (tx) => {
     if (sessionToken) await tx.delete(staffSessions).where(eq(staffSessions.tokenHash, sha256(sessionToken)));
     if (row) await audit(tx, { staffId: row.id, email: row.email, clientIp }, { action: 'staff.signed_out', targetType: 'staff', targetId: row.id });
+  });
+  return {};
+}
+
+/**
+ * A staff member's own new password: the current one first (a wrong one counts as a failed sign-in, on the same
+ * counters), the new one by the shop's policy. Every other session of theirs ends with the change, in its
+ * transaction and with its audit row; the session that made it goes on.
+ */
+export async function changeOwnStaffPassword(input: { current_password: string; new_password: string }, context: AdminContext): Promise<Record<string, never>> {
+  const { db, clientIp, textLang, sessionToken } = context;
+  const row = (context as SignedInContext).staff;
+  const { clientAndEmail, others } = signInCounters(row.email, clientIp);
+  await takeAttempt(db, [clientAndEmail, ...others]);
+  const correct = row.passwordHash !== null && (await verifyPassword(row.passwordHash, input.current_password));
+  if (!correct) {
+    const message = 'This is not your current password.';
+    throw new ApiError(400, 'invalid_password', message, { errors: { current_password: [message] } });
+  }
+  await resetCounters(db, [clientAndEmail]);
+  await giveBackAttempt(db, others);
+  await requireStrongPassword(input.new_password, textLang, 'new_password', [row.email]);
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, row.id));
+    const ended = await tx
+      .delete(staffSessions)
+      .where(and(eq(staffSessions.staffId, row.id), ne(staffSessions.tokenHash, sha256(sessionToken ?? ''))))
+      .returning({ tokenHash: staffSessions.tokenHash });
+    await audit(tx, { staffId: row.id, email: row.email, clientIp }, { action: 'staff.password_changed', targetType: 'staff', targetId: row.id, after: { other_sessions_ended: ended.length } });
   });
   return {};
 }

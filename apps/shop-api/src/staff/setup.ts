@@ -4,9 +4,9 @@ import { hashPassword, requireStrongPassword } from '../accounts/passwords.ts';
 import { newToken, sha256 } from '../sessions/tokens.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { staff, staffSessions } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { audit, type Actor } from './audit.ts';
-import type { AdminContext } from './context.ts';
+import type { AdminContext, StaffRow } from './context.ts';
 import { newRecoveryCodes, newTotpSecret, otpauthUrl, totpStep } from './second-factor.ts';
 
 /** How long a set-up link can be used. */
@@ -15,26 +15,58 @@ const SETUP_LINK_MS = 72 * 60 * 60 * 1000;
 const linkInvalid = () => new ApiError(404, 'setup_link_invalid', 'This set-up link is not valid or has expired.');
 const CODE_MESSAGE = 'The code is not right: enter the code your authenticator app shows now.';
 
+const staffExists = () => new ApiError(409, 'staff_exists', 'This address is already on staff: send them a new set-up link from their row instead.');
+
 /**
- * A one-time set-up link for a new staff member, or for an existing one who must set a password and an
- * authenticator again (a lost phone): their account works as before until the link is used. Audited.
+ * A one-time set-up link for a new staff member, or (`newOnly` false: the scripts' `staff:create`) for an existing
+ * one who must set a password and an authenticator again (a lost phone): their account works as before until the
+ * link is used. With `newOnly` (an owner's invitation) an address already on staff is refused, also when two owners
+ * invite it at the same moment: the second insert waits for the first and finds the address taken. Audited.
  */
-export async function issueSetupLink(db: Database, { email, role }: { email: string; role: StaffRole }, actor: Actor, backOfficeUrl: string): Promise<{ url: string; created: boolean }> {
+export async function issueSetupLink(
+  db: Database,
+  { email, role }: { email: string; role: StaffRole },
+  actor: Actor,
+  backOfficeUrl: string,
+  { newOnly = false }: { newOnly?: boolean } = {},
+): Promise<{ url: string; created: boolean }> {
   const token = newToken();
-  const setup = { setupTokenHash: sha256(token), setupTotpSecret: newTotpSecret(), setupExpiresAt: new Date(Date.now() + SETUP_LINK_MS) };
+  const setup = newSetup(token);
   const created = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.email, email)).for('update');
+    if (existing && newOnly) throw staffExists();
     if (existing) {
       if (existing.role === 'owner' && role !== 'owner') await keepAnOwner(tx, existing.id);
       await tx.update(staff).set({ ...setup, role }).where(eq(staff.id, existing.id));
       await audit(tx, actor, { action: 'staff.setup_link_issued', targetType: 'staff', targetId: existing.id, before: { role: existing.role }, after: { role } });
       return false;
     }
-    const [row] = await tx.insert(staff).values({ email, role, ...setup }).returning({ id: staff.id });
-    await audit(tx, actor, { action: 'staff.created', targetType: 'staff', targetId: row!.id, after: { email, role } });
+    const [row] = await tx.insert(staff).values({ email, role, ...setup }).onConflictDoNothing({ target: staff.email }).returning({ id: staff.id });
+    if (!row) throw staffExists();
+    await audit(tx, actor, { action: 'staff.created', targetType: 'staff', targetId: row.id, after: { email, role } });
     return true;
   });
-  return { url: `${backOfficeUrl}/setup?token=${token}`, created };
+  return { url: setupUrl(backOfficeUrl, token), created };
+}
+
+const newSetup = (token: string) => ({ setupTokenHash: sha256(token), setupTotpSecret: newTotpSecret(), setupExpiresAt: new Date(Date.now() + SETUP_LINK_MS) });
+const setupUrl = (backOfficeUrl: string, token: string) => `${backOfficeUrl}/setup?token=${token}`;
+
+/**
+ * A new set-up link for a member (a lost phone), with their role as it is. A disabled member is refused: enabling
+ * them again is the owner's own, separate decision (and their own audit row), never a side effect of a link.
+ */
+export async function reissueSetupLink(db: Database, id: number, actor: Actor, backOfficeUrl: string): Promise<{ url: string; member: StaffRow }> {
+  const token = newToken();
+  const member = await db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
+    if (!existing) throw notFound('Staff member');
+    if (existing.disabled) throw new ApiError(409, 'staff_disabled', 'This member is disabled: enable them first, then send a new set-up link.');
+    const [updated] = await tx.update(staff).set(newSetup(token)).where(eq(staff.id, id)).returning();
+    await audit(tx, actor, { action: 'staff.setup_link_issued', targetType: 'staff', targetId: id, before: { role: existing.role }, after: { role: existing.role } });
+    return updated!;
+  });
+  return { url: setupUrl(backOfficeUrl, token), member };
 }
 
 /**

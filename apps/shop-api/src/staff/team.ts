@@ -1,13 +1,14 @@
-import type { adminChangeStaffRoleInput, adminInviteStaffInput, adminSetStaffDisabledInput, StaffRole } from '@shop/contract/admin';
+import type { adminChangeStaffRoleInput, adminInviteStaffInput, adminSendSetupLinkInput, adminSetStaffDisabledInput, StaffRole } from '@shop/contract/admin';
 import { asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { staff, staffSessions } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { sendLater } from '../mail/later.ts';
 import { staffInvitationMail } from '../mail/staff-invitation.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminContext, type StaffRow } from './context.ts';
-import { issueSetupLink, keepAnOwner } from './setup.ts';
+import { issueSetupLink, keepAnOwner, reissueSetupLink } from './setup.ts';
 
 const toRow = (row: StaffRow) => ({
   id: row.id,
@@ -24,11 +25,21 @@ export async function listStaff(_input: unknown, { db }: AdminContext) {
   return { staff: rows.map(toRow) };
 }
 
-/** Sends the one-time set-up link (issueSetupLink, audited) by mail, in the language the owner chose. */
+/**
+ * Invites someone not yet on staff (issueSetupLink, audited): the one-time set-up link goes by mail, in the language
+ * the owner chose, after the answer (a slow mail server never holds the owner's page).
+ */
 export async function inviteStaff({ email, role, lang }: z.output<typeof adminInviteStaffInput>, context: AdminContext) {
-  const { url, created } = await issueSetupLink(context.db, { email, role }, actorOf(context), context.config.backOfficeUrl);
-  await context.mailer.send(staffInvitationMail({ to: email, role, lang, url }));
+  const { url, created } = await issueSetupLink(context.db, { email, role }, actorOf(context), context.config.backOfficeUrl, { newOnly: true });
+  sendLater(context, staffInvitationMail({ to: email, role, lang, url }), 'staff_invitation');
   return { email, created };
+}
+
+/** A member's new set-up link (a lost phone), by mail after the answer; refused for a disabled member. */
+export async function sendStaffSetupLink({ id, lang }: z.output<typeof adminSendSetupLinkInput>, context: AdminContext) {
+  const { url, member } = await reissueSetupLink(context.db, id, actorOf(context), context.config.backOfficeUrl);
+  sendLater(context, staffInvitationMail({ to: member.email, role: member.role as StaffRole, lang, url }), 'staff_invitation');
+  return toRow(member);
 }
 
 /** Changes one member; never the last owner who can sign in (keepAnOwner, under the lock of every active owner). */

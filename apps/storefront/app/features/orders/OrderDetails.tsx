@@ -129,6 +129,13 @@ export function OrderDetails({ order, noReturns, children }: { order: Order; noR
               <p key={index} className="mt-1 text-stone-700">
                 {t('checkout.orderDetails.shipped', { date: formatDate(shipment.date), carrier: shipment.carrier })}
                 <span className="block">{t('checkout.orderDetails.tracking', { number: shipment.tracking_number })}</span>
+                {shipment.lines.length > 0 ? (
+                  <span className="block">
+                    {t('checkout.orderDetails.parcelContents', {
+                      items: shipment.lines.map((line) => `${line.quantity} × ${line.name}${line.attributes ? ` (${line.attributes})` : ''}`).join(', '),
+                    })}
+                  </span>
+                ) : null}
                 {shipment.tracking_url ? (
                   <a href={shipment.tracking_url} className="underline">
                     {t('checkout.orderDetails.track')}
@@ -136,6 +143,7 @@ export function OrderDetails({ order, noReturns, children }: { order: Order; noR
                 ) : null}
               </p>
             ))}
+            {order.status === 'processing' && order.shipments.length > 0 ? <p className="mt-1 text-stone-700">{t('checkout.orderDetails.partlyShipped')}</p> : null}
             {order.shipments.length === 0 && order.tracking_number ? <p className="text-stone-700">{t('checkout.orderDetails.tracking', { number: order.tracking_number })}</p> : null}
           </div>
         ) : null}

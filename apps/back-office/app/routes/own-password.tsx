@@ -1,0 +1,67 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { changeOwnStaffPasswordInput } from '@shop/contract/admin';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation, useRouteLoaderData } from 'react-router';
+import { AdminApiError, staffCall } from '../lib/api.server';
+import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import type { Route } from './+types/own-password';
+
+/** Where a refusal of the API belongs: the current password that is not right, the new one that is too easy. */
+const FIELD_OF: Record<string, 'current_password' | 'new_password'> = { invalid_password: 'current_password', password_too_weak: 'new_password' };
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: changeOwnStaffPasswordInput });
+  const hideFields = ['current_password', 'new_password'];
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields }), done: false };
+  try {
+    await staffCall(request, 'changeOwnStaffPassword', submission.value);
+    return { result: submission.reply({ resetForm: true }), done: true };
+  } catch (error) {
+    if (error instanceof AdminApiError && error.status < 500) {
+      const field = FIELD_OF[error.code];
+      return { result: submission.reply({ formErrors: [error.code], ...(field ? { fieldErrors: { [field]: [error.code] } } : {}), hideFields }), done: false };
+    }
+    throw error;
+  }
+}
+
+/** A staff member's own password: the current one, then a new one; their other sessions end (ADR 33). */
+export default function OwnPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === 'submitting';
+  const layout = useRouteLoaderData('routes/staff-layout') as { staff: { email: string } } | undefined;
+  const [form, fields] = useStaffForm(changeOwnStaffPasswordInput, actionData?.result);
+  return (
+    <section className="max-w-xl">
+      <h1 className="mb-4 text-2xl font-semibold">{t('ownPassword.title')}</h1>
+      <p className="mb-4">{t('ownPassword.help')}</p>
+      {actionData?.done && (
+        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+          {t('ownPassword.done')}
+        </p>
+      )}
+      <FormAlert errors={form.errors} hasFieldErrors={Boolean(fields.current_password.errors || fields.new_password.errors)} />
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {/* For the password managers: the account the new password is for. */}
+        <input type="hidden" name="username" autoComplete="username" value={layout?.staff.email ?? ''} />
+        <div>
+          <label htmlFor={fields.current_password.id}>{t('ownPassword.current')}</label>
+          <input {...getInputProps(fields.current_password, { type: 'password' })} autoComplete="current-password" className={inputClass} />
+          <FieldError field={fields.current_password} />
+        </div>
+        <div>
+          <label htmlFor={fields.new_password.id}>{t('ownPassword.new')}</label>
+          <input {...getInputProps(fields.new_password, { type: 'password' })} autoComplete="new-password" aria-describedby={[`${fields.new_password.id}-help`, fields.new_password.errors ? fields.new_password.errorId : ''].join(' ').trim()} className={inputClass} />
+          <p id={`${fields.new_password.id}-help`} className="mt-1 text-sm text-stone-700">
+            {t('ownPassword.newHelp')}
+          </p>
+          <FieldError field={fields.new_password} />
+        </div>
+        <button type="submit" className={buttonClass} disabled={busy} aria-busy={busy}>
+          {t('ownPassword.submit')}
+        </button>
+      </Form>
+    </section>
+  );
+}
