@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { isOn, type ApiConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { repeat, scheduleHousekeeping } from './db/housekeeping.ts';
+import { repeat, repeatOnce, scheduleHousekeeping } from './db/housekeeping.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isSeeded, seedDemoShop } from './db/seed/index.ts';
 import { loggerOptions } from './http/log.ts';
@@ -15,7 +15,7 @@ import { releaseUnpaidOrders } from './orders/payment.ts';
 import { GatewaySettingError } from './payments/gateways/http.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
 
-/** How often an API process looks for orders unpaid past their time (every process may: each order is locked). */
+/** How often the shop looks for orders unpaid past their time (one API process per interval; each order is locked anyway). */
 const UNPAID_CHECK_INTERVAL_MS = 60_000;
 
 /** How often an API process writes again the listing rows of discounts that started or ended (one process at a time). */
@@ -55,13 +55,16 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
   // The back office's calls on an address of their own (a private network), when one is configured.
   const adminApp = config.adminApi ? buildApp({ db: handle.db, config, logger, gateways, mailer, serves: 'admin' }) : null;
   const stopHousekeeping = scheduleHousekeeping(handle.db, (message) => app.log.info(message));
-  const stopReleasing = repeat(
+  const stopReleasing = repeatOnce(
+    handle.db,
+    'release-unpaid-orders',
     () =>
       releaseUnpaidOrders({ db: handle.db, config, mailer, gateways, log: app.log }).then(
         (released) => released > 0 && app.log.info(`${released} unpaid orders cancelled, their stock back on sale`),
         (error: unknown) => app.log.error({ failure: loggableError(error) }, 'releasing unpaid orders failed'),
       ),
     UNPAID_CHECK_INTERVAL_MS,
+    (line) => app.log.error(line),
   );
   const stopRefreshingPrices = repeat(
     () =>
