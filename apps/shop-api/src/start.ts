@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { repeat, repeatOnce, scheduleHousekeeping } from './db/housekeeping.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isSeeded, seedDemoShop } from './db/seed/index.ts';
+import { drain } from './http/drain.ts';
 import { loggerOptions } from './http/log.ts';
 import { loggableError } from './http/safe-log.ts';
 import { refreshEndedPricePeriods } from './catalog/pricing.ts';
@@ -40,7 +41,13 @@ export async function prepareDatabase(config: ApiConfig, seedDemo = true): Promi
   return handle;
 }
 
-export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = process.env): Promise<{ app: FastifyInstance; handle: DatabaseHandle }> {
+/** How long a stopping process keeps a connection that carries no call open (http/drain.ts). */
+const IDLE_GRACE_MS = 1_000;
+
+export async function startApi(
+  config: ApiConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ app: FastifyInstance; handle: DatabaseHandle; stop: () => Promise<void> }> {
   let gateways;
   try {
     gateways = gatewaysFromEnv(env);
@@ -85,5 +92,10 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
   await app.listen({ port: config.port, host: config.host });
   if (adminApp && config.adminApi) await adminApp.listen(config.adminApi);
   if (config.metrics) metricsServer = await serveMetrics(config.metrics);
-  return { app, handle };
+  // Stops without dropping a call: no new connections, the calls of open ones answered, then the jobs and the database.
+  const stop = async () => {
+    await Promise.all([drain(app, IDLE_GRACE_MS), adminApp ? drain(adminApp, IDLE_GRACE_MS) : undefined]);
+    await app.close();
+  };
+  return { app, handle, stop };
 }
