@@ -214,7 +214,8 @@ async function measure() {
   }
 
   try {
-    await waitFor(`${shopUrl}/health/ready`);
+    // The demo shop is seeded first: minutes on a loaded machine.
+    await waitFor(`${shopUrl}/health/ready`, 1200);
     const home = await (await fetch(`${shopUrl}/en`)).text();
     const product = /href="(\/en\/\d+-[a-z0-9-]+\.html)"/.exec(home)?.[1];
     // The shopper's cart: a size of that product with stock, one unit in the cart, then the line to update.
