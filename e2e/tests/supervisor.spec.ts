@@ -227,19 +227,19 @@ test.describe('several processes on one PostgreSQL', () => {
       shop.process.kill('SIGKILL');
     }
   });
+});
 
-  test('on the embedded database the shop runs one API process, and says why', async () => {
-    test.setTimeout(120_000);
-    const shop = startShop(base + 3, { API_CONCURRENCY: '3', WEB_CONCURRENCY: '2' });
-    try {
-      await expect.poll(() => ready(base + 3), { timeout: 90_000 }).toBe(200);
-      expect(shop.output()).toContain('API_CONCURRENCY=3: running one shop API process, as the embedded database (PGlite, DATA_DIR) is opened by one process at a time');
-      expect(pidsOf(shop.output(), 'shop-api')).toHaveLength(1);
-      expect(pidsOf(shop.output(), 'storefront')).toHaveLength(2);
-      shop.process.kill('SIGTERM');
-      expect(await shop.exitCode).toBe(0);
-    } finally {
-      shop.process.kill('SIGKILL');
-    }
-  });
+test('on the embedded database the shop runs one API process, and says why', async () => {
+  test.setTimeout(240_000);
+  const shop = startShop(base + 3, { API_CONCURRENCY: '3', WEB_CONCURRENCY: '2' });
+  try {
+    await expect.poll(() => ready(base + 3), { timeout: 180_000 }).toBe(200);
+    expect(shop.output()).toContain('API_CONCURRENCY=3: running one shop API process, as the embedded database (PGlite, DATA_DIR) is opened by one process at a time');
+    expect(pidsOf(shop.output(), 'shop-api')).toHaveLength(1);
+    expect(pidsOf(shop.output(), 'storefront')).toHaveLength(2);
+    shop.process.kill('SIGTERM');
+    expect(await shop.exitCode).toBe(0);
+  } finally {
+    shop.process.kill('SIGKILL');
+  }
 });
