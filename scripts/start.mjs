@@ -281,6 +281,7 @@ async function stop(code) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 process.on('SIGHUP', () => void rollingRestart());
+console.log(`Supervisor pid ${process.pid}: kill -HUP ${process.pid} replaces the shop's processes one at a time (a deploy); SIGTERM stops the shop.`);
 
 const startsApi = process.env.SHOP_API_URL === undefined || process.env.START_SHOP_API === 'true';
 // The card sandbox (apps/card-sandbox) stands in for the card processor, before the API that calls it, unless
