@@ -181,9 +181,9 @@ async function superviseWorkers({ name, exec, cwd = root, extraEnv = {}, count, 
       const old = slot.worker;
       if (!old) continue; // Stopped, and being started again anyway.
       const ports = new Set([Number(port), ...old.ports]);
-      if (inPlace) await stopWorker(service, old);
       // From here the old process's exit is not a crash: it is no longer the slot's.
       slot.worker = null;
+      if (inPlace) await stopWorker(service, old);
       const fresh = fork(slot);
       if (!(await listening(fresh, ports))) {
         console.error(`${name} (pid ${fresh.process.pid}) did not start listening; the rolling restart stops here.`);
