@@ -15,7 +15,7 @@
 //   API_CONCURRENCY API processes (1 each by default; one API process on the embedded database, which one process
 //   opens at a time). SIGHUP replaces them one at a time, the API's first: a new process is started, and only once it
 //   listens on every port of the one it replaces is that one stopped (it finishes its requests first), so no request
-//   is refused (docs/adr/0038-several-processes-on-one-postgresql.md).
+//   is refused (docs/adr/0039-several-processes-on-one-postgresql.md).
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { once } from 'node:events';

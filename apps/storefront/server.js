@@ -191,7 +191,7 @@ const metricsServer = process.env.METRICS_PORT ? await metrics.serve({ host: pro
 const IDLE_GRACE_MS = 1_000;
 
 /**
- * Stops without dropping a request (docs/adr/0038-several-processes-on-one-postgresql.md): no new connections (the
+ * Stops without dropping a request (docs/adr/0039-several-processes-on-one-postgresql.md): no new connections (the
  * supervisor started another process on this port first), the requests of open ones answered with `Connection:
  * close`, idle ones closed after IDLE_GRACE_MS, then exit. Not http.Server's close, which closes idle keep-alive
  * connections at once: a visitor sending a request on one at that moment would see it fail.

@@ -9,7 +9,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The API's repeated jobs (housekeeping, releasing unpaid orders) run once per interval over every API process on
- * the database, not once in each (docs/adr/0038-several-processes-on-one-postgresql.md).
+ * the database, not once in each (docs/adr/0039-several-processes-on-one-postgresql.md).
  */
 describe.each(DRIVERS)('turns of the repeated jobs (%s)', (driver) => {
   // Two handles stand for two API processes: on PostgreSQL each has a pool of its own on one database.

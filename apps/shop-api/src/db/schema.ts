@@ -585,7 +585,7 @@ export const rateLimits = pgTable('rate_limits', {
 /**
  * When each of the API's repeated jobs (housekeeping, releasing unpaid orders) last ran, over all API processes on
  * the database: a process runs a job only if it claims the turn (db/housekeeping.ts `claimTurn`), so N processes
- * run it once per interval, not N times (docs/adr/0038-several-processes-on-one-postgresql.md).
+ * run it once per interval, not N times (docs/adr/0039-several-processes-on-one-postgresql.md).
  */
 export const scheduledRuns = pgTable('scheduled_runs', {
   job: text('job').primaryKey(),

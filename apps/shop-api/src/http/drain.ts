@@ -3,7 +3,7 @@ import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * A stop that drops no call (docs/adr/0038-several-processes-on-one-postgresql.md): the server stops taking new
+ * A stop that drops no call (docs/adr/0039-several-processes-on-one-postgresql.md): the server stops taking new
  * connections (another process of the same address takes them: the supervisor started it first), every call that
  * arrives on a connection already open is answered as usual with `Connection: close` (the caller opens its next
  * connection elsewhere), and a connection that stays idle for `graceMs` is closed then. Closing idle keep-alive
