@@ -13,6 +13,7 @@
 // Prints the shopper's p50/p99 per page and scenario, the ratio to quiet, and every status the attack and the
 // shopper got (goals of issues 10 and 24: p99 under attack at most 2x quiet, not one 5xx).
 // Usage: npm run build && npm run bench:attack [seconds=15] [attacks=all, e.g. 'slow bodies,page flood']
+// With WEB_CONCURRENCY=2 the storefront runs as two processes (scripts/start.mjs); BENCH_PORT moves its ports.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -134,12 +135,27 @@ async function measure() {
   const seconds = Number(process.argv[2] ?? 15);
   const attacks = process.argv[3]?.split(',') ?? ['one address each', 'botnet', 'slow bodies', 'page flood'];
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const shopUrl = 'http://127.0.0.1:3720';
-  const apiUrl = 'http://127.0.0.1:4720';
+  // BENCH_PORT (default 3720): the storefront's port; the API's is 1000 above it, the sandboxes' and the back
+  // office's above that, so that two benches (or a bench and a shop) on one machine do not meet.
+  const port = Number(process.env.BENCH_PORT ?? 3720);
+  const shopUrl = `http://127.0.0.1:${port}`;
+  const apiUrl = `http://127.0.0.1:${port + 1000}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const shop = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: '3720', SHOP_API_PORT: '4720', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1' },
+    // WEB_CONCURRENCY (and API_CONCURRENCY with DATABASE_URL) pass through: the bench then runs that many processes.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SHOP_API_PORT: String(port + 1000),
+      CARD_SANDBOX_PORT: String(port + 2000),
+      MULTISAFEPAY_SANDBOX_PORT: String(port + 2050),
+      PAYPAL_SANDBOX_PORT: String(port + 2100),
+      BACK_OFFICE_PORT: String(port + 2150),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      TRUSTED_PROXIES: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // A session-shaped cookie: the shop renders the page for this shopper instead of serving its page cache.
@@ -198,7 +214,8 @@ async function measure() {
   }
 
   try {
-    await waitFor(`${shopUrl}/health/ready`);
+    // The demo shop is seeded first: minutes on a loaded machine.
+    await waitFor(`${shopUrl}/health/ready`, 1200);
     const home = await (await fetch(`${shopUrl}/en`)).text();
     const product = /href="(\/en\/\d+-[a-z0-9-]+\.html)"/.exec(home)?.[1];
     // The shopper's cart: a size of that product with stock, one unit in the cart, then the line to update.
@@ -216,7 +233,7 @@ async function measure() {
     // Warm the shop (code paths, caches of the API) before the quiet run.
     for (const path of ['/en', product]) await fetch(`${shopUrl}${path}`, { headers: shopper }).then((response) => response.text());
 
-    console.log(`${seconds} s per page and scenario, ${ATTACKERS} attackers, ${SLOW_CLIENTS}x${SLOW_POSTS_PER_CLIENT} slow bodies, ${FLOOD_CONNECTIONS} flooding connections, ${new Date().toISOString()}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    console.log(`${seconds} s per page and scenario, ${process.env.WEB_CONCURRENCY ?? 1} storefront process(es), ${ATTACKERS} attackers, ${SLOW_CLIENTS}x${SLOW_POSTS_PER_CLIENT} slow bodies, ${FLOOD_CONNECTIONS} flooding connections, ${new Date().toISOString()}, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
     console.log('scenario          page         p50 ms  p99 ms  p99/quiet  shopper non-2xx  attack statuses');
     const quiet = await scenario(pages, 'quiet');
     for (const mode of ['quiet', ...attacks]) {

@@ -10,6 +10,7 @@
 // - /metrics (Prometheus) on an address of its own when METRICS_PORT is set (metrics.js), never on this one.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Server as NetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -113,6 +114,11 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies : false);
 app.use(metrics.count);
+// While the process stops, each answer closes its connection: the visitor's next request goes to another process.
+app.use((_request, response, next) => {
+  if (draining) response.set('Connection', 'close');
+  next();
+});
 
 app.use((request, response, next) => {
   if (!['GET', 'HEAD', 'POST'].includes(request.method)) {
@@ -181,15 +187,23 @@ app.all('*', (request, response, next) => handleRequest(request.method === 'POST
 const server = app.listen(PORT, process.env.HOST, () => console.log(`storefront: http://localhost:${PORT}`));
 const metricsServer = process.env.METRICS_PORT ? await metrics.serve({ host: process.env.METRICS_HOST ?? '127.0.0.1', port: Number(process.env.METRICS_PORT) }) : null;
 
+/** How long a stopping process keeps a connection that carries no request open. */
+const IDLE_GRACE_MS = 1_000;
+
+/**
+ * Stops without dropping a request (docs/adr/0040-several-processes-on-one-postgresql.md): no new connections (the
+ * supervisor started another process on this port first), the requests of open ones answered with `Connection:
+ * close`, idle ones closed after IDLE_GRACE_MS, then exit. Not http.Server's close, which closes idle keep-alive
+ * connections at once: a visitor sending a request on one at that moment would see it fail.
+ */
 function stop() {
   // A second signal while draining: stop now.
   if (draining) process.exit(1);
   draining = true;
   setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();
   metricsServer?.close();
-  server.close(() => process.exit(0));
-  // Keep-alive connections that carry no request are closed now; those with one close after their answer.
-  server.closeIdleConnections();
+  NetServer.prototype.close.call(server, () => process.exit(0));
+  setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS).unref();
 }
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

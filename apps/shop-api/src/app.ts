@@ -15,6 +15,7 @@ import { reviewHandlers, reviewInvalidPayloadMessages, reviewSuccessMessages } f
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { limitBodyTime } from './http/body-time.ts';
+import { isDraining } from './http/drain.ts';
 import { failure, success } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { shareFairly } from './http/fair-share.ts';
@@ -77,6 +78,8 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   // A storefront request's id (X-Request-Id) names the calls made for it in the log; any other caller gets a fresh one.
   const app = Fastify({
     logger,
+    // A stop drains connections itself (http/drain.ts): calls on open connections are answered, not refused.
+    return503OnClosing: false,
     bodyLimit: 256 * 1024,
     genReqId: (request) => {
       const named = request.headers['x-request-id'];
@@ -96,6 +99,10 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  // While the process stops, each answer closes its connection: the caller's next call goes to another process.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (isDraining(app)) void reply.header('connection', 'close');
   });
 
   // Nothing is built from an unchecked Host header, and a page of another site cannot reach a local API by a
@@ -134,7 +141,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   // Liveness: the process answers. Readiness: it can serve calls (the database answers, no shutdown begun).
   app.get('/health/live', async () => ({ status: 'ok' }));
   const ready = async (_request: unknown, reply: FastifyReply) => {
-    if (closing) return reply.status(503).send({ status: 'stopping' });
+    if (closing || isDraining(app)) return reply.status(503).send({ status: 'stopping' });
     try {
       await db.execute(sql`select 1`);
       return { status: 'ok', database: 'ok' };

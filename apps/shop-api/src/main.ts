@@ -6,7 +6,7 @@ const DRAIN_TIMEOUT_MS = 10_000;
 
 const config = readConfig();
 try {
-  const { app } = await startApi(config);
+  const { app, stop: stopGracefully } = await startApi(config);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     // A second signal while draining: stop now.
@@ -14,8 +14,9 @@ try {
     stopping = true;
     app.log.info(`${signal}: finishing the calls in flight`);
     setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();
-    // Readiness turns 503 at once (preClose); new connections are refused, calls in flight finish.
-    void app.close().then(() => process.exit(0));
+    // Readiness turns 503 at once; new connections go to the other processes, calls on open ones are answered
+    // (http/drain.ts), then the jobs stop and the database is closed.
+    void stopGracefully().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

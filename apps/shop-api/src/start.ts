@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { isOn, type ApiConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { repeat, scheduleHousekeeping } from './jobs/housekeeping.ts';
+import { repeat, repeatOnce, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isSeeded, seedDemoShop } from './seed/index.ts';
+import { drain } from './http/drain.ts';
 import { loggerOptions } from './http/log.ts';
 import { loggableError } from './http/safe-log.ts';
 import { refreshEndedPricePeriods } from './catalog/pricing.ts';
@@ -15,7 +16,7 @@ import { releaseUnpaidOrders, retryStrayRefunds } from './orders/payment.ts';
 import { GatewaySettingError } from './payments/gateways/http.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
 
-/** How often an API process looks for orders unpaid past their time (every process may: each order is locked). */
+/** How often the shop looks for orders unpaid past their time (one API process per interval; each order is locked anyway). */
 const UNPAID_CHECK_INTERVAL_MS = 60_000;
 
 /** How often an API process writes again the listing rows of discounts that started or ended (one process at a time). */
@@ -40,7 +41,13 @@ export async function prepareDatabase(config: ApiConfig, seedDemo = true): Promi
   return handle;
 }
 
-export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = process.env): Promise<{ app: FastifyInstance; handle: DatabaseHandle }> {
+/** How long a stopping process keeps a connection that carries no call open (http/drain.ts). */
+const IDLE_GRACE_MS = 1_000;
+
+export async function startApi(
+  config: ApiConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ app: FastifyInstance; handle: DatabaseHandle; stop: () => Promise<void> }> {
   let gateways;
   try {
     gateways = gatewaysFromEnv(env);
@@ -57,7 +64,9 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
   const stopHousekeeping = scheduleHousekeeping(handle.db, (message) => app.log.info(message));
   // Reconciliation with the gateways: unpaid orders past their time, and stray payments whose refund is still owed.
   const paymentDeps = { db: handle.db, config, mailer, gateways, log: app.log };
-  const stopReleasing = repeat(
+  const stopReleasing = repeatOnce(
+    handle.db,
+    'release-unpaid-orders',
     () =>
       releaseUnpaidOrders(paymentDeps)
         .then((released) => released > 0 && app.log.info(`${released} unpaid orders cancelled, their stock back on sale`))
@@ -65,6 +74,7 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
         .then((settled) => settled > 0 && app.log.info(`${settled} stray payments refunded on a retry`))
         .catch((error: unknown) => app.log.error({ failure: loggableError(error) }, 'reconciling payments failed')),
     UNPAID_CHECK_INTERVAL_MS,
+    (line) => app.log.error(line),
   );
   const stopRefreshingPrices = repeat(
     () =>
@@ -85,5 +95,10 @@ export async function startApi(config: ApiConfig, env: NodeJS.ProcessEnv = proce
   await app.listen({ port: config.port, host: config.host });
   if (adminApp && config.adminApi) await adminApp.listen(config.adminApi);
   if (config.metrics) metricsServer = await serveMetrics(config.metrics);
-  return { app, handle };
+  // Stops without dropping a call: no new connections, the calls of open ones answered, then the jobs and the database.
+  const stop = async () => {
+    await Promise.all([drain(app, IDLE_GRACE_MS), adminApp ? drain(adminApp, IDLE_GRACE_MS) : undefined]);
+    await app.close();
+  };
+  return { app, handle, stop };
 }

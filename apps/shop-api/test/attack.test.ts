@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { drain } from '../src/http/drain.ts';
 import { selectRows } from '../src/db/raw.ts';
 import { DEMO_CUSTOMER } from '../src/seed/index.ts';
 import { callApi, DRIVERS, STRONG_PASSWORD, useTestShop } from './databases.ts';
@@ -146,6 +147,20 @@ describe.each(DRIVERS)('the shop API under attack on %s', (driver) => {
     expect((await shop().app.inject({ method: 'GET', url: '/health/live' })).json()).toEqual({ status: 'ok' });
     expect((await shop().app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
     expect((await shop().app.inject({ method: 'GET', url: '/openapi.json' })).json()).toMatchObject({ openapi: '3.1.0' });
+  });
+
+  it('while it stops, answers the calls that still arrive, each closing its connection, and is not ready', async () => {
+    const app = buildApp({ db: shop().handle.db, config: shop().config });
+    const before = await app.inject({ method: 'POST', url: '/getBrands', payload: {} });
+    expect(before.statusCode).toBe(200);
+    expect(before.headers.connection).not.toBe('close');
+    await drain(app, 1_000);
+    const during = await app.inject({ method: 'POST', url: '/getBrands', payload: {} });
+    expect(during.statusCode).toBe(200);
+    expect(during.json()).toMatchObject({ success: true });
+    expect(during.headers.connection).toBe('close');
+    expect((await app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(503);
+    await app.close();
   });
 });
 

@@ -16,7 +16,7 @@ export const DRIVERS = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres
 export type Driver = (typeof DRIVERS)[number];
 
 /** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped after the file's tests. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -599,6 +599,16 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
+ * When each of the API's repeated jobs (housekeeping, releasing unpaid orders) last ran, over all API processes on
+ * the database: a process runs a job only if it claims the turn (db/housekeeping.ts `claimTurn`), so N processes
+ * run it once per interval, not N times (docs/adr/0040-several-processes-on-one-postgresql.md).
+ */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  job: text('job').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Registrations waiting for the link in their confirmation mail (single-use token, stored hashed): the
  * customer is created only then, so that registering tells nobody whether an address has an account.
  */
