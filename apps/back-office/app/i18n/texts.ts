@@ -1,5 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { CATALOGUE_TEXTS } from './texts-catalogue';
 import { PEOPLE_TEXTS } from './texts-people';
 import { STAFF_TEXTS } from './texts-staff';
 
@@ -457,6 +458,7 @@ export function createI18n(lang: Lang): I18n {
   for (const code of LANGS) {
     instance.addResourceBundle(code, 'translation', PEOPLE_TEXTS[code], true, false);
     instance.addResourceBundle(code, 'translation', STAFF_TEXTS[code], true, false);
+    instance.addResourceBundle(code, 'translation', CATALOGUE_TEXTS[code], true, false);
   }
   return instance;
 }
