@@ -64,7 +64,7 @@ test('a catalogue staff member creates a product in two languages with a 2 × 4 
   const results = page.getByRole('list', { name: t.catalog.products });
   await results.getByRole('link', { name: new RegExp(`${word} linen dress`) }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${word} linen dress`);
-  await expect(page.getByText(/79[.,]95/).first()).toBeVisible();
+  await expect(page.getByText(/79[.,]95/).locator('visible=true').first()).toBeVisible();
   const sizes = page.locator('#size-choice');
   await sizes.getByRole('link').first().click();
   await expect(sizes.getByRole('link').first()).toHaveAttribute('aria-current', 'true');

@@ -56,7 +56,8 @@ async function productsByCode(db: Database, text: string): Promise<number[]> {
 const ORDERS: Record<z.output<typeof adminProductsInput>['sort'], SQL> = {
   newest: sql`p.created_at desc, p.id desc`,
   oldest: sql`p.created_at, p.id`,
-  name: sql`name, p.id`,
+  // The name in the staff member's language (a product without one last): `st` is joined for this order only.
+  name: sql`st.name nulls last, p.id`,
   reference: sql`p.reference`,
   price_asc: sql`p.price_net_cents, p.id`,
   price_desc: sql`p.price_net_cents desc, p.id desc`,
@@ -76,31 +77,46 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
         : sql`p.id in (select t.product_id from product_translations t where lower(t.name) like ${likeText(input.query.toLowerCase())})`,
     );
   }
-  if (input.category) conditions.push(sql`(p.default_category_id = ${input.category} or exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ${input.category}))`);
+  if (input.category) conditions.push(sql`p.id in (select pc.product_id from product_categories pc where pc.category_id = ${input.category})`);
   if (input.brand) conditions.push(sql`p.brand_id = ${input.brand}`);
   if (input.state) conditions.push(input.state === 'active' ? sql`p.is_active` : sql`not p.is_active`);
   if (input.stock) conditions.push(input.stock === 'in' ? sql`l.stock > 0` : sql`coalesce(l.stock, 0) = 0`);
   if (input.missing) {
-    conditions.push(sql`not exists (select 1 from product_translations t where t.product_id = p.id and t.lang = ${input.missing}
+    // `not in` a hashed list: one read of the language's texts, not a probe per product (2.5 s when none is missing).
+    conditions.push(sql`p.id not in (select t.product_id from product_translations t where t.lang = ${input.missing}
       and t.name <> '' and t.slug <> '' and t.description <> '')`);
   }
   const where = sql.join(conditions, sql` and `);
   const name = sql`coalesce((select t.name from product_translations t where t.product_id = p.id and t.lang = ${textLang}),
     (select t.name from product_translations t where t.product_id = p.id order by (t.lang = 'en') desc, t.lang limit 1), '')`;
-  const [page, [counted], rate] = await Promise.all([
-    rows<{ id: number; reference: string; is_active: boolean; price_net_cents: number; stock: number | null; name: string; brand: string | null; category: string | null; variant_count: number; complete_langs: Lang[] }>(
+  // The page's ids first (only what the filters and the order read), then the 25 rows' details: a deep page skips
+  // rows without naming them.
+  const needsListing = input.stock !== undefined || input.sort === 'stock_asc';
+  const from = sql`products p${needsListing ? sql` left join catalog_listing l on l.product_id = p.id` : sql``}`;
+  const sorted = input.sort === 'name' ? sql`${from} left join product_translations st on st.product_id = p.id and st.lang = ${textLang}` : from;
+  const [picked, [counted], rate] = await Promise.all([
+    rows<{ id: number }>(
       db,
-      sql`select p.id, p.reference, p.is_active, p.price_net_cents, l.stock, b.name as brand,
-          (select ct.name from category_translations ct where ct.category_id = p.default_category_id order by (ct.lang = ${textLang}) desc, (ct.lang = 'en') desc limit 1) as category,
-          (select count(*)::int from combinations c where c.product_id = p.id) as variant_count,
-          ${completeLangsSql} as complete_langs, ${name} as name
-        from products p left join catalog_listing l on l.product_id = p.id left join brands b on b.id = p.brand_id
-        where ${where} order by ${ORDERS[input.sort]}
+      sql`select p.id from ${sorted} where ${where} order by ${ORDERS[input.sort]}
         limit ${ADMIN_PRODUCTS_PAGE_SIZE} offset ${(input.page - 1) * ADMIN_PRODUCTS_PAGE_SIZE}`,
     ),
-    rows<{ total: number }>(db, sql`select count(*)::int as total from products p left join catalog_listing l on l.product_id = p.id where ${where}`),
+    rows<{ total: number }>(db, sql`select count(*)::int as total from ${from} where ${where}`),
     shelfRate(context),
   ]);
+  const ids = picked.map((row) => row.id);
+  const details = ids.length
+    ? await rows<{ id: number; reference: string; is_active: boolean; price_net_cents: number; stock: number | null; name: string; brand: string | null; category: string | null; variant_count: number; complete_langs: Lang[] }>(
+        db,
+        sql`select p.id, p.reference, p.is_active, p.price_net_cents, l.stock, b.name as brand,
+            (select ct.name from category_translations ct where ct.category_id = p.default_category_id order by (ct.lang = ${textLang}) desc, (ct.lang = 'en') desc limit 1) as category,
+            (select count(*)::int from combinations c where c.product_id = p.id) as variant_count,
+            ${completeLangsSql} as complete_langs, ${name} as name
+          from products p left join catalog_listing l on l.product_id = p.id left join brands b on b.id = p.brand_id
+          where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      )
+    : [];
+  const byId = new Map(details.map((row) => [row.id, row]));
+  const page = ids.map((id) => byId.get(id)!).filter(Boolean);
   const total = counted?.total ?? 0;
   return {
     products: page.map((row) => ({
