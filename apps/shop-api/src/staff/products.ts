@@ -56,8 +56,9 @@ async function productsByCode(db: Database, text: string): Promise<number[]> {
 const ORDERS: Record<z.output<typeof adminProductsInput>['sort'], SQL> = {
   newest: sql`p.created_at desc, p.id desc`,
   oldest: sql`p.created_at, p.id`,
-  // The name in the staff member's language (a product without one last): `st` is joined for this order only.
-  name: sql`st.name nulls last, p.id`,
+  // The name in the staff member's language, walking product_translations_title (lang, lower(name), product_id):
+  // `st` is joined for this order only, so the order lists the products named in that language.
+  name: sql`lower(st.name), st.product_id`,
   reference: sql`p.reference`,
   price_asc: sql`p.price_net_cents, p.id`,
   price_desc: sql`p.price_net_cents desc, p.id desc`,
@@ -93,13 +94,15 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
   // rows without naming them.
   const needsListing = input.stock !== undefined || input.sort === 'stock_asc';
   const from = sql`products p${needsListing ? sql` left join catalog_listing l on l.product_id = p.id` : sql``}`;
-  const sorted = input.sort === 'name' ? sql`${from} left join product_translations st on st.product_id = p.id and st.lang = ${textLang}` : from;
+  const sorted = input.sort === 'name' ? sql`${from} join product_translations st on st.product_id = p.id and st.lang = ${textLang}` : from;
   const [picked, [counted], rate] = await Promise.all([
     rows<{ id: number }>(
       db,
       sql`select p.id from ${sorted} where ${where} order by ${ORDERS[input.sort]}
         limit ${ADMIN_PRODUCTS_PAGE_SIZE} offset ${(input.page - 1) * ADMIN_PRODUCTS_PAGE_SIZE}`,
     ),
+    // Counted without the name's join (a join of every product costs more than the page): in name order, products not
+    // named in the staff member's language are counted but not listed.
     rows<{ total: number }>(db, sql`select count(*)::int as total from ${from} where ${where}`),
     shelfRate(context),
   ]);
