@@ -157,7 +157,10 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     const incomplete = await adminCall(shop().app, 'publishProduct', { id: draft.body.psdata.id, state: 'active' }, catalogue);
     expect([incomplete.status, incomplete.body.code, incomplete.body.psdata]).toEqual([409, 'product_incomplete', { missing: 'text_en' }]);
     const withText = await adminCall(shop().app, 'saveProduct', { ...base, id: draft.body.psdata.id, reference: `D-${randomBytes(3).toString('hex')}`, price: 4995, texts: { en: { name: 'Plain shirt', slug: 'plain-shirt-x', description: 'Cotton.' } } }, catalogue);
-    expect(withText.body.psdata.complete_langs).toEqual(['en']);
+    // Italian was not sent this time: it is kept; sent with no name, it is taken off.
+    expect(withText.body.psdata.complete_langs).toEqual(['en', 'it']);
+    const withoutItalian = await adminCall(shop().app, 'saveProduct', { ...base, id: draft.body.psdata.id, reference: `E-${randomBytes(3).toString('hex')}`, price: 4995, texts: { it: { name: '' } } }, catalogue);
+    expect(withoutItalian.body.psdata.complete_langs).toEqual(['en']);
     expect((await adminCall(shop().app, 'publishProduct', { id: draft.body.psdata.id, state: 'active' }, catalogue)).body.psdata).toEqual({ missing: 'variants' });
 
     const product = await newProduct(catalogue, `Gtinny${randomBytes(2).toString('hex')}`);

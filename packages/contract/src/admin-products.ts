@@ -131,6 +131,7 @@ export const adminSaveProductInput = z.object({
   /** The shelf price, VAT included in the EU zone (ADR 23), in cents. */
   price: z.coerce.number().int().min(1).max(10_000_000),
   state: z.enum(PRODUCT_STATES).default('draft'),
+  /** The languages to write: one sent with an empty name is taken off, one not sent is left as it is. */
   texts: z.partialRecord(lang, productTextSchema),
 });
 export const adminSavedProductSchema = z.object({ id: z.number().int(), state: z.enum(PRODUCT_STATES), complete_langs: z.array(lang) });

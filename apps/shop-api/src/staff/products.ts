@@ -252,8 +252,8 @@ async function orConflict<T>(field: string, work: () => Promise<T>): Promise<T> 
 }
 
 /**
- * Creates (no id: a draft unless said otherwise) or saves a product: its fields, its texts (a language with no name
- * is taken off), its main category. The shelf price is stored as the net price that gives exactly it (ADR 23).
+ * Creates (no id: a draft unless said otherwise) or saves a product: its fields, its texts (a language sent with no
+ * name is taken off, one not sent is kept), its main category. The shelf price is stored as the net price that gives exactly it (ADR 23).
  */
 export async function saveProduct(input: z.output<typeof adminSaveProductInput>, context: AdminContext) {
   const rate = await shelfRate(context);
@@ -292,12 +292,9 @@ export async function saveProduct(input: z.output<typeof adminSaveProductInput>,
           values (${id}, ${fields.reference}, ${fields.brand_id}, ${fields.category_id}, ${fields.gender}, ${fields.garment}, ${net}, ${fields.is_active})`);
       }
       await tx.execute(sql`insert into product_categories (product_id, category_id) values (${id}, ${fields.category_id}) on conflict do nothing`);
-      const kept = Object.keys(texts);
-      await tx.execute(
-        kept.length
-          ? sql`delete from product_translations where product_id = ${id} and lang not in (${sql.join(kept.map((lang) => sql`${lang}`), sql`, `)})`
-          : sql`delete from product_translations where product_id = ${id}`,
-      );
+      // A language sent without a name is taken off; a language not sent is left as it is.
+      const cleared = Object.entries(input.texts).filter(([, text]) => text && !text.name).map(([lang]) => lang);
+      if (cleared.length) await tx.execute(sql`delete from product_translations where product_id = ${id} and lang in (${sql.join(cleared.map((lang) => sql`${lang}`), sql`, `)})`);
       for (const [lang, text] of Object.entries(texts)) {
         // Only a changed text is written: an unchanged one would refresh the search rows for nothing.
         await tx.execute(sql`insert into product_translations (product_id, lang, name, slug, description, additional_info)
@@ -308,7 +305,8 @@ export async function saveProduct(input: z.output<typeof adminSaveProductInput>,
       }
       const after = { ...fields, lang_texts: Object.fromEntries(Object.entries(texts).map(([lang, text]) => [lang, { name: text!.name, slug: text!.slug }])) };
       await audit(tx, actorOf(context), { action: before ? 'product.update' : 'product.create', targetType: 'product', targetId: id, before, after });
-      return { id, state: input.state, complete_langs: completeLangs(texts) };
+      const stored = await rows<{ lang: Lang; name: string; slug: string; description: string }>(tx, sql`select lang, name, slug, description from product_translations where product_id = ${id}`);
+      return { id, state: input.state, complete_langs: completeLangs(Object.fromEntries(stored.map((text) => [text.lang, text]))) };
     }),
   );
 }
