@@ -22,6 +22,11 @@ export default [
     route('audit', 'routes/audit.tsx'),
     route('exports', 'routes/exports.tsx'),
     route('exports/orders.csv', 'routes/exports-orders-csv.ts'),
+    // The catalogue: products, the editor (a new product's too), low stock.
+    route('products', 'routes/products.tsx'),
+    route('products/low-stock', 'routes/low-stock.tsx'),
+    route('products/new', 'routes/product.tsx', { id: 'product-new' }),
+    route('products/:id', 'routes/product.tsx'),
     // The owners' staff page.
     route('staff', 'routes/team.tsx'),
     // Each member's own password.

@@ -70,6 +70,12 @@ export const refusalDetails = {
   code_invalid: fieldErrors,
   // The staff page: a change that would leave the shop without an owner who can sign in.
   last_owner: z.null(),
+  // The catalogue: a reference, SKU, GTIN or slug another product or variant has (the field that clashes); a shelf
+  // price the VAT's rounding cannot reach (the nearest it can, cents); publishing a product without a variant or a
+  // complete text in the shop's first language.
+  catalogue_conflict: z.object({ field: z.string() }),
+  shelf_price_unreachable: z.object({ nearest: count }),
+  product_incomplete: z.object({ missing: z.string() }),
   // Any call
   // A review photo the API refuses names the rule it breaks (and the types it takes) for the shopper's text.
   bad_request: z.object({ errors: fieldErrors.shape.errors, rule: z.string(), types: z.string() }).partial().nullable(),

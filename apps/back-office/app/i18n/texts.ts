@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DE } from './texts-de';
 import { ES } from './texts-es';
 import { FR } from './texts-fr';
+import { CATALOGUE_TEXTS } from './texts-catalogue';
 import { PEOPLE_TEXTS } from './texts-people';
 import { PL } from './texts-pl';
 import { STAFF_TEXTS } from './texts-staff';
@@ -502,6 +503,8 @@ export function createI18n(lang: Lang): I18n {
   for (const code of LANGS) {
     instance.addResourceBundle(code, 'translation', PEOPLE[code], true, false);
     instance.addResourceBundle(code, 'translation', STAFF[code], true, false);
+    // The catalogue's pages speak English and Italian so far; the other languages fall back to English.
+    if (code === 'en' || code === 'it') instance.addResourceBundle(code, 'translation', CATALOGUE_TEXTS[code], true, false);
   }
   return instance;
 }

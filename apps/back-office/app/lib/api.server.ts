@@ -12,6 +12,8 @@ export class AdminApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    /** The refusal's details (the contract's, refusals.ts), for a page that words them. */
+    readonly details: Record<string, unknown> | null = null,
   ) {
     super(`${status} ${code}`);
   }
@@ -29,7 +31,7 @@ export async function adminApi<N extends AdminCallName>(request: Request, name: 
   if (process.env.SHOP_API_SECRET) headers['x-shop-api-secret'] = process.env.SHOP_API_SECRET;
   const response = await fetch(`${API_URL}/admin/${name}`, { method: 'POST', headers, body: JSON.stringify(payload), signal: AbortSignal.timeout(TIMEOUT_MS) });
   const body = (await response.json().catch(() => null)) as { success?: boolean; code?: string; psdata?: unknown } | null;
-  if (!response.ok || !body?.success) throw new AdminApiError(response.status, body?.code ?? 'internal_error');
+  if (!response.ok || !body?.success) throw new AdminApiError(response.status, body?.code ?? 'internal_error', body?.psdata && typeof body.psdata === 'object' ? (body.psdata as Record<string, unknown>) : null);
   return adminCalls[name].output.parse(body.psdata) as AdminCallOutput<N>;
 }
 

@@ -38,7 +38,7 @@ type DetailRow = {
 export async function getProduct(input: { product_id: number; group?: Record<string, number> }, context: CallContext): Promise<Product> {
   const { db, lang } = context;
   const id = input.product_id;
-  // Every part at once: one round trip's time, not nine.
+  // Every part at once: one round trip's time, not nine. A product off sale (a draft, issue 27) has no page.
   const [[summary], [detail], groups, combinations, images, alternates, tree, priceRate, sizeChart] = await Promise.all([
     productSummaries(context, [id]),
     selectPrepared<DetailRow>(
@@ -47,7 +47,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
           p.default_category_id, p.gender, p.price_net_cents, reduction.reduction_percent, reduction.reduction_net_cents
         from products p join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
         ${ACTIVE_REDUCTION}
-        where p.id = ${id}`,
+        where p.id = ${id} and p.is_active`,
     ),
     selectPrepared<{ id: number; kind: 'size' | 'color'; name: string; attributes: { id: number; name: string; hex: string | null }[] }>(
       db,

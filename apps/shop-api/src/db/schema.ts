@@ -167,8 +167,17 @@ export const combinations = pgTable(
     priceImpactNetCents: integer('price_impact_net_cents').notNull().default(0),
     quantity: integer('quantity').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
+    /** The variant's GTIN/EAN (check digit checked by the back office), unique when given. */
+    gtin: text('gtin'),
+    /** When a pre-ordered variant ships (the back office's variant grid); the product's date when null. */
+    availableDate: timestamp('available_date', { withTimezone: true }),
   },
-  (t) => [index('combinations_product_idx').on(t.productId)],
+  (t) => [
+    index('combinations_product_idx').on(t.productId),
+    uniqueIndex('combinations_gtin_idx').on(t.gtin).where(sql`${t.gtin} is not null`),
+    index('combinations_reference_idx').on(t.reference),
+    index('combinations_quantity_idx').on(t.quantity),
+  ],
 );
 
 export const combinationAttributes = pgTable(

@@ -1,0 +1,126 @@
+import { PRODUCT_SORTS, PRODUCT_STATES, type ProductSort } from '@shop/contract/admin';
+import { STOREFRONT_LANGUAGES } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { staffCall } from '../lib/api.server';
+import { money } from '../lib/format';
+import { buttonClass, inputClass } from '../lib/forms';
+import { pageParam, Pages } from '../lib/pages';
+import type { Route } from './+types/products';
+
+const positive = (value: string | null) => (/^\d{1,9}$/.test(value ?? '') && Number(value) > 0 ? Number(value) : undefined);
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => list.find((item) => item === value);
+
+/** The product list: search, filters and sort in the URL (a GET form), a page at a time. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const filters = {
+    query: params.get('query')?.trim().slice(0, 100) || undefined,
+    category: positive(params.get('category')),
+    brand: positive(params.get('brand')),
+    state: oneOf(PRODUCT_STATES, params.get('state')),
+    stock: oneOf(['in', 'out'] as const, params.get('stock')),
+    missing: oneOf(STOREFRONT_LANGUAGES, params.get('missing')),
+    sort: oneOf(PRODUCT_SORTS, params.get('sort')) ?? ('newest' as ProductSort),
+  };
+  const [list, choices] = await Promise.all([staffCall(request, 'listProducts', { ...filters, page: pageParam(params) }), staffCall(request, 'getProductEditor', {})]);
+  const shown = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value === undefined ? '' : String(value)])) as Record<keyof typeof filters, string>;
+  return { list, shown, brands: choices.brands, categories: choices.categories };
+}
+
+export default function Products({ loaderData: { list, shown, brands, categories } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const select = (name: keyof typeof shown, label: string, any: string, options: { value: string; label: string }[]) => (
+    <div>
+      <label htmlFor={name}>{label}</label>
+      <select id={name} name={name} defaultValue={shown[name]} className={inputClass}>
+        {any && <option value="">{any}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('catalogue.title')}</h1>
+        <div className="flex gap-4">
+          <Link to="/products/low-stock" className="text-blue-800 underline">
+            {t('catalogue.lowStock')}
+          </Link>
+          <Link to="/products/new" className={buttonClass}>
+            {t('catalogue.newProduct')}
+          </Link>
+        </div>
+      </div>
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="query">{t('catalogue.search')}</label>
+          <input id="query" name="query" type="search" defaultValue={shown.query} aria-describedby="query-help" className={inputClass} />
+          <p id="query-help" className="mt-1 text-sm text-stone-700">
+            {t('catalogue.searchHelp')}
+          </p>
+        </div>
+        {select('category', t('catalogue.category'), t('catalogue.anyCategory'), categories.map((row) => ({ value: String(row.id), label: row.name })))}
+        {select('brand', t('catalogue.brand'), t('catalogue.anyBrand'), brands.map((row) => ({ value: String(row.id), label: row.name })))}
+        {select('state', t('catalogue.state'), t('catalogue.anyState'), PRODUCT_STATES.map((value) => ({ value, label: t(`catalogue.states.${value}`) })))}
+        {select('stock', t('catalogue.stock'), t('catalogue.anyStock'), [
+          { value: 'in', label: t('catalogue.inStock') },
+          { value: 'out', label: t('catalogue.outOfStock') },
+        ])}
+        {select('missing', t('catalogue.missing'), t('catalogue.anyLang'), STOREFRONT_LANGUAGES.map((value) => ({ value, label: t(`catalogue.langNames.${value}`) })))}
+        {select('sort', t('catalogue.sort'), '', PRODUCT_SORTS.map((value) => ({ value, label: t(`catalogue.sorts.${value}`) })))}
+        <button type="submit" className={`${buttonClass} mb-6`}>
+          {t('catalogue.filter')}
+        </button>
+      </Form>
+      <p className="mb-2" aria-live="polite">
+        {t('catalogue.count', { count: list.total })}
+      </p>
+      {list.products.length === 0 ? (
+        <p>{t('catalogue.none')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse bg-white text-left text-sm">
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="p-2">{t('catalogue.name')}</th>
+                <th scope="col" className="p-2">{t('catalogue.reference')}</th>
+                <th scope="col" className="p-2">{t('catalogue.state')}</th>
+                <th scope="col" className="p-2 text-right">{t('catalogue.price')}</th>
+                <th scope="col" className="p-2 text-right">{t('catalogue.stock')}</th>
+                <th scope="col" className="p-2">{t('catalogue.languages')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.products.map((product) => (
+                <tr key={product.id} className="border-b border-stone-200">
+                  <td className="p-2">
+                    <Link to={`/products/${product.id}`} className="text-blue-800 underline">
+                      {product.name}
+                    </Link>
+                    <br />
+                    <span className="text-stone-700">{[product.brand, product.category].filter(Boolean).join(' · ')}</span>
+                  </td>
+                  <td className="p-2 font-mono">{product.reference}</td>
+                  <td className="p-2">{t(`catalogue.states.${product.state}`)}</td>
+                  <td className="p-2 text-right whitespace-nowrap">{money(product.price, 'EUR', i18n.language)}</td>
+                  <td className="p-2 text-right">
+                    {product.stock}
+                    <span className="sr-only"> · </span>
+                    <span className="block text-stone-700">{t('catalogue.variants')}: {product.variant_count}</span>
+                  </td>
+                  <td className="p-2">{product.complete_langs.map((lang) => lang.toUpperCase()).join(' ') || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pages page={list.page} pages={list.pages} params={shown} />
+    </>
+  );
+}

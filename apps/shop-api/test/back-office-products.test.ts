@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { gtinValid } from '@shop/contract/admin';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/raw.ts';
+import { callApi, DRIVERS, shopperHeaders, useTestShop } from './databases.ts';
+import { adminCall, staffSession } from './staff.ts';
+
+// The back office's products (issue 27): the list, the editor, the variant grid, stock, and what shoppers see at once.
+
+describe('GTIN check digits', () => {
+  it('takes EAN-13, EAN-8, UPC-A and GTIN-14 with their right check digit, and nothing else', () => {
+    for (const good of ['4006381333931', '73513537', '036000291452', '10012345678902']) expect(gtinValid(good), good).toBe(true);
+    for (const bad of ['4006381333932', '73513536', '036000291453', '400638133393', '40063813339311', 'ABCDEFGHIJKLM', '']) expect(gtinValid(bad), bad).toBe(false);
+  });
+});
+
+describe.each(DRIVERS)('products in the back office on %s', (driver) => {
+  const shop = useTestShop(driver);
+  const query = <T>(statement: ReturnType<typeof sql>) => selectRows<T>(shop().handle.db, statement);
+  let clients = 0;
+  const shopper = (token?: string) => shopperHeaders(token, `203.0.113.${(++clients % 250) + 1}`);
+  const auditOf = (action: string, target: number) =>
+    query<{ actor: string; before: any; after: any }>(sql`select actor, before, after from audit_log where action = ${action} and target_id = ${String(target)} order by id desc`);
+
+  /** A subcategory with products (Women › something) and two sizes and two colours of the shop. */
+  async function choices(headers: Record<string, string>) {
+    const editor = (await adminCall(shop().app, 'getProductEditor', {}, headers)).body.psdata;
+    const [category] = await query<{ id: number }>(sql`select c.id from categories c where c.parent_id is not null and exists (select 1 from product_categories pc where pc.category_id = c.id) order by c.id limit 1`);
+    return { editor, category: category!.id };
+  }
+
+  /** A new product made as the catalogue staff make it: texts in English and Italian, a 2 colours × 4 sizes grid, published. */
+  async function newProduct(headers: Record<string, string>, word: string) {
+    const { editor, category } = await choices(headers);
+    const reference = `NEW-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const saved = await adminCall(
+      shop().app,
+      'saveProduct',
+      {
+        reference,
+        category_id: category,
+        brand_id: editor.brands[0].id,
+        gender: 'women',
+        garment: 'dress',
+        price: 8995,
+        texts: {
+          en: { name: `${word} linen dress`, description: 'A light dress for summer evenings.' },
+          it: { name: `Abito di lino ${word}`, description: 'Un abito leggero per le sere d’estate.' },
+        },
+      },
+      headers,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.psdata).toMatchObject({ state: 'draft', complete_langs: ['en', 'it'] });
+    const id = saved.body.psdata.id as number;
+    const grid = await adminCall(shop().app, 'createVariantGrid', { product_id: id, sizes: editor.sizes.slice(0, 4).map((size: { id: number }) => size.id), colours: editor.colours.slice(0, 2).map((colour: { id: number }) => colour.id), stock: 5 }, headers);
+    expect(grid.status, JSON.stringify(grid.body)).toBe(200);
+    expect(grid.body.psdata.created).toBe(8);
+    return { id, reference, category, variants: grid.body.psdata.variants as { id: number; sku: string; stock: number; size_id: number; colour_id: number }[] };
+  }
+
+  const listing = async (category: number) =>
+    (await callApi(shop().app, 'getProducts', { id_category: category, order: 'date_add_desc', per_page: 48, with_facets: false }, shopper())).body.psdata.products as { id_product: number; name: string; price: number }[];
+  const searched = async (text: string) => (await callApi(shop().app, 'getProducts', { q: text, per_page: 48, with_facets: false }, shopper())).body.psdata.products as { id_product: number; name: string; price: number }[];
+  const page = (id: number) => callApi(shop().app, 'getProduct', { product_id: id }, shopper());
+
+  it('creates a draft in two languages with its 2 × 4 grid, publishes it, and shoppers find it in the listing, search, its page and the cart at once', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const word = `Zefirant${randomBytes(2).toString('hex')}`;
+    const product = await newProduct(catalogue, word);
+    expect(product.variants.map((variant) => variant.sku)).toEqual([...new Set(product.variants.map((variant) => variant.sku))]);
+    expect(product.variants.every((variant) => variant.sku.startsWith(`${product.reference}-`) && variant.stock === 5)).toBe(true);
+
+    // A draft is nowhere in the shop.
+    expect((await listing(product.category)).map((card) => card.id_product)).not.toContain(product.id);
+    expect((await searched(word)).map((card) => card.id_product)).not.toContain(product.id);
+    expect((await page(product.id)).status).toBe(404);
+    const refused = await callApi(shop().app, 'createCartItem', { product_id: product.id, combination_id: product.variants[0]!.id, quantity: 1 }, shopper());
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+
+    const published = await adminCall(shop().app, 'publishProduct', { id: product.id, state: 'active' }, catalogue);
+    expect(published.body.psdata).toEqual({ id: product.id, state: 'active', complete_langs: ['en', 'it'] });
+    expect((await listing(product.category)).find((card) => card.id_product === product.id)).toMatchObject({ name: `${word} linen dress`, price: 8995 });
+    expect((await searched(word)).map((card) => card.id_product)).toContain(product.id);
+    const shown = await page(product.id);
+    expect(shown.status).toBe(200);
+    expect(shown.body.psdata).toMatchObject({ name: `${word} linen dress`, price: 8995 });
+    expect(shown.body.psdata.combinations).toHaveLength(8);
+    const italian = await callApi(shop().app, 'getProduct', { product_id: product.id }, { ...shopper(), 'accept-language': 'it' });
+    expect(italian.body.psdata.name).toBe(`Abito di lino ${word}`);
+    const added = await callApi(shop().app, 'createCartItem', { product_id: product.id, combination_id: product.variants[0]!.id, quantity: 1 }, shopper());
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.psdata.lines).toEqual([expect.objectContaining({ product_id: product.id, name: `${word} linen dress`, unit_price: 8995 })]);
+
+    const audited = await auditOf('product.publish', product.id);
+    expect(audited[0]).toMatchObject({ before: { state: 'draft' }, after: { state: 'active' } });
+    expect(await auditOf('product.create', product.id)).toHaveLength(1);
+    expect(await auditOf('product.variant_grid', product.id)).toHaveLength(1);
+  });
+
+  it('renames, reprices and takes a product off sale: the listing, search, product page and a cart holding it show each change at once', async () => {
+    const manager = (await staffSession(shop(), 'manager')).headers;
+    const word = `Brezzolin${randomBytes(2).toString('hex')}`;
+    const product = await newProduct(manager, word);
+    expect((await adminCall(shop().app, 'publishProduct', { id: product.id, state: 'active' }, manager)).status).toBe(200);
+    const added = await callApi(shop().app, 'createCartItem', { product_id: product.id, combination_id: product.variants[1]!.id, quantity: 1 }, shopper());
+    const cartToken = added.body.psdata.session.token as string;
+    const cart = async () => (await callApi(shop().app, 'getCartItems', {}, shopper(cartToken))).body.psdata.lines as { product_id: number; name: string; unit_price: number }[];
+    expect(await cart()).toEqual([expect.objectContaining({ name: `${word} linen dress`, unit_price: 8995 })]);
+
+    // Renamed and repriced in one save (the shelf price as typed, ADR 23).
+    const editor = (await adminCall(shop().app, 'getProductEditor', { id: product.id }, manager)).body.psdata.product;
+    const renamed = `${word} poplin shirt dress`;
+    const saved = await adminCall(
+      shop().app,
+      'saveProduct',
+      { id: product.id, reference: editor.reference, category_id: editor.category_id, brand_id: editor.brand_id, gender: editor.gender, garment: editor.garment, price: 6995, state: 'active', texts: { ...editor.texts, en: { ...editor.texts.en, name: renamed } } },
+      manager,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await listing(product.category)).find((card) => card.id_product === product.id)).toMatchObject({ name: renamed, price: 6995 });
+    expect((await searched(`${word} poplin`)).find((card) => card.id_product === product.id)).toMatchObject({ name: renamed, price: 6995 });
+    expect((await page(product.id)).body.psdata).toMatchObject({ name: renamed, price: 6995 });
+    expect(await cart()).toEqual([expect.objectContaining({ name: renamed, unit_price: 6995 })]);
+    const audited = await auditOf('product.update', product.id);
+    expect(audited[0]!.before).toMatchObject({ price_net_cents: expect.any(Number), lang_texts: { en: { name: `${word} linen dress` } } });
+    expect(audited[0]!.after).toMatchObject({ lang_texts: { en: { name: renamed } } });
+
+    // Off sale: gone from the listing, search and its page; the cart no longer sells it.
+    expect((await adminCall(shop().app, 'publishProduct', { id: product.id, state: 'draft' }, manager)).body.psdata.state).toBe('draft');
+    expect((await listing(product.category)).map((card) => card.id_product)).not.toContain(product.id);
+    expect((await searched(word)).map((card) => card.id_product)).not.toContain(product.id);
+    expect((await page(product.id)).status).toBe(404);
+    expect((await cart()).map((line) => line.product_id)).not.toContain(product.id);
+  });
+
+  it('refuses a shelf price the VAT cannot reach, a taken reference, SKU or GTIN, a bad GTIN, and publishing without a variant', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const { category } = await choices(catalogue);
+    const base = { category_id: category, gender: 'men', garment: 'shirt', texts: { en: { name: 'Plain shirt', description: 'Cotton.' } } };
+    const [existing] = await query<{ reference: string }>(sql`select reference from products order by id limit 1`);
+    const taken = await adminCall(shop().app, 'saveProduct', { ...base, reference: existing!.reference, price: 4995 }, catalogue);
+    expect([taken.status, taken.body.code, taken.body.psdata]).toEqual([409, 'catalogue_conflict', { field: 'reference' }]);
+    // At 22 % VAT, one net cent moves the shelf price by 1 or 2 cents: some amounts cannot be reached.
+    let unreachable: { status: number; body: { code: string; psdata: any } } | undefined;
+    for (let cents = 4990; cents < 5010 && !unreachable; cents++) {
+      const answer = await adminCall(shop().app, 'saveProduct', { ...base, reference: `X-${randomBytes(3).toString('hex')}`, price: cents }, catalogue);
+      if (answer.status !== 200) unreachable = answer;
+    }
+    expect(unreachable?.body.code).toBe('shelf_price_unreachable');
+    expect(Math.abs(unreachable!.body.psdata.nearest - 5000)).toBeLessThan(12);
+
+    const draft = await adminCall(shop().app, 'saveProduct', { ...base, reference: `D-${randomBytes(3).toString('hex')}`, price: 4995, texts: { en: { name: 'Plain shirt' }, it: { name: 'Camicia', description: 'Cotone.' } } }, catalogue);
+    expect(draft.body.psdata.complete_langs).toEqual(['it']);
+    const incomplete = await adminCall(shop().app, 'publishProduct', { id: draft.body.psdata.id, state: 'active' }, catalogue);
+    expect([incomplete.status, incomplete.body.code, incomplete.body.psdata]).toEqual([409, 'product_incomplete', { missing: 'text_en' }]);
+    const withText = await adminCall(shop().app, 'saveProduct', { ...base, id: draft.body.psdata.id, reference: `D-${randomBytes(3).toString('hex')}`, price: 4995, texts: { en: { name: 'Plain shirt', slug: 'plain-shirt-x', description: 'Cotton.' } } }, catalogue);
+    // Italian was not sent this time: it is kept; sent with no name, it is taken off.
+    expect(withText.body.psdata.complete_langs).toEqual(['en', 'it']);
+    const withoutItalian = await adminCall(shop().app, 'saveProduct', { ...base, id: draft.body.psdata.id, reference: `E-${randomBytes(3).toString('hex')}`, price: 4995, texts: { it: { name: '' } } }, catalogue);
+    expect(withoutItalian.body.psdata.complete_langs).toEqual(['en']);
+    expect((await adminCall(shop().app, 'publishProduct', { id: draft.body.psdata.id, state: 'active' }, catalogue)).body.psdata).toEqual({ missing: 'variants' });
+
+    const product = await newProduct(catalogue, `Gtinny${randomBytes(2).toString('hex')}`);
+    const [first, second] = product.variants;
+    const badGtin = await adminCall(shop().app, 'saveVariant', { id: first!.id, sku: first!.sku, gtin: '4006381333932', stock: 2 }, catalogue);
+    expect([badGtin.status, badGtin.body.code, Object.keys(badGtin.body.psdata.errors)]).toEqual([400, 'bad_request', ['gtin']]);
+    const good = await adminCall(shop().app, 'saveVariant', { id: first!.id, sku: `${first!.sku}-A`, gtin: '4006381333931', stock: 2, available_date: '2027-03-01' }, catalogue);
+    expect(good.body.psdata).toMatchObject({ id: first!.id, sku: `${first!.sku}-A`, gtin: '4006381333931', stock: 2, available_date: '2027-03-01' });
+    const sameGtin = await adminCall(shop().app, 'saveVariant', { id: second!.id, sku: second!.sku, gtin: '4006381333931', stock: 2 }, catalogue);
+    expect([sameGtin.status, sameGtin.body.psdata]).toEqual([409, { field: 'gtin' }]);
+    const sameSku = await adminCall(shop().app, 'saveVariant', { id: second!.id, sku: `${first!.sku}-A`, stock: 2 }, catalogue);
+    expect([sameSku.status, sameSku.body.psdata]).toEqual([409, { field: 'sku' }]);
+    // Found in the list by its GTIN, its SKU and its reference.
+    for (const text of ['4006381333931', `${first!.sku}-A`, product.reference]) {
+      expect((await adminCall(shop().app, 'listProducts', { query: text }, catalogue)).body.psdata.products.map((row: { id: number }) => row.id), text).toEqual([product.id]);
+    }
+    // A grid made again adds only the pairs missing.
+    const sizes = [...new Set(product.variants.map((variant) => variant.size_id))];
+    const colours = [...new Set(product.variants.map((variant) => variant.colour_id))];
+    const again = await adminCall(shop().app, 'createVariantGrid', { product_id: product.id, sizes, colours }, catalogue);
+    expect([again.body.psdata.created, again.body.psdata.variants.length]).toEqual([0, 8]);
+    // A colour given as a size is not one.
+    expect((await adminCall(shop().app, 'createVariantGrid', { product_id: product.id, sizes: colours, colours }, catalogue)).status).toBe(404);
+  });
+
+  it('lists products by name, state, category, brand, stock and a missing language, sorted and paged', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const word = `Listly${randomBytes(2).toString('hex')}`;
+    const product = await newProduct(catalogue, word);
+    const list = async (filters: Record<string, unknown>) => (await adminCall(shop().app, 'listProducts', filters, catalogue)).body.psdata;
+    const found = await list({ query: word.toLowerCase() });
+    expect(found.products).toEqual([expect.objectContaining({ id: product.id, reference: product.reference, name: `${word} linen dress`, state: 'draft', price: 8995, stock: 40, variant_count: 8, complete_langs: ['en', 'it'] })]);
+    expect((await list({ query: word, state: 'active' })).total).toBe(0);
+    expect((await list({ query: word, state: 'draft', category: product.category, stock: 'in', missing: 'fr' })).total).toBe(1);
+    expect((await list({ query: word, missing: 'it' })).total).toBe(0);
+    expect((await list({ query: word, stock: 'out' })).total).toBe(0);
+    const newest = await list({ sort: 'newest' });
+    expect(newest.products[0].id).toBe(product.id);
+    expect(newest.products).toHaveLength(25);
+    const [products] = await query<{ count: number }>(sql`select count(*)::int as count from products`);
+    expect(newest.total).toBe(products!.count);
+    const cheapest = (await list({ sort: 'price_asc', state: 'active' })).products.map((row: { price: number }) => row.price);
+    expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
+    const second = await list({ sort: 'reference', page: 2 });
+    expect(second.page).toBe(2);
+    const firstPage = await list({ sort: 'reference', page: 1 });
+    expect(firstPage.products.at(-1).reference < second.products[0].reference).toBe(true);
+    // What a user may type is never a server error.
+    expect((await adminCall(shop().app, 'listProducts', { query: '%_\\' }, catalogue)).status).toBe(200);
+    expect((await adminCall(shop().app, 'listProducts', { sort: 'nonsense' }, catalogue)).status).toBe(400);
+  });
+
+  it('changes stock in bulk (set and add), lists low stock, and audits each change; fulfilment staff may not', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const product = await newProduct(catalogue, `Stocky${randomBytes(2).toString('hex')}`);
+    const [a, b, c] = product.variants;
+    const changed = await adminCall(shop().app, 'changeStock', { mode: 'set', changes: [{ id: a!.id, quantity: 0 }, { id: b!.id, quantity: 1 }] }, catalogue);
+    expect(changed.body.psdata.variants).toEqual([{ id: a!.id, stock: 0 }, { id: b!.id, stock: 1 }]);
+    const added = await adminCall(shop().app, 'changeStock', { mode: 'add', changes: [{ id: c!.id, quantity: -7 }, { id: b!.id, quantity: 4 }] }, catalogue);
+    expect(added.body.psdata.variants).toEqual([{ id: b!.id, stock: 5 }, { id: c!.id, stock: 0 }]);
+    const low = (await adminCall(shop().app, 'listLowStock', { threshold: 0, product_id: product.id }, catalogue)).body.psdata;
+    const ours = low.variants.filter((variant: { product_id: number }) => variant.product_id === product.id).map((variant: { id: number }) => variant.id);
+    expect(ours.sort()).toEqual([a!.id, c!.id].sort());
+    expect((await auditOf('variant.stock', b!.id)).map((row) => [row.before.stock, row.after.stock])).toEqual([[1, 5], [5, 1]]);
+    const fulfilment = (await staffSession(shop(), 'fulfilment')).headers;
+    expect((await adminCall(shop().app, 'changeStock', { mode: 'add', changes: [{ id: a!.id, quantity: 1 }] }, fulfilment)).status).toBe(403);
+  });
+
+  it.runIf(driver === 'postgres')('counts every unit when two staff members add stock to the same variants at once', async () => {
+    const [one, two] = await Promise.all([staffSession(shop(), 'catalogue'), staffSession(shop(), 'manager')]);
+    const product = await newProduct(one.headers, `Racy${randomBytes(2).toString('hex')}`);
+    const ids = product.variants.slice(0, 4).map((variant) => variant.id);
+    const rounds = 10;
+    const answers = await Promise.all(
+      Array.from({ length: rounds }, (_, round) =>
+        adminCall(shop().app, 'changeStock', { mode: 'add', changes: (round % 2 ? [...ids].reverse() : ids).map((id) => ({ id, quantity: 3 })) }, (round % 2 ? two : one).headers),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(rounds).fill(200));
+    const stock = await query<{ quantity: number }>(sql`select quantity from combinations where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id`);
+    expect(stock.map((row) => row.quantity)).toEqual(Array(4).fill(5 + rounds * 3));
+    const [audited] = await query<{ count: number }>(sql`select count(*)::int as count from audit_log where action = 'variant.stock' and target_id in (${sql.join(ids.map((id) => sql`${String(id)}`), sql`, `)})`);
+    expect(audited!.count).toBe(rounds * 4);
+  });
+});

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { shots, staffPage } from './back-office-fixtures';
+import { expectNoAxeViolations, TEXTS } from './fixtures';
+
+// A catalogue editor's season launch in small (issue 27): a new product in two languages, two colours and four
+// sizes, published; a shopper then finds it by search and puts it in the cart.
+test('a catalogue staff member creates a product in two languages with a 2 × 4 grid, publishes it, and a shopper finds it and adds it to the cart', async ({ browser, page }) => {
+  // A staff member's set-up (argon2 twice), axe runs and the storefront's journey on a busy machine.
+  test.setTimeout(180_000);
+  const word = `Zefiro${Date.now().toString(36)}`;
+  const staff = await staffPage(browser, 'catalogue', { locale: 'en' });
+  // The catalogue role reaches the products, and nothing of orders or customers.
+  const nav = staff.getByRole('navigation');
+  await expect(nav.getByRole('link', { name: 'Orders' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Products' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await staff.getByLabel('Sort by').selectOption('reference');
+  await staff.getByRole('button', { name: 'Show' }).click();
+  await expect(staff.getByRole('table').getByRole('row')).toHaveCount(26);
+  await expectNoAxeViolations(staff);
+  await shots(staff, 'products');
+
+  await staff.getByRole('link', { name: 'New product' }).click();
+  await staff.getByLabel('Reference').fill(`ZEF-${Date.now().toString(36).toUpperCase()}`);
+  await staff.getByLabel('Shelf price').fill('79,95');
+  await staff.getByLabel('Category').selectOption({ index: 1 });
+  await staff.getByLabel('Brand').selectOption({ index: 1 });
+  await staff.getByLabel('Garment').selectOption('dress');
+  await staff.getByLabel('Name (EN)').fill(`${word} linen dress`);
+  await staff.getByLabel('Description (EN)').fill('A light linen dress for summer evenings.');
+  await staff.getByLabel('Name (IT)').fill(`Abito di lino ${word}`);
+  await staff.getByLabel('Description (IT)').fill('Un abito di lino leggero per le sere d’estate.');
+  await staff.getByRole('button', { name: 'Create the draft' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'The draft was created.' })).toBeVisible();
+  // The completeness mark of each language: the two written are complete, the others are not.
+  await expect(staff.getByRole('group', { name: /^English/ })).toContainText('✓ complete');
+  await expect(staff.getByRole('group', { name: /^Italian/ })).toContainText('✓ complete');
+  await expect(staff.getByRole('group', { name: /^French/ })).toContainText('incomplete');
+  await expect(staff.getByRole('heading', { name: 'State: Draft' })).toBeVisible();
+
+  // The grid in one step: two colours × four sizes, five units each.
+  const grid = staff.getByRole('region', { name: 'Create variants' });
+  for (const box of (await grid.getByRole('group', { name: 'Colours' }).getByRole('checkbox').all()).slice(0, 2)) await box.check();
+  for (const box of (await grid.getByRole('group', { name: 'Sizes' }).getByRole('checkbox').all()).slice(0, 4)) await box.check();
+  await grid.getByLabel('Stock of each new variant').fill('5');
+  await grid.getByRole('button', { name: 'Create variants' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: '8 variants were created.' })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'Variants (8)' })).toBeVisible();
+  // A GTIN with a wrong check digit is refused on its field.
+  const firstVariant = staff.getByRole('region', { name: 'Variants (8)' }).getByRole('listitem').first();
+  await firstVariant.getByLabel('GTIN/EAN').fill('4006381333932');
+  await firstVariant.getByRole('button', { name: 'Save variant' }).click();
+  await expect(staff.getByRole('region', { name: 'Variants (8)' }).getByRole('listitem').first().getByLabel('GTIN/EAN')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(staff);
+  await shots(staff, 'product-editor');
+
+  await staff.getByRole('button', { name: 'Publish' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'The product is on sale.' })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'State: On sale' })).toBeVisible();
+
+  // The shopper finds it by search at once (the catalogue revision, ADR 28) and adds a size to the cart.
+  const t = TEXTS.en;
+  await page.goto(`/en/search?q=${word}`);
+  const results = page.getByRole('list', { name: t.catalog.products });
+  await results.getByRole('link', { name: new RegExp(`${word} linen dress`) }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${word} linen dress`);
+  await expect(page.getByText(/79[.,]95/).locator('visible=true').first()).toBeVisible();
+  const sizes = page.locator('#size-choice');
+  await sizes.getByRole('link').first().click();
+  await expect(sizes.getByRole('link').first()).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('button', { name: t.product.addToCart, exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: t.cart.drawer.title });
+  await expect(drawer.getByRole('link', { name: `${word} linen dress` })).toBeVisible();
+});
