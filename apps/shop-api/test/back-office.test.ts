@@ -53,9 +53,20 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   receiveReturn: { reference: NO_ORDER, restock: [0] },
   refundReturn: { reference: NO_ORDER },
   listAuditLog: { action: 'order.' },
+  // Photos are walked on a product, upload and photo that do not exist.
+  listProductPhotos: { product_id: NO_STAFF },
+  startProductPhotoUpload: { product_id: NO_STAFF, size: 1000 },
+  uploadProductPhotoChunk: { upload_id: NO_UPLOAD, offset: 0, data: 'AAAA' },
+  getProductPhotoUpload: { upload_id: NO_UPLOAD },
+  updateProductPhoto: { id: NO_STAFF, colour_id: null, alt: { en: 'A photo' } },
+  moveProductPhoto: { id: NO_STAFF, direction: 'up' },
+  deleteProductPhoto: { id: NO_STAFF },
+  readProductPhotoFile: { file: NO_FILE },
 });
 const NO_ORDER = 'NOSUCHORDER';
 const NO_STAFF = 2_000_000_000;
+const NO_UPLOAD = 'n'.repeat(43);
+const NO_FILE = '1-000000000000-320.jpg';
 
 const ADMIN_TOKEN = 'back-office-token-for-tests-0123456789';
 
@@ -86,13 +97,15 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
       for (const role of STAFF_ROLES) {
         const payload = await payloadOf(name);
         const answer = await adminCall(shop().app, name, payload, staffHeader(signedIn[role]));
-        const missing = (payload as { reference?: string }).reference === NO_ORDER || (payload as { id?: number }).id === NO_STAFF;
+        const { reference, id, product_id, upload_id, file } = payload as { reference?: string; id?: number; product_id?: number; upload_id?: string; file?: string };
+        const missing = reference === NO_ORDER || id === NO_STAFF || product_id === NO_STAFF || upload_id === NO_UPLOAD || file === NO_FILE;
         if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, missing ? 404 : 200]);
         else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
       }
     }
-    // The catalogue role reaches only its own session until the catalogue's calls come.
+    // The catalogue role reaches its own session and the catalogue only.
     expect(mayUse('catalogue', 'orders')).toBe(false);
+    expect(mayUse('catalogue', 'catalogue')).toBe(true);
   });
 
   it('does not serve the admin calls on the shopper-only app, nor the shopper calls on the admin-only one', async () => {
@@ -117,7 +130,7 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code: '000000' }, client)).body.code).toBe('authentication_failed');
     const code = await codeAt(member.secret, 1);
     const session = (await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).body.psdata.session.token as string;
-    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff'] });
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff', 'catalogue'] });
     // The challenge is spent, and the same code does not open a second session.
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).status).toBe(401);
     const again = (await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client)).body.psdata.challenge as string;

@@ -16,6 +16,7 @@ import { getDashboard } from './dashboard.ts';
 import { orderActionHandlers } from './order-actions.ts';
 import { listAuditLog, registerOrdersExport } from './reports.ts';
 import { returnHandlers } from './returns.ts';
+import { deleteProductPhoto, getProductPhotoUpload, listProductPhotos, moveProductPhoto, readProductPhotoFile, startProductPhotoUpload, updateProductPhoto, uploadProductPhotoChunk } from './photos.ts';
 import { listReviews, moderateReview } from './reviews.ts';
 import { mayUse, SCRIPT_CALLS } from './rights.ts';
 import { signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
@@ -48,6 +49,14 @@ const handlers: AdminCallHandlers = {
   inviteStaff,
   changeStaffRole,
   setStaffDisabled,
+  listProductPhotos,
+  startProductPhotoUpload,
+  uploadProductPhotoChunk,
+  getProductPhotoUpload,
+  updateProductPhoto,
+  moveProductPhoto,
+  deleteProductPhoto,
+  readProductPhotoFile,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (accounts/tokens.ts).
