@@ -22,7 +22,7 @@ import {
  */
 export const adminPhotoCalls = {
   listProductPhotos: adminCall('catalogue', adminProductPhotosInput, adminProductPhotosSchema, { readOnly: true, refusals: ['not_found'] }),
-  startProductPhotoUpload: adminCall('catalogue', startProductPhotoUploadInput, productPhotoUploadSchema, { refusals: ['not_found'] }),
+  startProductPhotoUpload: adminCall('catalogue', startProductPhotoUploadInput, productPhotoUploadSchema, { refusals: ['not_found', 'photo_too_large'] }),
   uploadProductPhotoChunk: adminCall('catalogue', uploadProductPhotoChunkInput, productPhotoUploadSchema, { refusals: ['not_found', 'conflict', 'photo_not_image', 'photo_too_large'] }),
   getProductPhotoUpload: adminCall('catalogue', productPhotoUploadInput, productPhotoUploadSchema, { readOnly: true, refusals: ['not_found'] }),
   updateProductPhoto: adminCall('catalogue', updateProductPhotoInput, adminProductPhotoSchema, { refusals: ['not_found'] }),
