@@ -24,5 +24,8 @@ export default [
     route('exports/orders.csv', 'routes/exports-orders-csv.ts'),
     // The owners' staff page.
     route('staff', 'routes/team.tsx'),
+    // A product's photos (the product editor links here).
+    route('products/:id/photos', 'routes/product-photos.tsx'),
+    route('products/:id/photos/:file', 'routes/product-photo-file.ts'),
   ]),
 ] satisfies RouteConfig;
