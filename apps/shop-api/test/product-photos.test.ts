@@ -96,8 +96,10 @@ describe.each(DRIVERS)('product photos in the local store on %s', (driver) => {
     const page = await callApi(shop().app, 'getProduct', { product_id });
     const base = `/product-photos/${photo.base}`;
     // The photo replaces the drawings, on the page and on the card.
-    expect(page.body.psdata.images).toEqual([{ url: `${base}-720.jpg`, width: 720, height: 926, alt: page.body.psdata.name, color_id: colour_id, photo: { base, widths: [320, 480, 720, 960, 1280] } }]);
-    expect(page.body.psdata.default_image).toMatchObject({ url: `${base}-720.jpg`, photo: { base } });
+    const srcset = (format: string) => [320, 480, 720, 960, 1280].map((width) => `${base}-${width}.${format} ${width}w`).join(', ');
+    const sources = { avif: srcset('avif'), webp: srcset('webp'), jpg: srcset('jpg') };
+    expect(page.body.psdata.images).toEqual([{ url: `${base}-720.jpg`, width: 720, height: 926, alt: page.body.psdata.name, color_id: colour_id, photo: sources }]);
+    expect(page.body.psdata.default_image).toEqual({ url: `${base}-720.jpg`, width: 720, height: 926, alt: page.body.psdata.name, photo: sources });
 
     const [entry] = await selectRows<{ actor: string; action: string; target_id: string }>(
       shop().handle.db,
@@ -170,9 +172,9 @@ describe.each(DRIVERS)('product photos in the local store on %s', (driver) => {
     expect(described.body.psdata).toMatchObject({ colour_id, alt: { en: 'Model wearing it, front', it: 'Modella che lo indossa, davanti' } });
 
     const inItalian = await callApi(shop().app, 'getProduct', { product_id }, { 'accept-language': 'it' });
-    expect(inItalian.body.psdata.images.map((image: { alt: string; photo: { base: string } }) => [image.photo.base, image.alt])).toEqual([
-      [`/product-photos/${second.base}`, 'Modella che lo indossa, davanti'],
-      [`/product-photos/${first.base}`, inItalian.body.psdata.name],
+    expect(inItalian.body.psdata.images.map((image: { alt: string; url: string }) => [image.url, image.alt])).toEqual([
+      [`/product-photos/${second.base}-480.jpg`, 'Modella che lo indossa, davanti'],
+      [`/product-photos/${first.base}-720.jpg`, inItalian.body.psdata.name],
     ]);
 
     // A role without the catalogue's right changes nothing.

@@ -20,7 +20,8 @@ export type Alternates = z.infer<typeof alternatesSchema>;
  */
 export const PRODUCT_PHOTO_WIDTHS = [320, 480, 720, 960, 1280] as const;
 export const PRODUCT_PHOTO_FORMATS = ['avif', 'webp', 'jpg'] as const;
-export const productPhotoSourcesSchema = z.object({ base: z.string(), widths: z.array(z.number().int()) });
+/** A photo's `srcset` in each format (`{base}-320.avif 320w, …`), ready for `<source>` and `<img>`. */
+export const productPhotoSourcesSchema = z.object({ avif: z.string(), webp: z.string(), jpg: z.string() });
 export type ProductPhotoSources = z.infer<typeof productPhotoSourcesSchema>;
 /** A photo file's name: `{product}-{12 hex}-{width}.{format}`. */
 export const PRODUCT_PHOTO_FILE = /^([0-9]{1,10}-[0-9a-f]{12})-([0-9]{1,4})\.(avif|webp|jpg)$/;

@@ -10,6 +10,8 @@ import { mediaStorage } from './storage.ts';
 /** Where the storefront (and the back office) serve a photo's files: `{PHOTO_PATH}/{name}-{width}.{format}`. */
 export const PHOTO_PATH = '/product-photos';
 
+const srcSet = (name: string, widths: number[], format: PhotoFormat) => widths.map((width) => `${PHOTO_PATH}/${name}-${width}.${format} ${width}w`).join(', ');
+
 /** A photo as the storefront's pictures carry it: a plain JPEG for `src`, and its sources for `srcset`. */
 export function photoImage(row: { name: string; width: number; height: number; widths: number[] }): { url: string; width: number; height: number; photo: ProductPhotoSources } {
   const widths = row.widths.map(Number);
@@ -18,7 +20,11 @@ export function photoImage(row: { name: string; width: number; height: number; w
     url: `${PHOTO_PATH}/${row.name}-${shown}.jpg`,
     width: shown,
     height: Math.round((row.height * shown) / row.width),
-    photo: { base: `${PHOTO_PATH}/${row.name}`, widths },
+    photo: {
+      avif: srcSet(row.name, widths, 'avif'),
+      webp: srcSet(row.name, widths, 'webp'),
+      jpg: srcSet(row.name, widths, 'jpg'),
+    },
   };
 }
 

@@ -44,8 +44,8 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
         <ProductPicture
           image={image}
           alt=""
-          // Two columns on a phone, three from md, four from lg (the page is at most 80rem wide); 10rem in the list.
-          sizes={isList ? '10rem' : '(min-width: 1280px) 19rem, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw'}
+          // Two columns on a phone, three from md, four from lg; 10rem in the list.
+          sizes={isList ? '10rem' : '(min-width:1024px) 25vw, (min-width:768px) 33vw, 50vw'}
           loading={imagePriority === 'lazy' ? 'lazy' : 'eager'}
           fetchPriority={imagePriority === 'high' ? 'high' : undefined}
           decoding="async"

@@ -110,9 +110,9 @@ function Gallery({ product, images }: { product: Product; images: Product['image
           <li key={image.url} className={`shrink-0 snap-center ${position === 0 ? 'lg:col-span-2' : ''}`}>
             <ProductPicture
               image={image}
-              alt={image.photo && image.alt !== product.name ? image.alt : t('product.imageOf', { name: product.name, index: position + 1, total: images.length })}
+              alt={image.alt !== product.name ? image.alt : t('product.imageOf', { name: product.name, index: position + 1, total: images.length })}
               // A phone shows 85% of its width at most; from lg the first spans the gallery's two columns (about 40rem).
-              sizes={position === 0 ? '(min-width: 1024px) 40rem, 85vw' : '(min-width: 1024px) 20rem, 85vw'}
+              sizes={`(min-width:1024px) ${position ? 20 : 40}rem, 85vw`}
               loading={position === 0 ? 'eager' : 'lazy'}
               // The first picture is the page's largest: it loads before anything else.
               fetchPriority={position === 0 ? 'high' : undefined}
