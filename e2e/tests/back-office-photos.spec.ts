@@ -59,7 +59,10 @@ test('a manager uploads a product photo without JavaScript and by dropping it; t
   await page.locator('[data-dropzone]').dispatchEvent('drop', { dataTransfer });
   await expect(page.getByRole('status')).toHaveText('The photo is added.');
   await expect(page.getByRole('heading', { name: /^Photo 2/ })).toBeVisible();
-  await expect(page.getByRole('img')).toHaveCount(2);
+  // Both previews load (the back office's own address for the photo's narrowest JPEG).
+  const previews = page.locator('ol img');
+  await expect(previews).toHaveCount(2);
+  await expect.poll(() => previews.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth))).toEqual([320, 320]);
   await expectNoAxeViolations(page);
   await shots(page, 'product-photos');
 
@@ -75,10 +78,11 @@ test('a manager uploads a product photo without JavaScript and by dropping it; t
     }).toPass({ timeout: 20_000 });
     const firstPicture = gallery.locator('picture').first();
     const avif = await firstPicture.locator('source[type="image/avif"]').getAttribute('srcset');
-    expect(avif).toMatch(/^\/product-photos\/41-[0-9a-f]{12}-320\.avif 320w, .*-480\.avif 480w, .*-720\.avif 720w, .*-960\.avif 960w, .*-1280\.avif 1280w$/);
+    expect(avif).toMatch(/^\/product-photos\/41-[0-9a-f]{12}-320\.avif 320w, .*-480\.avif 480w, .*-720\.avif 720w, .*-960\.avif 960w, .*-1200\.avif 1200w$/);
     await expect(firstPicture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /-320\.webp 320w/);
     const image = firstPicture.locator('img');
-    await expect(image).toHaveAttribute('srcset', /-1280\.jpg 1280w$/);
+    // The photo is 1200 px wide: its own width is the widest (never enlarged).
+    await expect(image).toHaveAttribute('srcset', /-1200\.jpg 1200w$/);
     await expect(image).toHaveAttribute('sizes', /85vw/);
     await expect(image).toHaveAttribute('fetchpriority', 'high');
     await expect(image).toHaveAttribute('alt', 'Model wearing it, seen from the front');

@@ -151,7 +151,7 @@ describe.each(DRIVERS)('product photos in the local store on %s', (driver) => {
     for (let offset = stands.body.psdata.received as number; offset < file.length; offset += PRODUCT_PHOTO_CHUNK_BYTES) {
       answer = await adminCall(shop().app, 'uploadProductPhotoChunk', { upload_id, offset, data: file.subarray(offset, offset + PRODUCT_PHOTO_CHUNK_BYTES).toString('base64') }, catalogue);
     }
-    expect(answer.body.psdata.photo).toMatchObject({ width: 500, height: 400, widths: [320, 480] });
+    expect(answer.body.psdata.photo).toMatchObject({ width: 500, height: 400, widths: [320, 480, 500] });
     // Another staff member cannot see or continue someone's upload.
     const manager = (await staffSession(shop(), 'manager')).headers;
     expect((await adminCall(shop().app, 'getProductPhotoUpload', { upload_id }, manager)).status).toBe(404);
@@ -173,7 +173,7 @@ describe.each(DRIVERS)('product photos in the local store on %s', (driver) => {
 
     const inItalian = await callApi(shop().app, 'getProduct', { product_id }, { 'accept-language': 'it' });
     expect(inItalian.body.psdata.images.map((image: { alt: string; url: string }) => [image.url, image.alt])).toEqual([
-      [`/product-photos/${second.base}-480.jpg`, 'Modella che lo indossa, davanti'],
+      [`/product-photos/${second.base}-700.jpg`, 'Modella che lo indossa, davanti'],
       [`/product-photos/${first.base}-720.jpg`, inItalian.body.psdata.name],
     ]);
 
@@ -296,15 +296,15 @@ describe('the media stores behind the seam', () => {
       const { headers } = await staffSession(shop(), 'owner');
       const { product_id } = await productWithColour(shop());
       const photo = (await upload(shop(), headers, product_id, await picture(500, 600))).body.psdata.photo;
-      expect(photo.widths).toEqual([320, 480]);
+      expect(photo.widths).toEqual([320, 480, 500]);
       expect([...s3.objects.keys()].sort()).toEqual(
-        ['320.avif', '320.jpg', '320.webp', '480.avif', '480.jpg', '480.webp'].map((end) => `/shop-media/product-photos/${photo.base}-${end}`),
+        ['320.avif', '320.jpg', '320.webp', '480.avif', '480.jpg', '480.webp', '500.avif', '500.jpg', '500.webp'].map((end) => `/shop-media/product-photos/${photo.base}-${end}`),
       );
       const served = await fileOf(shop(), `${photo.base}-480.webp`);
       expect(Buffer.from(served.body.psdata.data, 'base64').equals(s3.objects.get(`/shop-media/product-photos/${photo.base}-480.webp`)!.body)).toBe(true);
       expect((await adminCall(shop().app, 'deleteProductPhoto', { id: photo.id }, headers)).status).toBe(200);
       expect(s3.objects.size).toBe(0);
-      expect(s3.requests.filter((line) => line.startsWith('DELETE')).length).toBeGreaterThanOrEqual(6);
+      expect(s3.requests.filter((line) => line.startsWith('DELETE')).length).toBeGreaterThanOrEqual(9);
     });
   });
 });

@@ -20,8 +20,8 @@ export class NotAPicture extends Error {}
 /**
  * Makes a product photo's files from an uploaded file: checked by its first bytes (JPEG, PNG or WebP, whatever its
  * name says), decoded once (turned upright by its EXIF orientation, its metadata — place, camera — dropped), then
- * AVIF, WebP and JPEG at each of PRODUCT_PHOTO_WIDTHS it is at least as wide as (never enlarged; a photo narrower
- * than the smallest gets its own width only). Transparent parts become white in the JPEG.
+ * AVIF, WebP and JPEG at each of PRODUCT_PHOTO_WIDTHS it is at least as wide as, and at its own width when that
+ * is none of them (never enlarged; at most the largest). Transparent parts become white in the JPEG.
  */
 export async function makePhotoFiles(file: Buffer): Promise<MadePhoto> {
   if (!sniffImageType(file)) throw new NotAPicture('not an image');
@@ -40,7 +40,8 @@ export async function makePhotoFiles(file: Buffer): Promise<MadePhoto> {
   }
   const { width, height, channels } = master.info;
   const fitting = PRODUCT_PHOTO_WIDTHS.filter((candidate) => candidate <= width);
-  const widths = fitting.length > 0 ? [...fitting] : [width];
+  // A photo between two widths also gets its own, so the widest screens show every pixel it has.
+  const widths = fitting.length > 0 && fitting[fitting.length - 1] === width ? [...fitting] : [...fitting, width];
   const files: PhotoFile[] = [];
   for (const target of widths) {
     const resized = () => sharp(master.data, { raw: { width, height, channels } }).resize({ width: target });
