@@ -157,6 +157,32 @@ describe.each(DRIVERS)('product photos in the local store on %s', (driver) => {
     expect((await adminCall(shop().app, 'getProductPhotoUpload', { upload_id }, manager)).status).toBe(404);
   });
 
+  it('numbers photos finished at the same time one after the other, and counts a chunk sent five times at once once', async () => {
+    const { product_id } = await productWithColour(shop(), 4);
+    const files = await Promise.all(['jpeg', 'png', 'webp'].map((format) => picture(400, 500, format as 'jpeg' | 'png' | 'webp')));
+    const made = await Promise.all(files.map((file) => upload(shop(), catalogue, product_id, file)));
+    expect(made.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const listed = (await adminCall(shop().app, 'listProductPhotos', { product_id }, catalogue)).body.psdata.photos as { id: number; position: number }[];
+    expect(listed.map((photo) => photo.position)).toEqual([0, 1, 2]);
+    expect(new Set(listed.map((photo) => photo.id))).toEqual(new Set(made.map((answer) => answer.body.psdata.photo.id)));
+
+    // Two moves at once: each sees the other's result (the product's lock), the numbering stays 0, 1, 2.
+    await Promise.all([
+      adminCall(shop().app, 'moveProductPhoto', { id: listed[2]!.id, direction: 'first' }, catalogue),
+      adminCall(shop().app, 'moveProductPhoto', { id: listed[0]!.id, direction: 'last' }, catalogue),
+    ]);
+    const moved = (await adminCall(shop().app, 'listProductPhotos', { product_id }, catalogue)).body.psdata.photos as { id: number; position: number }[];
+    expect(moved.map((photo) => photo.position)).toEqual([0, 1, 2]);
+    expect(new Set(moved.map((photo) => photo.id))).toEqual(new Set(listed.map((photo) => photo.id)));
+
+    const file = await noise(300, 300);
+    const started = await adminCall(shop().app, 'startProductPhotoUpload', { product_id, size: file.length }, catalogue);
+    const data = file.subarray(0, PRODUCT_PHOTO_CHUNK_BYTES).toString('base64');
+    const sent = await Promise.all(Array.from({ length: 5 }, () => adminCall(shop().app, 'uploadProductPhotoChunk', { upload_id: started.body.psdata.upload_id, offset: 0, data }, catalogue)));
+    expect(sent.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect((await adminCall(shop().app, 'getProductPhotoUpload', { upload_id: started.body.psdata.upload_id }, catalogue)).body.psdata.received).toBe(PRODUCT_PHOTO_CHUNK_BYTES);
+  });
+
   it('orders photos, gives them texts per language, and deletes them with their files; no photos left, the drawings come back', async () => {
     const { product_id, colour_id } = await productWithColour(shop(), 3);
     const first = (await upload(shop(), catalogue, product_id, await picture(800, 1000, 'webp'))).body.psdata.photo;
