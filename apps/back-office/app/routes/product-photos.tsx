@@ -27,13 +27,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return staffCall(request, 'listProductPhotos', { product_id: productIdOf(params.id) });
 }
 
+const PHOTO_TIMEOUT_MS = 60_000;
+
 /** Sends the file to the API as the API takes it: announced, then in chunks (an interrupted upload is refused as `conflict`). */
 async function uploadPhoto(request: Request, productId: number, colourId: number | null, file: File): Promise<void> {
   const bytes = Buffer.from(await file.arrayBuffer());
   const started = await adminApi(request, 'startProductPhotoUpload', { product_id: productId, colour_id: colourId, size: bytes.length });
   for (let offset = started.received; offset < bytes.length; offset += started.chunk_size) {
     const data = bytes.subarray(offset, offset + started.chunk_size).toString('base64');
-    await adminApi(request, 'uploadProductPhotoChunk', { upload_id: started.upload_id, offset, data });
+    // The last chunk waits for the photo's 15 files (about 10 s for a 12-megapixel photo on a busy 2-core machine).
+    await adminApi(request, 'uploadProductPhotoChunk', { upload_id: started.upload_id, offset, data }, undefined, PHOTO_TIMEOUT_MS);
   }
 }
 
