@@ -6,7 +6,7 @@
 // The shop API: foundation (db, http, mail, shopper sessions, the payment port and its adapters), then the domains
 // from the lowest to the highest (each may use those before it, never those after), then what composes them.
 const API = '^apps/shop-api/src/';
-const FOUNDATION = `${API}(db|http|mail|sessions|payments)/|${API}(config|metrics)\\.ts$`;
+const FOUNDATION = `${API}(db|http|mail|media|sessions|payments)/|${API}(config|metrics)\\.ts$`;
 const DOMAINS = ['stock', 'catalog', 'cart', 'accounts', 'checkout', 'orders', 'reviews', 'privacy', 'staff'];
 const COMPOSITION = `${API}(seed|jobs|commands)/|${API}(app|start|main)\\.ts$`;
 const TESTS = '\\.test\\.tsx?$|/test/';

@@ -13,6 +13,10 @@ const build = await import('./build/server/index.js');
 const PORT = Number(process.env.BACK_OFFICE_PORT ?? 3001);
 const HOST = process.env.BACK_OFFICE_HOST ?? '127.0.0.1';
 const MAX_BODY_BYTES = 16 * 1024;
+/** A product photo's upload form (`/products/{id}/photos`, its `.data` when posted by the page's script): the photo (15 MB at most) and its fields. */
+const PHOTO_UPLOAD = /^\/products\/[0-9]{1,10}\/photos(\.data)?$/;
+const MAX_PHOTO_BODY_BYTES = 16 * 1024 * 1024;
+const bodyLimitOf = (request) => (request.method === 'POST' && PHOTO_UPLOAD.test(request.path) ? MAX_PHOTO_BODY_BYTES : MAX_BODY_BYTES);
 const DRAIN_TIMEOUT_MS = 10_000;
 
 const trustedProxies = (process.env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
@@ -51,7 +55,7 @@ app.use((request, response, next) => {
     return refuse(response, 405, 'Method not allowed');
   }
   if (!allowedHosts.has(request.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1'))) return refuse(response, 400, 'Unknown host');
-  if (Number(request.get('content-length') ?? 0) > MAX_BODY_BYTES) return refuse(response, 413, 'Payload too large');
+  if (Number(request.get('content-length') ?? 0) > bodyLimitOf(request)) return refuse(response, 413, 'Payload too large');
   if (request.method === 'POST' && !sameOrigin(request)) return refuse(response, 403, 'Cross-site post refused');
   // What the app may believe about the request: resolved here, never taken from the request as sent.
   for (const name of Object.keys(request.headers)) if (name.startsWith('x-back-office-')) delete request.headers[name];

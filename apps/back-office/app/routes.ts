@@ -31,5 +31,8 @@ export default [
     route('staff', 'routes/team.tsx'),
     // Each member's own password.
     route('account/password', 'routes/own-password.tsx'),
+    // A product's photos (the product editor links here).
+    route('products/:id/photos', 'routes/product-photos.tsx'),
+    route('products/:id/photos/:file', 'routes/product-photo-file.ts'),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { THEMES } from '@shop/contract';
+import type { MediaConfig } from './media/storage.ts';
 
 /** Reads a boolean setting the way the README documents it: true, 1 or on (any case). */
 export function isOn(value: string | undefined): boolean {
@@ -7,6 +8,8 @@ export function isOn(value: string | undefined): boolean {
 }
 
 export type ApiConfig = {
+  /** Where product photos are kept (media/storage.ts): a local folder by default, an S3-compatible bucket by configuration. */
+  media: MediaConfig;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -82,11 +85,12 @@ const GTM_ID = /^GTM-[A-Z0-9]+$/i;
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const theme = env.THEME === 'blue' ? 'blue' : 'default';
   const gtmId = env.GTM_ID && GTM_ID.test(env.GTM_ID) ? env.GTM_ID : null;
+  const dataDir = env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : resolve(env.DATA_DIR ?? '.data');
   return {
     port: Number(env.SHOP_API_PORT ?? 4000),
     host: env.SHOP_API_HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : resolve(env.DATA_DIR ?? '.data'),
+    dataDir,
     maintenanceMode: isOn(env.MAINTENANCE_MODE),
     theme,
     gtmId,
@@ -116,5 +120,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     metrics: env.SHOP_API_METRICS_PORT ? { host: env.SHOP_API_METRICS_HOST ?? '127.0.0.1', port: Number(env.SHOP_API_METRICS_PORT) } : undefined,
     backOfficeUrl: (env.BACK_OFFICE_URL || `http://localhost:${env.BACK_OFFICE_PORT ?? 3001}`).replace(/\/+$/, ''),
     reviewsHeldForApproval: isOn(env.REVIEWS_HELD_FOR_APPROVAL),
+    media: mediaConfig(env, dataDir),
   };
+}
+
+/**
+ * MEDIA_STORE=local (default) keeps photos under MEDIA_DIR (default `{DATA_DIR}/media`; in memory when DATA_DIR is
+ * `memory://…` and MEDIA_DIR is unset); MEDIA_STORE=s3 in the bucket MEDIA_S3_BUCKET at MEDIA_S3_ENDPOINT.
+ */
+function mediaConfig(env: NodeJS.ProcessEnv, dataDir: string): MediaConfig {
+  if (env.MEDIA_STORE === 's3') {
+    const missing = ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+    if (missing.length > 0) throw new Error(`MEDIA_STORE=s3 needs ${missing.join(', ')}`);
+    return {
+      kind: 's3',
+      endpoint: env.MEDIA_S3_ENDPOINT!.replace(/\/+$/, ''),
+      bucket: env.MEDIA_S3_BUCKET!,
+      region: env.MEDIA_S3_REGION || 'us-east-1',
+      accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY!,
+    };
+  }
+  if (env.MEDIA_DIR) return { kind: 'local', dir: resolve(env.MEDIA_DIR) };
+  return dataDir.startsWith('memory://') ? { kind: 'memory' } : { kind: 'local', dir: resolve(dataDir, 'media') };
 }

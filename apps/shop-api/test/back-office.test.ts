@@ -65,9 +65,20 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   saveVariant: { id: NO_STAFF, sku: 'WALK-1', stock: 1 },
   changeStock: { mode: 'add', changes: [{ id: NO_STAFF, quantity: 1 }] },
   listLowStock: {},
+  // Photos are walked on a product, upload and photo that do not exist.
+  listProductPhotos: { product_id: NO_STAFF },
+  startProductPhotoUpload: { product_id: NO_STAFF, size: 1000 },
+  uploadProductPhotoChunk: { upload_id: NO_UPLOAD, offset: 0, data: 'AAAA' },
+  getProductPhotoUpload: { upload_id: NO_UPLOAD },
+  updateProductPhoto: { id: NO_STAFF, colour_id: null, alt: { en: 'A photo' } },
+  moveProductPhoto: { id: NO_STAFF, direction: 'up' },
+  deleteProductPhoto: { id: NO_STAFF },
+  readProductPhotoFile: { file: NO_FILE },
 });
 const NO_ORDER = 'NOSUCHORDER';
 const NO_STAFF = 2_000_000_000;
+const NO_UPLOAD = 'n'.repeat(43);
+const NO_FILE = '1-000000000000-320.jpg';
 
 const ADMIN_TOKEN = 'back-office-token-for-tests-0123456789';
 
@@ -98,11 +109,8 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
       for (const role of STAFF_ROLES) {
         const payload = await payloadOf(name);
         const answer = await adminCall(shop().app, name, payload, staffHeader(signedIn[role]));
-        const missing =
-          (payload as { reference?: string }).reference === NO_ORDER ||
-          (payload as { id?: number }).id === NO_STAFF ||
-          (payload as { product_id?: number }).product_id === NO_STAFF ||
-          (payload as { changes?: { id: number }[] }).changes?.[0]?.id === NO_STAFF;
+        const { reference, id, product_id, upload_id, file, changes } = payload as { reference?: string; id?: number; product_id?: number; upload_id?: string; file?: string; changes?: { id: number }[] };
+        const missing = reference === NO_ORDER || id === NO_STAFF || product_id === NO_STAFF || upload_id === NO_UPLOAD || file === NO_FILE || changes?.[0]?.id === NO_STAFF;
         if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, missing ? 404 : 200]);
         else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
       }

@@ -6,6 +6,7 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('media/:file', 'routes/media.ts'),
   route('review-photos/:file', 'routes/review-photo.ts'),
+  route('product-photos/:file', 'routes/product-photo.ts'),
   ...prefix(':lang', [
     route('preferences', 'routes/preferences.ts'),
     route('manifest.webmanifest', 'routes/manifest.ts'),

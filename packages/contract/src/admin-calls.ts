@@ -5,6 +5,7 @@ import { adminDashboardCalls } from './admin-dashboard-calls.ts';
 import { adminOrderActionCalls } from './admin-order-action-calls.ts';
 import { adminOrderCalls } from './admin-order-calls.ts';
 import { adminProductCalls } from './admin-product-calls.ts';
+import { adminPhotoCalls } from './admin-photo-calls.ts';
 import { adminReportCalls } from './admin-report-calls.ts';
 import { adminReturnCalls } from './admin-return-calls.ts';
 import { adminReviewCalls } from './admin-review-calls.ts';
@@ -26,6 +27,7 @@ export const adminCalls = {
   ...adminDashboardCalls,
   ...adminTeamCalls,
   ...adminProductCalls,
+  ...adminPhotoCalls,
 } satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
 
 export type AdminCalls = typeof adminCalls;

@@ -11,3 +11,5 @@ export * from './admin-returns.ts';
 export * from './admin-reports.ts';
 export * from './admin-team.ts';
 export * from './admin-products.ts';
+export * from './admin-photos.ts';
+export * from './admin-photo-calls.ts';

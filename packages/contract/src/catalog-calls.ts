@@ -8,10 +8,12 @@ import {
   getCategoryInput,
   getContentInput,
   getProductInput,
+  getProductPhotoFileInput,
   getProductsInput,
   getRelatedProductsInput,
   listingSchema,
   productListSchema,
+  productPhotoFileSchema,
   productRailInput,
   productSchema,
   relatedProductsSchema,
@@ -45,5 +47,7 @@ export const catalogCalls = {
   getCountries: call(empty, countriesSchema, catalogRead),
   getCountry: call(getCountryInput, countrySchema, findRead),
   getSitemap: call(empty, sitemapSchema, catalogRead),
+  /** One file of a product photo (`{base}-{width}.{avif|webp|jpg}`): never changed once made. */
+  getProductPhotoFile: call(getProductPhotoFileInput, productPhotoFileSchema, findRead),
 };
 

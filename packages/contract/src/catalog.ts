@@ -14,7 +14,22 @@ export const sortKeySchema = z.enum(SORT_KEYS);
 export const alternatesSchema = z.partialRecord(z.enum(STOREFRONT_LANGUAGES), z.string());
 export type Alternates = z.infer<typeof alternatesSchema>;
 
-export const imageSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
+/**
+ * A merchant's product photo (docs/adr/0042-photo-storage-and-pipeline.md): each width of `widths` exists as
+ * `{base}-{width}.avif`, `.webp` and `.jpg`, never changed once made (cached immutable).
+ */
+export const PRODUCT_PHOTO_WIDTHS = [320, 480, 720, 960, 1280] as const;
+export const PRODUCT_PHOTO_FORMATS = ['avif', 'webp', 'jpg'] as const;
+/** A photo's `srcset` in each format (`{base}-320.avif 320w, …`), ready for `<source>` and `<img>`. */
+export const productPhotoSourcesSchema = z.object({ avif: z.string(), webp: z.string(), jpg: z.string() });
+export type ProductPhotoSources = z.infer<typeof productPhotoSourcesSchema>;
+/** A photo file's name: `{product}-{12 hex}-{width}.{format}`. */
+export const PRODUCT_PHOTO_FILE = /^([0-9]{1,10}-[0-9a-f]{12})-([0-9]{1,4})\.(avif|webp|jpg)$/;
+export const getProductPhotoFileInput = z.object({ file: z.string().regex(PRODUCT_PHOTO_FILE) });
+export const productPhotoFileSchema = z.object({ type: z.string(), data: z.string() });
+
+/** A picture: the storefront's drawing (`/media/…svg`), or a photo with its sources (`photo`, for `srcset`). */
+export const imageSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string(), photo: productPhotoSourcesSchema.nullable().optional() });
 
 export const brandRefSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 

@@ -23,13 +23,19 @@ export class AdminApiError extends Error {
  * One admin call for this request: the staff session from the back office's cookie (unless `session` names
  * another), the staff member's address as server.js resolved it, the answer checked against the contract.
  */
-export async function adminApi<N extends AdminCallName>(request: Request, name: N, payload: AdminCallInput<N>, session = readCookie(request, SESSION_COOKIE)): Promise<AdminCallOutput<N>> {
+export async function adminApi<N extends AdminCallName>(
+  request: Request,
+  name: N,
+  payload: AdminCallInput<N>,
+  session = readCookie(request, SESSION_COOKIE),
+  timeoutMs = TIMEOUT_MS,
+): Promise<AdminCallOutput<N>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': langOf(request) };
   if (session) headers['x-staff-session'] = session;
   const clientIp = request.headers.get('x-back-office-client-ip');
   if (clientIp) headers['x-client-ip'] = clientIp;
   if (process.env.SHOP_API_SECRET) headers['x-shop-api-secret'] = process.env.SHOP_API_SECRET;
-  const response = await fetch(`${API_URL}/admin/${name}`, { method: 'POST', headers, body: JSON.stringify(payload), signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const response = await fetch(`${API_URL}/admin/${name}`, { method: 'POST', headers, body: JSON.stringify(payload), signal: AbortSignal.timeout(timeoutMs) });
   const body = (await response.json().catch(() => null)) as { success?: boolean; code?: string; psdata?: unknown } | null;
   if (!response.ok || !body?.success) throw new AdminApiError(response.status, body?.code ?? 'internal_error', body?.psdata && typeof body.psdata === 'object' ? (body.psdata as Record<string, unknown>) : null);
   return adminCalls[name].output.parse(body.psdata) as AdminCallOutput<N>;

@@ -6,6 +6,7 @@ import { getContent } from './content.ts';
 import { getProducts } from './listing.ts';
 import { getProduct, getRelatedProducts } from './product.ts';
 import { productRail } from './rails.ts';
+import { readPhotoFile } from '../media/files.ts';
 import { getSitemap } from './sitemap.ts';
 import { searchSuggestions } from './suggestions.ts';
 
@@ -26,4 +27,5 @@ export const catalogHandlers = {
   getCountries: (_input, { db }) => getCountries(db),
   getCountry: (input, { db }) => getCountry(db, input.iso),
   getSitemap: (_input, { db }) => getSitemap(db),
+  getProductPhotoFile: ({ file }, context) => readPhotoFile(context, file),
 } satisfies Partial<CallHandlers>;

@@ -7,6 +7,7 @@ import { loadCategoryTree } from './categories.ts';
 import { ACTIVE_REDUCTION, discountPercent, reducedNet, priceRateFor, withVat } from './pricing.ts';
 import { productSummaries } from './summaries.ts';
 import { heldByCarts } from '../stock/holds.ts';
+import { photoImage } from '../media/files.ts';
 
 export async function productAlternates(context: CallContext, productId: number): Promise<Alternates> {
   const rows = await selectPrepared<{ lang: string; slug: string }>(
@@ -68,9 +69,16 @@ export async function getProduct(input: { product_id: number; group?: Record<str
         from combinations c join combination_attributes ca on ca.combination_id = c.id
         where c.product_id = ${id} group by c.id order by c.id`,
     ),
-    selectPrepared<{ url: string; width: number; height: number; color_id: number | null }>(
+    // The merchant's photos when it has any, else the storefront's drawings.
+    selectPrepared<{ url: string | null; width: number; height: number; color_id: number | null; name: string | null; widths: number[] | null; alt: string | null }>(
       db,
-      sql`select url, width, height, color_attribute_id as color_id from product_images where product_id = ${id} order by position, id`,
+      sql`select url, width, height, color_id, name, widths, alt from (
+          select 0 as kind, position, id, null::text as url, width, height, color_attribute_id as color_id, name, widths, alt ->> ${lang} as alt
+          from product_photos where product_id = ${id}
+          union all
+          select 1, i.position, i.id, i.url, i.width, i.height, i.color_attribute_id, null, null, null from product_images i
+          where i.product_id = ${id} and not exists (select from product_photos where product_id = ${id})
+        ) pictures order by kind, position, id`,
     ),
     productAlternates(context, id),
     loadCategoryTree(db, lang),
@@ -108,7 +116,9 @@ export async function getProduct(input: { product_id: number; group?: Record<str
     ...(chosen ? pricesOf(chosen) : {}),
     description: detail.description,
     additional_info: detail.additional_info,
-    images: images.map((image) => ({ ...image, alt: summary.name })),
+    images: images.map(({ url, width, height, color_id, name, widths, alt }) =>
+      name && widths ? { ...photoImage({ name, width, height, widths }), color_id, alt: alt || summary.name } : { url: url ?? '', width, height, color_id, alt: summary.name },
+    ),
     groups,
     combinations: priced.map(({ isDefault: _isDefault, ...combination }) => combination),
     selected_combination_id: chosen?.id ?? null,

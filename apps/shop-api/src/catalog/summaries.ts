@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CallContext } from '../call-context.ts';
 import { selectPrepared } from '../db/raw.ts';
 import { heldByCarts } from '../stock/holds.ts';
+import { photoImage } from '../media/files.ts';
 import { ACTIVE_REDUCTION, discountPercent, priceRateSql, reducedNet, withVat } from './pricing.ts';
 
 /** Stock at or under this is shown as 'only N left'. */
@@ -26,6 +27,10 @@ type SummaryRow = {
   image_url: string | null;
   image_width: number | null;
   image_height: number | null;
+  photo_name: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+  photo_widths: number[] | null;
   stock: number;
   single_combination_id: number | null;
   colors: { id: number; name: string; hex: string }[];
@@ -48,6 +53,7 @@ export async function productSummaries(context: CallContext, ids: number[], colo
         reduction.reduction_percent, reduction.reduction_net_cents,
         pt.name, pt.slug, b.id as brand_id, b.name as brand_name, b.slug as brand_slug,
         image.url as image_url, image.width as image_width, image.height as image_height,
+        photo.name as photo_name, photo.width as photo_width, photo.height as photo_height, photo.widths as photo_widths,
         stock.total as stock, stock.single_combination_id, colors.list as colors, rs.review_count, rs.rating_sum,
         ${priceRateSql(context.country, context.config.defaultCountry)} as price_rate
       from products p
@@ -64,6 +70,17 @@ export async function productSummaries(context: CallContext, ids: number[], colo
           i.position, i.id
         limit 1
       ) image on true
+      -- The merchant's photos come before the drawings: the filtered colour's, else the default combination's (or
+      -- one for every colour), first in their order.
+      left join lateral (
+        select ph.name, ph.width, ph.height, ph.widths from product_photos ph where ph.product_id = p.id
+        order by coalesce(ph.color_attribute_id = any(${sql.param([...colorIds])}::int[]), false) desc,
+          coalesce(ph.color_attribute_id in (
+            select ca.attribute_id from combinations c join combination_attributes ca on ca.combination_id = c.id
+            where c.product_id = p.id and c.is_default), true) desc,
+          ph.position, ph.id
+        limit 1
+      ) photo on true
       left join lateral (
         select coalesce(sum(a.units), 0)::int as total, case when count(*) = 1 and sum(a.units) > 0 then min(a.id) end as single_combination_id
         -- What shoppers can still buy: the stock less what carts hold, as on the product page.
@@ -102,7 +119,10 @@ function toSummary(row: SummaryRow, priceRate: number): ProductSummary {
     remaining_stock: row.out_of_stock_policy === 'deny' && row.stock > 0 && row.stock <= LOW_STOCK ? row.stock : null,
     quantity: row.quantity_limit,
     single_combination_id: row.single_combination_id,
-    default_image: { url: row.image_url ?? PLACEHOLDER_IMAGE_URL, width: row.image_width ?? 600, height: row.image_height ?? 800, alt: row.name },
+    default_image:
+      row.photo_name && row.photo_widths && row.photo_width && row.photo_height
+        ? { ...photoImage({ name: row.photo_name, width: row.photo_width, height: row.photo_height, widths: row.photo_widths }), alt: row.name }
+        : { url: row.image_url ?? PLACEHOLDER_IMAGE_URL, width: row.image_width ?? 600, height: row.image_height ?? 800, alt: row.name },
     rating: row.review_count ? { average: Math.round((Number(row.rating_sum) / row.review_count) * 10) / 10, count: row.review_count } : null,
   };
 }

@@ -994,3 +994,58 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.targetType, t.targetId)],
 );
+
+/**
+ * A merchant's product photo (docs/adr/0042-photo-storage-and-pipeline.md). Its files are in the media store
+ * (media/storage.ts) as `product-photos/{name}-{width}.{avif|webp|jpg}`, for each of `widths`; `name` is
+ * `{product}-{12 random hex}`, new for every photo, so a file never changes. A product with photos shows them
+ * instead of its drawings.
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The colour it shows; null: every colour. */
+    colorAttributeId: integer('color_attribute_id').references(() => attributes.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull().unique(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    widths: integer('widths').array().notNull(),
+    /** Alternative text per shop language ({lang: text}); a missing language reads the product's name. */
+    alt: jsonb('alt').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_photos_product_idx').on(t.productId, t.position, t.id)],
+);
+
+/** A photo being uploaded in chunks by a staff member; gone once the photo is made, or after a day unfinished. */
+export const productPhotoUploads = pgTable('product_photo_uploads', {
+  id: serial('id').primaryKey(),
+  uploadId: text('upload_id').notNull().unique(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  colorAttributeId: integer('color_attribute_id').references(() => attributes.id, { onDelete: 'set null' }),
+  size: integer('size').notNull(),
+  received: integer('received').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productPhotoUploadChunks = pgTable(
+  'product_photo_upload_chunks',
+  {
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => productPhotoUploads.id, { onDelete: 'cascade' }),
+    offset: integer('offset').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.offset] })],
+);

@@ -9,6 +9,7 @@ import { selectRows } from '../db/raw.ts';
 import type { CallContext } from '../call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import { LOGIN_TO_REVIEW, PURCHASE_REQUIRED, hasPurchased } from './purchases.ts';
+import { sniffImageType } from '../media/image-type.ts';
 
 // Two cores serve the whole shop: one picture is worked on at a time, off the event loop (libuv's pool).
 sharp.concurrency(1);
@@ -28,16 +29,6 @@ export const photoUrl = (id: number) => `/review-photos/${id}.webp`;
 
 const photoRefused = (message: string, rule: 'mime' | 'max') =>
   new ApiError(400, 'bad_request', message, { errors: { photo: [message] }, rule, types: REVIEW_PHOTO_TYPES.join(', ') });
-
-/** The type a file's first bytes say it is (JPEG, PNG or WebP), whatever its name; null for anything else. */
-export function sniffImageType(bytes: Uint8Array): (typeof REVIEW_PHOTO_TYPES)[number] | null {
-  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
 
 async function requireUploader(context: CallContext): Promise<number> {
   const customerId = (await currentSession(context))?.customerId;

@@ -5,7 +5,7 @@ type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
 
 /**
  * Which role may use the calls of which area (docs/adr/0033-back-office.md). The catalogue role keeps the products
- * (issue 27): their texts, prices, variants and stock; nothing of orders, customers or staff.
+ * (issue 27): their texts, prices, variants, stock and photos; nothing of orders, customers or staff.
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
   // Only owners invite staff, change their roles and disable them.

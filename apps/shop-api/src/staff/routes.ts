@@ -17,6 +17,7 @@ import { orderActionHandlers } from './order-actions.ts';
 import { productHandlers } from './products.ts';
 import { listAuditLog, registerOrdersExport } from './reports.ts';
 import { returnHandlers } from './returns.ts';
+import { deleteProductPhoto, getProductPhotoUpload, listProductPhotos, moveProductPhoto, readProductPhotoFile, startProductPhotoUpload, updateProductPhoto, uploadProductPhotoChunk } from './photos.ts';
 import { listReviews, moderateReview } from './reviews.ts';
 import { mayUse, SCRIPT_CALLS } from './rights.ts';
 import { changeOwnStaffPassword, signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
@@ -52,6 +53,14 @@ const handlers: AdminCallHandlers = {
   changeStaffRole,
   setStaffDisabled,
   ...productHandlers,
+  listProductPhotos,
+  startProductPhotoUpload,
+  uploadProductPhotoChunk,
+  getProductPhotoUpload,
+  updateProductPhoto,
+  moveProductPhoto,
+  deleteProductPhoto,
+  readProductPhotoFile,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (sessions/tokens.ts).

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/hooks';
 import { QuickAddButton } from '../cart/QuickAddButton';
+import { ProductPicture } from '../media/ProductPicture';
 import { RatingSummary } from '../reviews/Stars';
 import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
@@ -40,11 +41,11 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
   return (
     <article className={`group relative flex gap-2 ${isList ? 'flex-row gap-6 border-b border-stone-200 pb-6' : 'flex-col'}`}>
       <div className={`relative shrink-0 overflow-hidden rounded bg-stone-100 ${isList ? 'w-32 sm:w-40' : ''}`}>
-        <img
-          src={image.url}
+        <ProductPicture
+          image={image}
           alt=""
-          width={image.width}
-          height={image.height}
+          // Two columns on a phone, three from md, four from lg; 10rem in the list.
+          sizes={isList ? '10rem' : '(min-width:1024px) 25vw, (min-width:768px) 33vw, 50vw'}
           loading={imagePriority === 'lazy' ? 'lazy' : 'eager'}
           fetchPriority={imagePriority === 'high' ? 'high' : undefined}
           decoding="async"

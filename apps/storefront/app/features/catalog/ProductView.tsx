@@ -7,6 +7,7 @@ import { ShippingInfo } from '../geo/ShippingRule';
 import { ADD_TO_CART_BUTTON_ID, ADD_TO_CART_FORM_ID, AddToCartForm, SIZE_CHOICE_ID } from '../cart/AddToCartForm';
 import { useHydrated } from '../../components/Drawer';
 import { WishlistButton } from '../wishlist/WishlistButton';
+import { ProductPicture } from '../media/ProductPicture';
 import { Badges } from './Badges';
 import { Breadcrumbs } from './Breadcrumbs';
 import { withQuery } from './listing-query';
@@ -107,11 +108,11 @@ function Gallery({ product, images }: { product: Product; images: Product['image
       >
         {images.map((image, position) => (
           <li key={image.url} className={`shrink-0 snap-center ${position === 0 ? 'lg:col-span-2' : ''}`}>
-            <img
-              src={image.url}
-              alt={t('product.imageOf', { name: product.name, index: position + 1, total: images.length })}
-              width={image.width}
-              height={image.height}
+            <ProductPicture
+              image={image}
+              alt={image.alt !== product.name ? image.alt : t('product.imageOf', { name: product.name, index: position + 1, total: images.length })}
+              // A phone shows 85% of its width at most; from lg the first spans the gallery's two columns (about 40rem).
+              sizes={`(min-width:1024px) ${position ? 20 : 40}rem, 85vw`}
               loading={position === 0 ? 'eager' : 'lazy'}
               // The first picture is the page's largest: it loads before anything else.
               fetchPriority={position === 0 ? 'high' : undefined}
