@@ -53,6 +53,15 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   receiveReturn: { reference: NO_ORDER, restock: [0] },
   refundReturn: { reference: NO_ORDER },
   listAuditLog: { action: 'order.' },
+  // Promotions are walked on a code and a sale that do not exist, and a sale of a product that does not exist.
+  listCodes: {},
+  getCode: { id: NO_STAFF },
+  saveCode: { id: NO_STAFF, code: 'WALK10', kind: 'coupon', name: 'Walk', reduction_percent: 10 },
+  endCode: { id: NO_STAFF },
+  getPromotionChoices: {},
+  listSales: {},
+  createSale: { name: 'Walk', scope: 'product', target_id: NO_STAFF, reduction_percent: 10, starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-01-02T00:00:00Z' },
+  endSale: { id: NO_STAFF },
 });
 const NO_ORDER = 'NOSUCHORDER';
 const NO_STAFF = 2_000_000_000;
@@ -86,13 +95,15 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
       for (const role of STAFF_ROLES) {
         const payload = await payloadOf(name);
         const answer = await adminCall(shop().app, name, payload, staffHeader(signedIn[role]));
-        const missing = (payload as { reference?: string }).reference === NO_ORDER || (payload as { id?: number }).id === NO_STAFF;
+        const missing = (payload as { reference?: string }).reference === NO_ORDER || (payload as { id?: number }).id === NO_STAFF || (payload as { target_id?: number }).target_id === NO_STAFF;
         if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, missing ? 404 : 200]);
         else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
       }
     }
-    // The catalogue role reaches only its own session until the catalogue's calls come.
+    // The catalogue role reaches prices, sales and codes, not orders.
     expect(mayUse('catalogue', 'orders')).toBe(false);
+    expect(mayUse('catalogue', 'promotions')).toBe(true);
+    expect(mayUse('fulfilment', 'promotions')).toBe(false);
   });
 
   it('does not serve the admin calls on the shopper-only app, nor the shopper calls on the admin-only one', async () => {

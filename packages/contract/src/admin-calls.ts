@@ -4,6 +4,7 @@ import { adminCustomerCalls } from './admin-customer-calls.ts';
 import { adminDashboardCalls } from './admin-dashboard-calls.ts';
 import { adminOrderActionCalls } from './admin-order-action-calls.ts';
 import { adminOrderCalls } from './admin-order-calls.ts';
+import { adminPromotionCalls } from './admin-promotion-calls.ts';
 import { adminReportCalls } from './admin-report-calls.ts';
 import { adminReturnCalls } from './admin-return-calls.ts';
 import { adminReviewCalls } from './admin-review-calls.ts';
@@ -24,6 +25,7 @@ export const adminCalls = {
   ...adminReviewCalls,
   ...adminDashboardCalls,
   ...adminTeamCalls,
+  ...adminPromotionCalls,
 } satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
 
 export type AdminCalls = typeof adminCalls;

@@ -10,3 +10,5 @@ export * from './admin-order-actions.ts';
 export * from './admin-returns.ts';
 export * from './admin-reports.ts';
 export * from './admin-team.ts';
+export * from './admin-promotions.ts';
+export * from './admin-promotion-calls.ts';

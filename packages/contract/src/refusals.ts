@@ -64,6 +64,8 @@ export const refusalDetails = {
   code_invalid: fieldErrors,
   // The staff page: a change that would leave the shop without an owner who can sign in.
   last_owner: z.null(),
+  // Promotions: a coupon or voucher code another one already has.
+  code_taken: z.null(),
   // Any call
   // A review photo the API refuses names the rule it breaks (and the types it takes) for the shopper's text.
   bad_request: z.object({ errors: fieldErrors.shape.errors, rule: z.string(), types: z.string() }).partial().nullable(),

@@ -4,17 +4,17 @@ import type { AdminArea, AdminCallName, StaffRole } from '@shop/contract/admin';
 type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
 
 /**
- * Which role may use the calls of which area (docs/adr/0033-back-office.md). The catalogue role's area comes with
- * the catalogue's calls (the next issue); until then it reaches only its own session.
+ * Which role may use the calls of which area (docs/adr/0033-back-office.md).
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
   // Only owners invite staff, change their roles and disable them.
-  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff'],
-  manager: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews'],
+  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff', 'promotions'],
+  manager: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'promotions'],
   // Fulfilment ships and takes returns in: the dashboard's work, not customers' data nor reviews nor refunds.
   fulfilment: ['orders', 'shipping', 'returns', 'dashboard'],
   customer_service: ['orders', 'refunds', 'returns', 'dashboard', 'customers', 'reviews'],
-  catalogue: [],
+  // Prices, sales and codes are the catalogue's work (issue 27).
+  catalogue: ['promotions'],
 };
 
 /** The scripts' key (ADMIN_TOKEN) is a role of its own, narrower than any staff member's: `npm run refund`'s call only. */

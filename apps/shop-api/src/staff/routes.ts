@@ -14,6 +14,7 @@ import { getOrderDetail, listOrders } from './orders.ts';
 import { eraseCustomer, exportPersonalData, getCustomerDetail, listCustomers, listGuestOrders, listSubscribers, recordSubscribersExport } from './customers.ts';
 import { getDashboard } from './dashboard.ts';
 import { orderActionHandlers } from './order-actions.ts';
+import { promotionHandlers } from './promotions.ts';
 import { listAuditLog, registerOrdersExport } from './reports.ts';
 import { returnHandlers } from './returns.ts';
 import { listReviews, moderateReview } from './reviews.ts';
@@ -48,6 +49,7 @@ const handlers: AdminCallHandlers = {
   inviteStaff,
   changeStaffRole,
   setStaffDisabled,
+  ...promotionHandlers,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (accounts/tokens.ts).
