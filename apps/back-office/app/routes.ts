@@ -22,6 +22,10 @@ export default [
     route('audit', 'routes/audit.tsx'),
     route('exports', 'routes/exports.tsx'),
     route('exports/orders.csv', 'routes/exports-orders-csv.ts'),
+    // Prices, sales and codes.
+    route('codes', 'routes/codes.tsx'),
+    route('codes/:id', 'routes/code.tsx'),
+    route('sales', 'routes/sales.tsx'),
     // The owners' staff page.
     route('staff', 'routes/team.tsx'),
   ]),

@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { PEOPLE_TEXTS } from './texts-people';
+import { PROMOTION_TEXTS } from './texts-promotions';
 import { STAFF_TEXTS } from './texts-staff';
 
 /** The back office's languages: English and Italian (the shop's other languages where these texts exist). */
@@ -457,6 +458,7 @@ export function createI18n(lang: Lang): I18n {
   for (const code of LANGS) {
     instance.addResourceBundle(code, 'translation', PEOPLE_TEXTS[code], true, false);
     instance.addResourceBundle(code, 'translation', STAFF_TEXTS[code], true, false);
+    instance.addResourceBundle(code, 'translation', PROMOTION_TEXTS[code], true, false);
   }
   return instance;
 }
