@@ -79,10 +79,9 @@ const en = {
     uses_per_customer_limit: 'Enter a whole number up to 1,000, or leave it empty.',
     starts_at: 'Enter a date and time.',
     ends_at: 'Enter a date and time after the start.',
-    target: 'Choose the product, category or brand on sale.',
     product_id: 'Enter a product number.',
   },
-  refusals: { code_taken: 'Another code already has this code: choose another.' },
+  refusals: { code_taken: 'Another code already has this code: choose another.', target_missing: 'Choose the product, category or brand on sale.' },
 };
 
 type Texts = typeof en;
@@ -167,10 +166,9 @@ const it: Texts = {
     uses_per_customer_limit: 'Inserisci un numero intero fino a 1.000, o lascia vuoto.',
     starts_at: 'Inserisci una data e un\'ora.',
     ends_at: "Inserisci una data e un'ora successive all'inizio.",
-    target: 'Scegli il prodotto, la categoria o il marchio in saldo.',
     product_id: 'Inserisci un numero di prodotto.',
   },
-  refusals: { code_taken: 'Un altro codice ha già questo codice: scegline un altro.' },
+  refusals: { code_taken: 'Un altro codice ha già questo codice: scegline un altro.', target_missing: 'Scegli il prodotto, la categoria o il marchio in saldo.' },
 };
 
 export const PROMOTION_TEXTS = { en, it };

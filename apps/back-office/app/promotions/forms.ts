@@ -53,7 +53,7 @@ export const saleForm = z
     starts_at: localTime,
     ends_at: localTime,
   })
-  .refine((input) => ({ product: input.product_id, category: input.category_id, brand: input.brand_id })[input.scope] !== undefined, { path: ['target'], error: 'Choose what is on sale.' })
+  .refine((input) => ({ product: input.product_id, category: input.category_id, brand: input.brand_id })[input.scope] !== undefined, { path: [], error: 'target_missing' })
   .refine(reductionRule, { path: ['reduction_value'], error: 'A percentage from 1 to 100.' })
   .refine(periodRule, { path: ['ends_at'], error: 'It ends after it starts.' });
 

@@ -112,9 +112,6 @@ function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentP
               ))}
             </select>
           </div>
-          {fields.scope.errors === undefined && form.allErrors.target?.length ? (
-            <p className="text-sm text-red-800 sm:col-span-2">{t('fieldErrors.target')}</p>
-          ) : null}
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 font-semibold">{t('promotions.reduction')}</legend>
