@@ -49,6 +49,9 @@ test('staff make a code and a sale; a shopper sees the sale price with the 30-da
   await expect(staff.getByLabel('Percentage or amount', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await staff.getByLabel('Percentage or amount', { exact: true }).fill('10');
   await staff.getByLabel('Uses in all', { exact: true }).fill('100');
+  // By default a code combines with others and takes off products already on sale too.
+  await expect(staff.getByRole('checkbox', { name: 'Also takes off products already on sale' })).toBeChecked();
+  await expect(staff.getByRole('checkbox', { name: 'Can be used with other codes' })).toBeChecked();
   await staff.getByRole('button', { name: 'Create the code' }).click();
   await expect(staff.getByRole('status')).toHaveText('The code is saved.');
   await expect(staff.getByRole('heading', { level: 1, name: code })).toBeVisible();

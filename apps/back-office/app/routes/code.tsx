@@ -77,11 +77,12 @@ function Field({ field, label, help, type = 'text', defaultValue }: { field: any
   );
 }
 
-function Box({ field, label, defaultChecked }: { field: any; label: string; defaultChecked: boolean }) {
+/** A box ticked as the code has it (or by default); once the form came back, as it was sent (unticked: absent). */
+function Box({ field, label, defaultChecked, sent }: { field: any; label: string; defaultChecked: boolean; sent: boolean }) {
   const props = getInputProps(field, { type: 'checkbox' });
   return (
     <label className="flex items-center gap-2">
-      <input {...props} key={field.key} defaultChecked={props.defaultChecked ?? defaultChecked} />
+      <input {...props} key={field.key} defaultChecked={sent ? props.defaultChecked : defaultChecked} />
       {label}
     </label>
   );
@@ -126,7 +127,7 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
           </select>
         </div>
         <Field field={fields.reduction_value} label={t('promotions.reductionValue')} help={t('promotions.reductionValueHelp')} defaultValue={reductionValue} />
-        <Box field={fields.free_shipping} label={t('promotions.freeShipping')} defaultChecked={code?.free_shipping ?? false} />
+        <Box field={fields.free_shipping} label={t('promotions.freeShipping')} defaultChecked={code?.free_shipping ?? false} sent={lastResult !== undefined} />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-1 font-semibold">{t('promotions.conditions')}</legend>
@@ -134,8 +135,8 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
         <Field field={fields.total_uses_limit} label={t('promotions.totalUses')} type="number" help={t('promotions.emptyNoLimit')} defaultValue={code?.total_uses_limit?.toString()} />
         <Field field={fields.uses_per_customer_limit} label={t('promotions.perCustomer')} type="number" help={t('promotions.emptyNoLimit')} defaultValue={code?.uses_per_customer_limit?.toString()} />
         <div className="space-y-2 sm:col-span-2">
-          <Box field={fields.combinable} label={t('promotions.combinable')} defaultChecked={code?.combinable ?? true} />
-          <Box field={fields.applies_to_discounted} label={t('promotions.appliesToDiscounted')} defaultChecked={code?.applies_to_discounted ?? true} />
+          <Box field={fields.combinable} label={t('promotions.combinable')} defaultChecked={code?.combinable ?? true} sent={lastResult !== undefined} />
+          <Box field={fields.applies_to_discounted} label={t('promotions.appliesToDiscounted')} defaultChecked={code?.applies_to_discounted ?? true} sent={lastResult !== undefined} />
         </div>
         <div>
           <label htmlFor={fields.category_ids.id}>{t('promotions.categories')}</label>
