@@ -6,7 +6,7 @@ const en = {
   navPeople: { dashboard: 'Today', customers: 'Customers', subscribers: 'Newsletter', reviews: 'Reviews' },
   dashboard: {
     title: 'Today',
-    welcome: 'Welcome. Your role has no page here yet.',
+    welcome: 'Welcome. Choose a page in the menu above.',
     toShip: 'Orders to ship',
     toShipCount_one: '{{count}} paid order not shipped yet',
     toShipCount_other: '{{count}} paid orders not shipped yet',
@@ -132,7 +132,7 @@ const it: Texts = {
   navPeople: { dashboard: 'Oggi', customers: 'Clienti', subscribers: 'Newsletter', reviews: 'Recensioni' },
   dashboard: {
     title: 'Oggi',
-    welcome: 'Benvenuto. Il tuo ruolo non ha ancora pagine qui.',
+    welcome: 'Benvenuto. Scegli una pagina nel menu qui sopra.',
     toShip: 'Ordini da spedire',
     toShipCount_one: '{{count}} ordine pagato non ancora spedito',
     toShipCount_other: '{{count}} ordini pagati non ancora spediti',
