@@ -27,6 +27,10 @@ export default [
     route('products/low-stock', 'routes/low-stock.tsx'),
     route('products/new', 'routes/product.tsx', { id: 'product-new' }),
     route('products/:id', 'routes/product.tsx'),
+    // Prices, sales and codes.
+    route('codes', 'routes/codes.tsx'),
+    route('codes/:id', 'routes/code.tsx'),
+    route('sales', 'routes/sales.tsx'),
     // The owners' staff page.
     route('staff', 'routes/team.tsx'),
     // Each member's own password.

@@ -74,6 +74,15 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   moveProductPhoto: { id: NO_STAFF, direction: 'up' },
   deleteProductPhoto: { id: NO_STAFF },
   readProductPhotoFile: { file: NO_FILE },
+  // Promotions are walked on a code and a sale that do not exist, and a sale of a product that does not exist.
+  listCodes: {},
+  getCode: { id: NO_STAFF },
+  saveCode: { id: NO_STAFF, code: 'WALK10', kind: 'coupon', name: 'Walk', reduction_percent: 10 },
+  endCode: { id: NO_STAFF },
+  getPromotionChoices: {},
+  listSales: {},
+  createSale: { name: 'Walk', scope: 'product', target_id: NO_STAFF, reduction_percent: 10, starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-01-02T00:00:00Z' },
+  endSale: { id: NO_STAFF },
 });
 const NO_ORDER = 'NOSUCHORDER';
 const NO_STAFF = 2_000_000_000;
@@ -109,14 +118,15 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
       for (const role of STAFF_ROLES) {
         const payload = await payloadOf(name);
         const answer = await adminCall(shop().app, name, payload, staffHeader(signedIn[role]));
-        const { reference, id, product_id, upload_id, file, changes } = payload as { reference?: string; id?: number; product_id?: number; upload_id?: string; file?: string; changes?: { id: number }[] };
-        const missing = reference === NO_ORDER || id === NO_STAFF || product_id === NO_STAFF || upload_id === NO_UPLOAD || file === NO_FILE || changes?.[0]?.id === NO_STAFF;
+        const { reference, id, product_id, upload_id, file, changes, target_id } = payload as { reference?: string; id?: number; product_id?: number; upload_id?: string; file?: string; changes?: { id: number }[]; target_id?: number };
+        const missing = reference === NO_ORDER || id === NO_STAFF || product_id === NO_STAFF || upload_id === NO_UPLOAD || file === NO_FILE || changes?.[0]?.id === NO_STAFF || target_id === NO_STAFF;
         if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, missing ? 404 : 200]);
         else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
       }
     }
     // The catalogue role keeps the products, and reaches nothing of orders, customers or staff.
     expect([mayUse('catalogue', 'catalogue'), mayUse('catalogue', 'orders'), mayUse('catalogue', 'customers'), mayUse('fulfilment', 'catalogue')]).toEqual([true, false, false, false]);
+    expect([mayUse('catalogue', 'promotions'), mayUse('fulfilment', 'promotions')]).toEqual([true, false]);
     // Some 50 calls, 8 callers each (the catalogue's editor reads every choice): time for a busy machine.
   }, 120_000);
 

@@ -6,6 +6,7 @@ import { adminOrderActionCalls } from './admin-order-action-calls.ts';
 import { adminOrderCalls } from './admin-order-calls.ts';
 import { adminProductCalls } from './admin-product-calls.ts';
 import { adminPhotoCalls } from './admin-photo-calls.ts';
+import { adminPromotionCalls } from './admin-promotion-calls.ts';
 import { adminReportCalls } from './admin-report-calls.ts';
 import { adminReturnCalls } from './admin-return-calls.ts';
 import { adminReviewCalls } from './admin-review-calls.ts';
@@ -28,6 +29,7 @@ export const adminCalls = {
   ...adminTeamCalls,
   ...adminProductCalls,
   ...adminPhotoCalls,
+  ...adminPromotionCalls,
 } satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
 
 export type AdminCalls = typeof adminCalls;

@@ -13,3 +13,5 @@ export * from './admin-team.ts';
 export * from './admin-products.ts';
 export * from './admin-photos.ts';
 export * from './admin-photo-calls.ts';
+export * from './admin-promotions.ts';
+export * from './admin-promotion-calls.ts';

@@ -233,6 +233,8 @@ export const combinationSchema = z.object({
   attributes: z.array(z.number().int()),
   price: cents,
   regular_price: cents,
+  /** On a discounted price: the lowest price of the 30 days before the discount started (EU Omnibus directive). */
+  lowest_prior_price: cents.nullable().optional(),
   stock: z.number().int(),
   available: z.boolean(),
 });
@@ -244,6 +246,8 @@ export const getProductInput = z.object({
 });
 
 export const productSchema = productSummarySchema.extend({
+  /** On a discounted product: the lowest price of the 30 days before the discount started (EU Omnibus directive). */
+  lowest_prior_price: cents.nullable().optional(),
   description: z.string(),
   additional_info: z.string(),
   images: z.array(imageSchema.extend({ color_id: z.number().int().nullable() })),

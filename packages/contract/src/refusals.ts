@@ -79,6 +79,8 @@ export const refusalDetails = {
   // Product photos (back office): a file that is not a JPEG, PNG or WebP picture by its content, or too large.
   photo_not_image: z.object({ types: z.string() }),
   photo_too_large: z.object({ max_bytes: count }),
+  // Promotions: a coupon or voucher code another one already has.
+  code_taken: z.null(),
   // Any call
   // A review photo the API refuses names the rule it breaks (and the types it takes) for the shopper's text.
   bad_request: z.object({ errors: fieldErrors.shape.errors, rule: z.string(), types: z.string() }).partial().nullable(),

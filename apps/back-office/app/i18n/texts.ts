@@ -7,6 +7,7 @@ import { CATALOGUE_TEXTS } from './texts-catalogue';
 import { PEOPLE_TEXTS } from './texts-people';
 import { PL } from './texts-pl';
 import { PHOTO_TEXTS } from './texts-photos';
+import { PROMOTION_TEXTS } from './texts-promotions';
 import { STAFF_TEXTS } from './texts-staff';
 
 /** The back office's languages: the shop's six (each language's texts are checked against English, key by key). */
@@ -507,6 +508,7 @@ export function createI18n(lang: Lang): I18n {
     // The catalogue's pages speak English and Italian so far; the other languages fall back to English.
     if (code === 'en' || code === 'it') instance.addResourceBundle(code, 'translation', CATALOGUE_TEXTS[code], true, false);
     if (code === 'en' || code === 'it') instance.addResourceBundle(code, 'translation', PHOTO_TEXTS[code], true, false);
+    if (code === 'en' || code === 'it') instance.addResourceBundle(code, 'translation', PROMOTION_TEXTS[code], true, false);
   }
   return instance;
 }

@@ -69,10 +69,47 @@ const running = (alias: SQL) => sql`(${alias}.starts_at is null or ${alias}.star
 
 /** The discount running now for product `p`, at most one (the oldest wins), joined as `reduction`. */
 export const ACTIVE_REDUCTION = sql`left join lateral (
-    select sp.reduction_percent, sp.reduction_net_cents from specific_prices sp
+    select sp.id, sp.starts_at, sp.reduction_percent, sp.reduction_net_cents from specific_prices sp
     where sp.product_id = p.id and ${running(sql`sp`)}
     order by sp.id limit 1
   ) reduction on true`;
+
+/** The prices a product had in a period (an interval of the price history, with the discount it ran, if any). */
+export type PriorPrice = { net: number; percent: number | null; amount: number | null };
+
+/** The Omnibus directive's reference period: the lowest price of the 30 days before a reduction started. */
+export const PRIOR_PRICE_DAYS = 30;
+
+/**
+ * Every price product `productId` was sold at in the 30 days before `since` (the running discount's start; ADR 43):
+ * its regular prices of that time (product_price_history), and those prices under each other discount that ran
+ * then (specific_prices rows are ended, never deleted, once they have run). The lowest, for a combination, is
+ * lowestPriorNet's.
+ */
+export async function priorPrices(db: Database, productId: number, since: Date, runningId: number): Promise<PriorPrice[]> {
+  return selectRows<PriorPrice>(
+    db,
+    sql`with w as (select ${since.toISOString()}::timestamptz - make_interval(days => ${PRIOR_PRICE_DAYS}) as from_, ${since.toISOString()}::timestamptz as until_)
+      select h.price_net_cents as net, null::int as percent, null::int as amount from product_price_history h, w
+        where h.product_id = ${productId} and h.valid_from < w.until_ and coalesce(h.valid_until, 'infinity') > w.from_
+      union all
+      select h.price_net_cents, sp.reduction_percent, sp.reduction_net_cents from w, specific_prices sp
+        join product_price_history h on h.product_id = sp.product_id
+        where sp.product_id = ${productId} and sp.id <> ${runningId}
+          and coalesce(sp.starts_at, '-infinity') < w.until_ and coalesce(sp.ends_at, 'infinity') > w.from_
+          and coalesce(sp.starts_at, '-infinity') < coalesce(sp.ends_at, 'infinity')
+          and h.valid_from < least(coalesce(sp.ends_at, 'infinity'), w.until_)
+          and coalesce(h.valid_until, 'infinity') > greatest(coalesce(sp.starts_at, '-infinity'), w.from_)`,
+  );
+}
+
+/**
+ * The lowest net price of `prior` for a combination whose price differs from the product's by `impactNet`; with no
+ * known history, the regular price (the price before the reduction is the only one the shop knows).
+ */
+export function lowestPriorNet(prior: PriorPrice[], impactNet: number, regularNet: number): number {
+  return prior.reduce((lowest, row) => Math.min(lowest, reducedNet(row.net + impactNet, { percent: row.percent, netCents: row.amount })), prior.length > 0 ? Infinity : regularNet);
+}
 
 /** Whether the discounted price stored in the listing entry `entry` (catalog_listing_entries, migration 0004) is current. */
 export const entryPriceIsCurrentSql = (entry: SQL): SQL => sql`(now() >= ${entry}.price_from and now() < ${entry}.price_until)`;

@@ -4,7 +4,7 @@ import type { CallContext } from '../call-context.ts';
 import { selectPrepared } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { loadCategoryTree } from './categories.ts';
-import { ACTIVE_REDUCTION, discountPercent, reducedNet, priceRateFor, withVat } from './pricing.ts';
+import { ACTIVE_REDUCTION, discountPercent, lowestPriorNet, priorPrices, reducedNet, priceRateFor, withVat } from './pricing.ts';
 import { productSummaries } from './summaries.ts';
 import { heldByCarts } from '../stock/holds.ts';
 import { photoImage } from '../media/files.ts';
@@ -18,9 +18,9 @@ export async function productAlternates(context: CallContext, productId: number)
 }
 
 /** The card's price fields for the chosen combination. */
-function pricesOf({ price, regular_price }: { price: number; regular_price: number }) {
+function pricesOf({ price, regular_price, lowest_prior_price }: { price: number; regular_price: number; lowest_prior_price: number | null }) {
   const discount = discountPercent(regular_price, price);
-  return { price, regular_price, discount_percent: discount, has_discount: discount !== null };
+  return { price, regular_price, discount_percent: discount, has_discount: discount !== null, lowest_prior_price: discount !== null ? lowest_prior_price : null };
 }
 
 type DetailRow = {
@@ -34,6 +34,9 @@ type DetailRow = {
   price_net_cents: number;
   reduction_percent: number | null;
   reduction_net_cents: number | null;
+  reduction_id: number | null;
+  reduction_starts_at: Date | string | null;
+  created_at: Date | string;
 };
 
 export async function getProduct(input: { product_id: number; group?: Record<string, number> }, context: CallContext): Promise<Product> {
@@ -45,7 +48,8 @@ export async function getProduct(input: { product_id: number; group?: Record<str
     selectPrepared<DetailRow>(
       db,
       sql`select pt.description, pt.additional_info, p.out_of_stock_policy, p.available_date, p.minimal_quantity,
-          p.default_category_id, p.gender, p.price_net_cents, reduction.reduction_percent, reduction.reduction_net_cents
+          p.default_category_id, p.gender, p.price_net_cents, reduction.reduction_percent, reduction.reduction_net_cents,
+          reduction.id as reduction_id, reduction.starts_at as reduction_starts_at, p.created_at
         from products p join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
         ${ACTIVE_REDUCTION}
         where p.id = ${id} and p.is_active`,
@@ -92,14 +96,22 @@ export async function getProduct(input: { product_id: number; group?: Record<str
   if (!summary || !detail) throw notFound('Product');
 
   const sellable = (quantity: number) => quantity > 0 || detail.out_of_stock_policy !== 'deny';
+  // The EU's 30-day lowest price (Omnibus, ADR 43): the prices of the 30 days before the running discount started.
+  const prior =
+    detail.reduction_id === null
+      ? null
+      : await priorPrices(db, id, new Date(detail.reduction_starts_at ?? detail.created_at), detail.reduction_id);
   const priced = combinations.map((combination) => {
     const net = detail.price_net_cents + combination.price_impact_net_cents;
     const reduction = { percent: detail.reduction_percent, netCents: detail.reduction_net_cents };
+    const price = withVat(reducedNet(net, reduction), priceRate);
+    const regular = withVat(net, priceRate);
     return {
       id: combination.id,
       attributes: combination.attributes,
-      price: withVat(reducedNet(net, reduction), priceRate),
-      regular_price: withVat(net, priceRate),
+      price,
+      regular_price: regular,
+      lowest_prior_price: prior && price < regular ? withVat(lowestPriorNet(prior, combination.price_impact_net_cents, net), priceRate) : null,
       stock: combination.quantity,
       available: sellable(combination.quantity),
       isDefault: combination.is_default,

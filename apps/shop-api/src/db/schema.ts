@@ -119,8 +119,49 @@ export const specificPrices = pgTable(
     reductionNetCents: integer('reduction_net_cents'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** The back office's sale this discount is part of (one row per product the sale reached), if any. */
+    saleId: integer('sale_id').references(() => sales.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('specific_prices_product_idx').on(t.productId)],
+  (t) => [index('specific_prices_product_idx').on(t.productId), index('specific_prices_sale_idx').on(t.saleId)],
+);
+
+export const SALE_SCOPES = ['product', 'category', 'brand'] as const;
+export type SaleScope = (typeof SALE_SCOPES)[number];
+
+/**
+ * A sale set in the back office: a percentage or an amount (with VAT, at the home rate) off one product, a
+ * category (with its subcategories) or a brand, for a period. It is written out as one specific_prices row per
+ * product it reaches, which every price of the shop already reads (docs/adr/0043-sales-and-price-history.md).
+ */
+export const sales = pgTable('sales', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  scope: varchar('scope', { length: 8 }).$type<SaleScope>().notNull(),
+  targetId: integer('target_id').notNull(),
+  reductionPercent: integer('reduction_percent'),
+  reductionAmountCents: integer('reduction_amount_cents'),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  /** When a staff member ended it before its time. */
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The price history the EU's 30-day lowest price needs (Omnibus directive): each regular net price a product
+ * had, from when to when (open: the current one). Written by a trigger on products, so no writer can forget it.
+ * Discounts keep their own history: specific_prices rows are ended, never deleted, once they have run.
+ */
+export const productPriceHistory = pgTable(
+  'product_price_history',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    priceNetCents: integer('price_net_cents').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+  },
+  (t) => [index('product_price_history_product_idx').on(t.productId, t.validFrom)],
 );
 
 export const attributeGroups = pgTable('attribute_groups', {

@@ -5,16 +5,16 @@ type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
 
 /**
  * Which role may use the calls of which area (docs/adr/0033-back-office.md). The catalogue role keeps the products
- * (issue 27): their texts, prices, variants, stock and photos; nothing of orders, customers or staff.
+ * (issue 27): their texts, prices, variants, stock and photos, sales and codes; nothing of orders, customers or staff.
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
   // Only owners invite staff, change their roles and disable them.
-  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff', 'catalogue'],
-  manager: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'catalogue'],
+  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff', 'catalogue', 'promotions'],
+  manager: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'catalogue', 'promotions'],
   // Fulfilment ships and takes returns in: the dashboard's work, not customers' data nor reviews nor refunds.
   fulfilment: ['orders', 'shipping', 'returns', 'dashboard'],
   customer_service: ['orders', 'refunds', 'returns', 'dashboard', 'customers', 'reviews'],
-  catalogue: ['catalogue'],
+  catalogue: ['catalogue', 'promotions'],
 };
 
 /** The scripts' key (ADMIN_TOKEN) is a role of its own, narrower than any staff member's: `npm run refund`'s call only. */

@@ -15,6 +15,7 @@ import { eraseCustomer, exportPersonalData, getCustomerDetail, listCustomers, li
 import { getDashboard } from './dashboard.ts';
 import { orderActionHandlers } from './order-actions.ts';
 import { productHandlers } from './products.ts';
+import { promotionHandlers } from './promotions.ts';
 import { listAuditLog, registerOrdersExport } from './reports.ts';
 import { returnHandlers } from './returns.ts';
 import { deleteProductPhoto, getProductPhotoUpload, listProductPhotos, moveProductPhoto, readProductPhotoFile, startProductPhotoUpload, updateProductPhoto, uploadProductPhotoChunk } from './photos.ts';
@@ -61,6 +62,7 @@ const handlers: AdminCallHandlers = {
   moveProductPhoto,
   deleteProductPhoto,
   readProductPhotoFile,
+  ...promotionHandlers,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (sessions/tokens.ts).

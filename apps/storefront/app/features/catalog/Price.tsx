@@ -26,3 +26,14 @@ export function Price({ price, regularPrice, discountPercent, size = 'md' }: Pro
     </p>
   );
 }
+
+/**
+ * The EU's 30-day lowest price (Omnibus directive, ADR 43), shown with a discounted price: the lowest price of the
+ * 30 days before the discount started.
+ */
+export function LowestPriorPrice({ amount }: { amount: number | null }) {
+  const { t } = useTranslation();
+  const format = useFormatPrice();
+  if (amount === null) return null;
+  return <p className="text-sm text-stone-700">{t('product.lowestPriorPrice', { price: format(amount) })}</p>;
+}

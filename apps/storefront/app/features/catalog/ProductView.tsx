@@ -11,7 +11,7 @@ import { ProductPicture } from '../media/ProductPicture';
 import { Badges } from './Badges';
 import { Breadcrumbs } from './Breadcrumbs';
 import { withQuery } from './listing-query';
-import { Price } from './Price';
+import { LowestPriorPrice, Price } from './Price';
 import { RelatedProducts } from './RelatedProducts';
 
 // Needed once the page has been scrolled: its code loads after the page's (docs/performance.md).
@@ -209,6 +209,7 @@ export function ProductView({ product, related, reviews }: ViewProps) {
             <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} size="lg" />
             <StockState product={product} selected={selected} />
           </div>
+          <LowestPriorPrice amount={shown ? (shown.lowest_prior_price ?? null) : (product.lowest_prior_price ?? null)} />
           {product.free_shipping ? <p className="text-sm text-emerald-800">{t('product.freeShipping')}</p> : null}
           {/* Colour first: it changes the pictures; then the size. */}
           {product.groups.toSorted((a, b) => Number(a.kind === 'size') - Number(b.kind === 'size')).map((group) => (

@@ -1,0 +1,256 @@
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { CODE_KINDS, type AdminCode } from '@shop/contract/admin';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { AdminApiError, staffCall } from '../lib/api.server';
+import { dateTime } from '../lib/format';
+import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { cents, codeForm, isoToZoned, REDUCTION_TYPES, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
+import type { Route } from './+types/code';
+
+const idOf = (param: string | undefined) => {
+  if (param === 'new') return null;
+  const id = Number(param);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response('not_found', { status: 404 });
+  return id;
+};
+
+/** A code to make (`/codes/new`) or one to change, end, and see the orders of. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = idOf(params.id);
+  const [detail, choices] = await Promise.all([id === null ? null : staffCall(request, 'getCode', { id }), staffCall(request, 'getPromotionChoices', {})]);
+  const done = new URL(request.url).searchParams.get('done');
+  return { detail, choices, timeZone: shopTimeZone(), done: done === 'saved' || done === 'ended' ? done : null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const id = idOf(params.id);
+  const formData = await request.formData();
+  if (formData.get('intent') === 'end' && id !== null) {
+    await staffCall(request, 'endCode', { id });
+    return redirect(`/codes/${id}?done=ended`);
+  }
+  const submission = parseWithZod(formData, { schema: codeForm });
+  if (submission.status !== 'success') return { result: submission.reply() };
+  const value = submission.value;
+  const zone = shopTimeZone();
+  try {
+    const saved = await staffCall(request, 'saveCode', {
+      ...(id === null ? {} : { id }),
+      code: value.promo_code,
+      kind: value.kind,
+      name: value.name,
+      ...(value.reduction_type === 'percent' ? { reduction_percent: Number(value.reduction_value) } : {}),
+      ...(value.reduction_type === 'amount' ? { reduction_amount: cents(value.reduction_value!) } : {}),
+      free_shipping: value.free_shipping === 'on',
+      minimum_amount: value.minimum_amount ? cents(value.minimum_amount) : 0,
+      category_ids: value.category_ids ?? [],
+      brand_ids: value.brand_ids ?? [],
+      ...(value.total_uses_limit ? { total_uses_limit: value.total_uses_limit } : {}),
+      ...(value.uses_per_customer_limit ? { uses_per_customer_limit: value.uses_per_customer_limit } : {}),
+      combinable: value.combinable === 'on',
+      applies_to_discounted: value.applies_to_discounted === 'on',
+      ...(value.starts_at ? { starts_at: zonedToIso(value.starts_at, zone) } : {}),
+      ...(value.ends_at ? { ends_at: zonedToIso(value.ends_at, zone) } : {}),
+    });
+    return redirect(`/codes/${saved.id}?done=saved`);
+  } catch (error) {
+    if (error instanceof AdminApiError && error.status < 500) return { result: submission.reply({ formErrors: [error.code] }) };
+    throw error;
+  }
+}
+
+function Field({ field, label, help, type = 'text', defaultValue }: { field: any; label: string; help?: string; type?: 'text' | 'number' | 'datetime-local'; defaultValue?: string }) {
+  const props = getInputProps(field, { type, ariaDescribedBy: help ? `${field.id}-help` : undefined });
+  return (
+    <div>
+      <label htmlFor={field.id}>{label}</label>
+      {help && (
+        <p id={`${field.id}-help`} className="text-sm text-stone-700">
+          {help}
+        </p>
+      )}
+      <input {...props} key={field.key} defaultValue={props.defaultValue ?? defaultValue} className={inputClass} />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** A box ticked as the code has it (or by default); once the form came back, as it was sent (unticked: absent). */
+function Box({ field, label, defaultChecked, sent }: { field: any; label: string; defaultChecked: boolean; sent: boolean }) {
+  const props = getInputProps(field, { type: 'checkbox' });
+  return (
+    <label className="flex items-center gap-2">
+      <input {...props} key={field.key} defaultChecked={sent ? props.defaultChecked : defaultChecked} />
+      {label}
+    </label>
+  );
+}
+
+function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | null; choices: Route.ComponentProps['loaderData']['choices']; timeZone: string; lastResult: any }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useStaffForm(codeForm, lastResult);
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
+  const reductionType = code?.reduction_percent ? 'percent' : code?.reduction_amount ? 'amount' : '';
+  const reductionValue = code?.reduction_percent ? String(code.reduction_percent) : code?.reduction_amount ? typed(code.reduction_amount) : undefined;
+  return (
+    <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-4 rounded border border-stone-300 bg-white p-4">
+      <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+      <input type="hidden" name="intent" value="save" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field field={fields.promo_code} label={t('promotions.code')} help={t('promotions.codeHelp')} defaultValue={code?.code} />
+        <div>
+          <label htmlFor={fields.kind.id}>{t('promotions.kind')}</label>
+          <select {...getSelectProps(fields.kind)} key={fields.kind.key} defaultValue={fields.kind.initialValue ?? code?.kind ?? 'coupon'} className={inputClass}>
+            {CODE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`promotions.kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Field field={fields.name} label={t('promotions.name')} help={t('promotions.nameHelp')} defaultValue={code?.name} />
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-1 font-semibold">{t('promotions.reduction')}</legend>
+        <div>
+          <label htmlFor={fields.reduction_type.id}>{t('promotions.reductionType')}</label>
+          <select {...getSelectProps(fields.reduction_type)} key={fields.reduction_type.key} defaultValue={fields.reduction_type.initialValue ?? reductionType} className={inputClass}>
+            <option value="">{t('promotions.shippingOnly')}</option>
+            {REDUCTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`promotions.types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field field={fields.reduction_value} label={t('promotions.reductionValue')} help={t('promotions.reductionValueHelp')} defaultValue={reductionValue} />
+        <Box field={fields.free_shipping} label={t('promotions.freeShipping')} defaultChecked={code?.free_shipping ?? false} sent={lastResult !== undefined} />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-1 font-semibold">{t('promotions.conditions')}</legend>
+        <Field field={fields.minimum_amount} label={t('promotions.minimum')} help={t('promotions.minimumHelp')} defaultValue={code?.minimum_amount ? typed(code.minimum_amount) : undefined} />
+        <Field field={fields.total_uses_limit} label={t('promotions.totalUses')} type="number" help={t('promotions.emptyNoLimit')} defaultValue={code?.total_uses_limit?.toString()} />
+        <Field field={fields.uses_per_customer_limit} label={t('promotions.perCustomer')} type="number" help={t('promotions.emptyNoLimit')} defaultValue={code?.uses_per_customer_limit?.toString()} />
+        <div className="space-y-2 sm:col-span-2">
+          <Box field={fields.combinable} label={t('promotions.combinable')} defaultChecked={code?.combinable ?? true} sent={lastResult !== undefined} />
+          <Box field={fields.applies_to_discounted} label={t('promotions.appliesToDiscounted')} defaultChecked={code?.applies_to_discounted ?? true} sent={lastResult !== undefined} />
+        </div>
+        <div>
+          <label htmlFor={fields.category_ids.id}>{t('promotions.categories')}</label>
+          <select id={fields.category_ids.id} name={fields.category_ids.name} multiple size={6} defaultValue={(code?.category_ids ?? []).map(String)} className={inputClass} aria-describedby={`${fields.category_ids.id}-help`}>
+            {choices.categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          <p id={`${fields.category_ids.id}-help`} className="text-sm text-stone-700">
+            {t('promotions.noneAll')}
+          </p>
+        </div>
+        <div>
+          <label htmlFor={fields.brand_ids.id}>{t('promotions.brands')}</label>
+          <select id={fields.brand_ids.id} name={fields.brand_ids.name} multiple size={6} defaultValue={(code?.brand_ids ?? []).map(String)} className={inputClass} aria-describedby={`${fields.brand_ids.id}-help`}>
+            {choices.brands.map((brand) => (
+              <option key={brand.id} value={brand.id}>
+                {brand.name}
+              </option>
+            ))}
+          </select>
+          <p id={`${fields.brand_ids.id}-help`} className="text-sm text-stone-700">
+            {t('promotions.noneAll')}
+          </p>
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-1 font-semibold">{t('promotions.period', { zone: timeZone })}</legend>
+        <Field field={fields.starts_at} label={t('promotions.startsAt')} type="datetime-local" help={t('promotions.emptyNow')} defaultValue={code?.starts_at ? isoToZoned(code.starts_at, timeZone) : undefined} />
+        <Field field={fields.ends_at} label={t('promotions.endsAt')} type="datetime-local" help={t('promotions.emptyNever')} defaultValue={code?.ends_at ? isoToZoned(code.ends_at, timeZone) : undefined} />
+      </fieldset>
+      <button type="submit" disabled={busy} className={buttonClass}>
+        {code ? t('promotions.saveChanges') : t('promotions.create')}
+      </button>
+    </Form>
+  );
+}
+
+export default function Code({ loaderData: { detail, choices, timeZone, done }, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const code = detail?.code ?? null;
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/codes" className="text-blue-800 underline">
+          {t('promotions.backToCodes')}
+        </Link>
+      </p>
+      <h1 className="mb-4 text-2xl font-semibold">{code ? code.code : t('promotions.newCode')}</h1>
+      {done && !actionData && (
+        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+          {t(`promotions.done.${done}`)}
+        </p>
+      )}
+      {code && (
+        <p className="mb-4">
+          {t(`promotions.states.${code.state}`)} · {t('promotions.usesCount', { count: code.uses })}
+          {code.total_uses_limit !== null && ` / ${code.total_uses_limit}`}
+        </p>
+      )}
+      <CodeForm code={code} choices={choices} timeZone={timeZone} lastResult={actionData?.result} />
+      {code && code.state !== 'ended' && (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="end" />
+          <button type="submit" className="rounded bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-700">
+            {t('promotions.endCode')}
+          </button>
+        </Form>
+      )}
+      {detail && (
+        <section aria-labelledby="uses-title" className="mt-8">
+          <h2 id="uses-title" className="mb-2 text-lg font-semibold">
+            {t('promotions.orders')}
+          </h2>
+          {detail.orders.length === 0 ? (
+            <p>{t('promotions.noOrders')}</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full border-collapse bg-white text-left text-sm">
+                <thead>
+                  <tr className="border-b border-stone-300">
+                    <th scope="col" className="p-2">{t('orders.reference')}</th>
+                    <th scope="col" className="p-2">{t('orders.date')}</th>
+                    <th scope="col" className="p-2">{t('orders.customer')}</th>
+                    <th scope="col" className="p-2">{t('orders.status')}</th>
+                    <th scope="col" className="p-2">{t('promotions.counted')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {detail.orders.map((order, index) => (
+                    <tr key={`${order.reference}-${index}`} className="border-b border-stone-200">
+                      <td className="p-2 font-mono">
+                        {order.reference ? (
+                          <Link to={`/orders/${order.reference}`} className="text-blue-800 underline">
+                            {order.reference}
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                      <td className="p-2 whitespace-nowrap">{dateTime(order.used_at, i18n.language)}</td>
+                      <td className="p-2 break-all">{order.email ?? '—'}</td>
+                      <td className="p-2">{order.status ? t(`status.${order.status}`, { defaultValue: order.status }) : '—'}</td>
+                      <td className="p-2">{order.counted ? t('promotions.yes') : t('promotions.no')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { PROMOTION_STATES, SALE_SCOPES, type PromotionState } from '@shop/contract/admin';
+import { useTranslation } from 'react-i18next';
+import { Form, redirect, useNavigation } from 'react-router';
+import { AdminApiError, staffCall } from '../lib/api.server';
+import { dateTime, money } from '../lib/format';
+import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { pageParam, Pages } from '../lib/pages';
+import { cents, REDUCTION_TYPES, saleForm, shopTimeZone, zonedToIso } from '../promotions/forms';
+import type { Route } from './+types/sales';
+
+const isState = (value: string | null): value is PromotionState => PROMOTION_STATES.includes(value as PromotionState);
+
+/** Sales periods: those to come and running first, a form to set one, and ending one. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const given = params.get('state');
+  const state = isState(given) ? given : undefined;
+  const done = params.get('done');
+  const [list, choices] = await Promise.all([staffCall(request, 'listSales', { state, page: pageParam(params) }), staffCall(request, 'getPromotionChoices', {})]);
+  return { list, choices, state: state ?? '', timeZone: shopTimeZone(), done: done === 'created' || done === 'ended' ? done : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') === 'end') {
+    const id = Number(formData.get('id'));
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response('not_found', { status: 404 });
+    await staffCall(request, 'endSale', { id });
+    return redirect('/sales?done=ended');
+  }
+  const submission = parseWithZod(formData, { schema: saleForm });
+  if (submission.status !== 'success') return { result: submission.reply() };
+  const value = submission.value;
+  const zone = shopTimeZone();
+  try {
+    await staffCall(request, 'createSale', {
+      name: value.name,
+      scope: value.scope,
+      target_id: ({ product: value.product_id, category: value.category_id, brand: value.brand_id })[value.scope]!,
+      ...(value.reduction_type === 'percent' ? { reduction_percent: Number(value.reduction_value) } : { reduction_amount: cents(value.reduction_value) }),
+      starts_at: zonedToIso(value.starts_at, zone),
+      ends_at: zonedToIso(value.ends_at, zone),
+    });
+    return redirect('/sales?done=created');
+  } catch (error) {
+    if (error instanceof AdminApiError && error.status < 500) return { result: submission.reply({ formErrors: [error.code] }) };
+    throw error;
+  }
+}
+
+function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentProps['loaderData']['choices']; timeZone: string; lastResult: any }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
+  const [form, fields] = useStaffForm(saleForm, lastResult);
+  const text = (field: any, label: string, type: 'text' | 'number' | 'datetime-local' = 'text', help?: string) => (
+    <div>
+      <label htmlFor={field.id}>{label}</label>
+      {help && (
+        <p id={`${field.id}-help`} className="text-sm text-stone-700">
+          {help}
+        </p>
+      )}
+      <input {...getInputProps(field, { type, ariaDescribedBy: help ? `${field.id}-help` : undefined })} key={field.key} className={inputClass} />
+      <FieldError field={field} />
+    </div>
+  );
+  return (
+    <section aria-labelledby="new-sale" className="mb-8 max-w-2xl rounded border border-stone-300 bg-white p-4">
+      <h2 id="new-sale" className="mb-2 text-lg font-semibold">
+        {t('promotions.newSale')}
+      </h2>
+      <p className="mb-3 text-sm text-stone-700">{t('promotions.saleHelp')}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+        <input type="hidden" name="intent" value="create" />
+        {text(fields.name, t('promotions.saleName'))}
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-1 font-semibold">{t('promotions.onSale')}</legend>
+          <div>
+            <label htmlFor={fields.scope.id}>{t('promotions.scope')}</label>
+            <select {...getSelectProps(fields.scope)} key={fields.scope.key} defaultValue={fields.scope.initialValue ?? 'product'} className={inputClass}>
+              {SALE_SCOPES.map((scope) => (
+                <option key={scope} value={scope}>
+                  {t(`promotions.scopes.${scope}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {text(fields.product_id, t('promotions.productId'), 'number', t('promotions.productIdHelp'))}
+          <div>
+            <label htmlFor={fields.category_id.id}>{t('promotions.category')}</label>
+            <select {...getSelectProps(fields.category_id)} key={fields.category_id.key} className={inputClass}>
+              <option value="">—</option>
+              {choices.categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={fields.brand_id.id}>{t('promotions.brand')}</label>
+            <select {...getSelectProps(fields.brand_id)} key={fields.brand_id.key} className={inputClass}>
+              <option value="">—</option>
+              {choices.brands.map((brand) => (
+                <option key={brand.id} value={brand.id}>
+                  {brand.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-1 font-semibold">{t('promotions.reduction')}</legend>
+          <div>
+            <label htmlFor={fields.reduction_type.id}>{t('promotions.reductionType')}</label>
+            <select {...getSelectProps(fields.reduction_type)} key={fields.reduction_type.key} defaultValue={fields.reduction_type.initialValue ?? 'percent'} className={inputClass}>
+              {REDUCTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`promotions.types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {text(fields.reduction_value, t('promotions.reductionValue'), 'text', t('promotions.reductionValueHelp'))}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-1 font-semibold">{t('promotions.period', { zone: timeZone })}</legend>
+          {text(fields.starts_at, t('promotions.startsAt'), 'datetime-local')}
+          {text(fields.ends_at, t('promotions.endsAt'), 'datetime-local')}
+        </fieldset>
+        <button type="submit" disabled={busy} className={buttonClass}>
+          {t('promotions.createSale')}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export default function Sales({ loaderData: { list, choices, state, timeZone, done }, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">{t('promotions.salesTitle')}</h1>
+      {done && !actionData && (
+        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+          {t(`promotions.done.${done}`)}
+        </p>
+      )}
+      <SaleForm choices={choices} timeZone={timeZone} lastResult={actionData?.result} />
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="state">{t('orders.status')}</label>
+          <select id="state" name="state" defaultValue={state} className={inputClass}>
+            <option value="">{t('promotions.anyState')}</option>
+            {PROMOTION_STATES.map((value) => (
+              <option key={value} value={value}>
+                {t(`promotions.states.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass}>
+          {t('orders.filter')}
+        </button>
+      </Form>
+      <p className="mb-2">{t('promotions.salesCount', { count: list.total })}</p>
+      {list.sales.length === 0 ? (
+        <p>{t('promotions.noSales')}</p>
+      ) : (
+        <ul className="space-y-3">
+          {list.sales.map((sale) => (
+            <li key={sale.id} className="rounded border border-stone-300 bg-white p-4">
+              <h2 className="font-semibold">{sale.name}</h2>
+              <dl className="my-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-stone-700">{t('promotions.onSale')}</dt>
+                <dd>
+                  {t(`promotions.scopes.${sale.scope}`)}: {sale.target_name} ({t('promotions.productCount', { count: sale.product_count })})
+                </dd>
+                <dt className="text-stone-700">{t('promotions.reduction')}</dt>
+                <dd>{sale.reduction_percent ? `${sale.reduction_percent} %` : money(sale.reduction_amount ?? 0, 'EUR', i18n.language)}</dd>
+                <dt className="text-stone-700">{t('promotions.startsAt')}</dt>
+                <dd>{dateTime(sale.starts_at, i18n.language)}</dd>
+                <dt className="text-stone-700">{t('promotions.endsAt')}</dt>
+                <dd>{dateTime(sale.ends_at, i18n.language)}</dd>
+                <dt className="text-stone-700">{t('orders.status')}</dt>
+                <dd>{t(`promotions.states.${sale.state}`)}</dd>
+              </dl>
+              {sale.state !== 'ended' && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="end" />
+                  <input type="hidden" name="id" value={sale.id} />
+                  <button type="submit" className="rounded bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-700">
+                    {t('promotions.endSale', { name: sale.name })}
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pages page={list.page} pages={list.pages} params={{ state }} />
+    </>
+  );
+}
