@@ -32,6 +32,8 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'apps/*/*.js', 'apps/*/scripts/**/*.mjs', 'apps/shop-api/src/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
+  // dependency-cruiser reads its configuration as CommonJS.
+  { files: ['.dependency-cruiser.cjs'], languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } } },
   // The storefront's service worker runs in the browser, in a worker's scope.
   { files: ['apps/storefront/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
 );
