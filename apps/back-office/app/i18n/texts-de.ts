@@ -364,7 +364,7 @@ export const DE = {
       role: 'Rolle',
       chooseRole: 'Rolle wählen',
       mailLang: 'Sprache der E-Mail',
-      langs: { en: 'Englisch', it: 'Italienisch' },
+      langs: { en: 'Englisch', it: 'Italienisch', fr: 'Französisch', es: 'Spanisch', de: 'Deutsch', pl: 'Polnisch' },
       send: 'Einladung senden',
       sending: 'Wird gesendet…',
       count_one: '{{count}} Teammitglied',

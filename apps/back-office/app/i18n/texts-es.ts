@@ -364,7 +364,7 @@ export const ES = {
       role: 'Rol',
       chooseRole: 'Elige un rol',
       mailLang: 'Idioma del correo',
-      langs: { en: 'Inglés', it: 'Italiano' },
+      langs: { en: 'Inglés', it: 'Italiano', fr: 'Francés', es: 'Español', de: 'Alemán', pl: 'Polaco' },
       send: 'Enviar la invitación',
       sending: 'Enviando…',
       count_one: '{{count}} miembro del equipo',

@@ -364,7 +364,7 @@ export const FR = {
       role: 'Rôle',
       chooseRole: 'Choisissez un rôle',
       mailLang: 'Langue de l’e-mail',
-      langs: { en: 'Anglais', it: 'Italien' },
+      langs: { en: 'Anglais', it: 'Italien', fr: 'Français', es: 'Espagnol', de: 'Allemand', pl: 'Polonais' },
       send: 'Envoyer l’invitation',
       sending: 'Envoi…',
       count_one: '{{count}} membre de l’équipe',

@@ -392,7 +392,7 @@ export const PL = {
       role: 'Rola',
       chooseRole: 'Wybierz rolę',
       mailLang: 'Język e-maila',
-      langs: { en: 'angielski', it: 'włoski' },
+      langs: { en: 'angielski', it: 'włoski', fr: 'francuski', es: 'hiszpański', de: 'niemiecki', pl: 'polski' },
       send: 'Wyślij zaproszenie',
       sending: 'Wysyłanie…',
       count_one: '{{count}} osoba w zespole',
