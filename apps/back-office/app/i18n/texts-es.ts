@@ -413,7 +413,7 @@ export const ES = {
       anyState: 'Cualquier estado',
       states: { active: 'A la venta', draft: 'Borrador' },
       stock: 'Existencias',
-      anyStock: 'Cualquier existencia',
+      anyStock: 'Con o sin existencias',
       inStock: 'Con existencias',
       outOfStock: 'Agotado',
       missing: 'Falta el texto en',

@@ -413,7 +413,7 @@ export const FR = {
       anyState: 'Tous les états',
       states: { active: 'En vente', draft: 'Brouillon' },
       stock: 'Stock',
-      anyStock: 'Tous les stocks',
+      anyStock: 'Avec ou sans stock',
       inStock: 'En stock',
       outOfStock: 'En rupture',
       missing: 'Texte manquant en',

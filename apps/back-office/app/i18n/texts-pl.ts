@@ -443,7 +443,7 @@ export const PL = {
       anyState: 'Każdy stan',
       states: { active: 'W sprzedaży', draft: 'Szkic' },
       stock: 'Stan magazynowy',
-      anyStock: 'Każdy stan magazynowy',
+      anyStock: 'Dostępne i wyprzedane',
       inStock: 'Dostępne',
       outOfStock: 'Wyprzedane',
       missing: 'Brak tekstu w języku',
