@@ -45,7 +45,14 @@ describe.each(DRIVERS)('the owners’ staff page on %s', (driver) => {
     // An English invitation for another member; the form's bad input is refused with what is wrong.
     await adminCall(shop().app, 'inviteStaff', { email: `en.${email}`, role: 'manager', lang: 'en' }, owner.headers);
     expect((await mailTo(shop().app, `en.${email}`)).subject).toBe('You are invited to the Atelier Moda back office');
-    expect((await adminCall(shop().app, 'inviteStaff', { email: 'not an address', role: 'boss', lang: 'fr' }, owner.headers)).status).toBe(400);
+    // The back office's six languages: a German and a Polish invitation, with the role in their words.
+    await adminCall(shop().app, 'inviteStaff', { email: `de.${email}`, role: 'customer_service', lang: 'de' }, owner.headers);
+    const german = await mailTo(shop().app, `de.${email}`);
+    expect(german.subject).toBe('Einladung in das Backoffice von Atelier Moda');
+    expect(german.text).toContain('in der Rolle „Kundenservice“');
+    await adminCall(shop().app, 'inviteStaff', { email: `pl.${email}`, role: 'catalogue', lang: 'pl' }, owner.headers);
+    expect((await mailTo(shop().app, `pl.${email}`)).text).toContain('w roli „katalog”');
+    expect((await adminCall(shop().app, 'inviteStaff', { email: 'not an address', role: 'boss', lang: 'xx' }, owner.headers)).status).toBe(400);
   });
 
   it('changes a role and disables a member, whose sessions end at once; enables them again; all audited', async () => {

@@ -3,7 +3,7 @@ import { emailSchema } from './account.ts';
 import { STAFF_ROLES } from './admin.ts';
 
 /** The languages of the back office, and so of the invitation mail. */
-export const BACK_OFFICE_LANGS = ['en', 'it'] as const;
+export const BACK_OFFICE_LANGS = ['en', 'it', 'fr', 'es', 'de', 'pl'] as const;
 
 const staffId = z.coerce.number().int().min(1).max(2_147_483_647);
 

@@ -49,5 +49,16 @@ describe('the back office’s texts', () => {
     expect(t('fr')('team.count', { count: 2 })).toBe('2 membres de l’équipe');
     expect(t('de')('orderActions.parcelQuantity', { name: 'Hemd', left: 1, ordered: 2 })).toBe('Hemd: Menge in diesem Paket (noch 1 von 2 zu versenden)');
     expect(t('es')('refusals.staff_exists')).toContain('ya está en el equipo');
+    expect(t('pl')('catalogue.count', { count: 3 })).toBe('3 produkty');
+    expect(t('pl')('promotions.codesCount', { count: 12 })).toBe('12 kodów');
+    expect(t('pl')('photos.count', { count: 1 })).toBe('1 zdjęcie, pokazywane w tej kolejności');
+  });
+
+  it('reads the catalogue’s, photos’ and promotions’ pages in every language, not in English', () => {
+    expect(createI18n('fr').t('catalogue.done.grid', { count: 2 })).toBe('2 variantes ont été créées.');
+    expect(createI18n('es').t('promotions.endSale', { name: 'Invierno' })).toBe('Terminar «Invierno» ahora');
+    expect(createI18n('de').t('photos.title', { name: 'Hemd' })).toBe('Fotos von Hemd');
+    expect(createI18n('pl').t('refusals.photo_missing')).toBe('Najpierw wybierz plik zdjęcia.');
+    expect(createI18n('de').t('fieldErrors.promo_code')).toBe('Geben Sie 3 bis 32 Buchstaben, Ziffern, - oder _ ein.');
   });
 });

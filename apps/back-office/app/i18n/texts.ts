@@ -486,8 +486,14 @@ export const TEXTS: Record<Lang, Texts> = { en, it, fr: FR.main, es: ES.main, de
 /** The people's pages and the staff page, each language checked against English's keys by the compiler. */
 const PEOPLE: Record<Lang, typeof PEOPLE_TEXTS.en> = { ...PEOPLE_TEXTS, fr: FR.people, es: ES.people, de: DE.people, pl: PL.people };
 const STAFF: Record<Lang, typeof STAFF_TEXTS.en> = { ...STAFF_TEXTS, fr: FR.staff, es: ES.staff, de: DE.staff, pl: PL.staff };
-/** Every text of a language, as i18next reads them (the common ones, the people's pages', the staff page's). */
-export const ALL_TEXTS = Object.fromEntries(LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code]]])) as Record<Lang, [Texts, typeof PEOPLE_TEXTS.en, typeof STAFF_TEXTS.en]>;
+/** The catalogue's, the photos' and the promotions' pages, likewise. */
+const CATALOGUE: Record<Lang, typeof CATALOGUE_TEXTS.en> = { ...CATALOGUE_TEXTS, fr: FR.catalogue, es: ES.catalogue, de: DE.catalogue, pl: PL.catalogue };
+const PHOTOS: Record<Lang, typeof PHOTO_TEXTS.en> = { ...PHOTO_TEXTS, fr: FR.photos, es: ES.photos, de: DE.photos, pl: PL.photos };
+const PROMOTIONS: Record<Lang, typeof PROMOTION_TEXTS.en> = { ...PROMOTION_TEXTS, fr: FR.promotions, es: ES.promotions, de: DE.promotions, pl: PL.promotions };
+/** Every text of a language, as i18next reads them (the common ones, then each page bundle merged deep into them). */
+export const ALL_TEXTS = Object.fromEntries(
+  LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code], CATALOGUE[code], PHOTOS[code], PROMOTIONS[code]]]),
+) as Record<Lang, [Texts, typeof PEOPLE_TEXTS.en, typeof STAFF_TEXTS.en, typeof CATALOGUE_TEXTS.en, typeof PHOTO_TEXTS.en, typeof PROMOTION_TEXTS.en]>;
 
 export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 
@@ -503,12 +509,8 @@ export function createI18n(lang: Lang): I18n {
     returnNull: false,
   });
   for (const code of LANGS) {
-    instance.addResourceBundle(code, 'translation', PEOPLE[code], true, false);
-    instance.addResourceBundle(code, 'translation', STAFF[code], true, false);
-    // The catalogue's pages speak English and Italian so far; the other languages fall back to English.
-    if (code === 'en' || code === 'it') instance.addResourceBundle(code, 'translation', CATALOGUE_TEXTS[code], true, false);
-    if (code === 'en' || code === 'it') instance.addResourceBundle(code, 'translation', PHOTO_TEXTS[code], true, false);
-    if (code === 'en' || code === 'it') instance.addResourceBundle(code, 'translation', PROMOTION_TEXTS[code], true, false);
+    const [, ...bundles] = ALL_TEXTS[code];
+    for (const bundle of bundles) instance.addResourceBundle(code, 'translation', bundle, true, false);
   }
   return instance;
 }

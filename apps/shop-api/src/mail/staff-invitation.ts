@@ -21,6 +21,38 @@ const TEXTS: Record<(typeof BACK_OFFICE_LANGS)[number], Texts> = {
     expiry: 'Il link vale una sola volta e scade tra 72 ore. Se non ti aspettavi questo invito, ignora questa email.',
     roles: { owner: 'titolare', manager: 'responsabile', fulfilment: 'spedizioni', customer_service: 'assistenza clienti', catalogue: 'catalogo' },
   },
+  fr: {
+    subject: `Vous êtes invité dans le back-office de ${SHOP_NAME}`,
+    greeting: 'Bonjour,',
+    intro: (role) => `Vous êtes invité à gérer la boutique ${SHOP_NAME} dans son back-office, avec le rôle « ${role} ». Choisissez votre mot de passe et configurez votre application d’authentification (connexion en deux étapes) avec le lien ci-dessous.`,
+    action: 'Configurer mon compte',
+    expiry: 'Le lien n’est valable qu’une fois et expire dans 72 heures. Si vous n’attendiez pas cette invitation, ignorez cet e-mail.',
+    roles: { owner: 'propriétaire', manager: 'gérant', fulfilment: 'expédition', customer_service: 'service client', catalogue: 'catalogue' },
+  },
+  es: {
+    subject: `Te han invitado al back office de ${SHOP_NAME}`,
+    greeting: 'Hola:',
+    intro: (role) => `Te han invitado a gestionar la tienda ${SHOP_NAME} desde su back office, con el rol «${role}». Elige tu contraseña y configura tu aplicación de autenticación (inicio de sesión en dos pasos) con el enlace de abajo.`,
+    action: 'Configurar mi cuenta',
+    expiry: 'El enlace solo se puede usar una vez y caduca en 72 horas. Si no esperabas esta invitación, ignora este correo.',
+    roles: { owner: 'propietario', manager: 'responsable', fulfilment: 'envíos', customer_service: 'atención al cliente', catalogue: 'catálogo' },
+  },
+  de: {
+    subject: `Einladung in das Backoffice von ${SHOP_NAME}`,
+    greeting: 'Guten Tag,',
+    intro: (role) => `Sie sind eingeladen, den Shop ${SHOP_NAME} in seinem Backoffice zu betreuen, in der Rolle „${role}“. Legen Sie über den Link unten Ihr Passwort fest und richten Sie Ihre Authenticator-App ein (Anmeldung in zwei Schritten).`,
+    action: 'Mein Konto einrichten',
+    expiry: 'Der Link ist nur einmal gültig und läuft in 72 Stunden ab. Falls Sie diese Einladung nicht erwartet haben, ignorieren Sie diese E-Mail.',
+    roles: { owner: 'Inhaber', manager: 'Leitung', fulfilment: 'Versand', customer_service: 'Kundenservice', catalogue: 'Katalog' },
+  },
+  pl: {
+    subject: `Zaproszenie do panelu sklepu ${SHOP_NAME}`,
+    greeting: 'Dzień dobry,',
+    intro: (role) => `Zapraszamy do prowadzenia sklepu ${SHOP_NAME} w jego panelu, w roli „${role}”. Ustaw hasło i aplikację uwierzytelniającą (logowanie dwuetapowe) przez poniższy link.`,
+    action: 'Skonfiguruj moje konto',
+    expiry: 'Link działa tylko raz i wygasa po 72 godzinach. Jeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.',
+    roles: { owner: 'właściciel', manager: 'kierownik', fulfilment: 'wysyłka', customer_service: 'obsługa klienta', catalogue: 'katalog' },
+  },
 };
 
 export type StaffInvitationMail = { to: string; role: StaffRole; lang: (typeof BACK_OFFICE_LANGS)[number]; url: string };
