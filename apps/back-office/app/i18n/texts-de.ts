@@ -436,6 +436,7 @@ export const DE = {
       editTitle: '{{name}} bearbeiten',
       newTitle: 'Neues Produkt',
       back: 'Alle Produkte',
+      photosLink: 'Fotos dieses Produkts',
       details: 'Produkt',
       gender: 'Geschlecht und Altersgruppe',
       genders: { women: 'Damen', men: 'Herren', kids: 'Kinder' },
@@ -506,6 +507,7 @@ export const DE = {
   photos: {
     photos: {
       title: 'Fotos von {{name}}',
+      back: 'Zurück zum Produkt',
       reference: 'Referenz {{reference}}',
       add: 'Foto hinzufügen',
       file: 'Fotodatei',

@@ -436,6 +436,7 @@ export const ES = {
       editTitle: 'Editar {{name}}',
       newTitle: 'Nuevo producto',
       back: 'Todos los productos',
+      photosLink: 'Fotos de este producto',
       details: 'Producto',
       gender: 'Género y edad',
       genders: { women: 'Mujer', men: 'Hombre', kids: 'Niños' },
@@ -506,6 +507,7 @@ export const ES = {
   photos: {
     photos: {
       title: 'Fotos de {{name}}',
+      back: 'Volver al producto',
       reference: 'Referencia {{reference}}',
       add: 'Añadir una foto',
       file: 'Archivo de la foto',

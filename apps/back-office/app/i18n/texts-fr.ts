@@ -436,6 +436,7 @@ export const FR = {
       editTitle: 'Modifier {{name}}',
       newTitle: 'Nouveau produit',
       back: 'Tous les produits',
+      photosLink: 'Photos de ce produit',
       details: 'Produit',
       gender: 'Genre et tranche d’âge',
       genders: { women: 'Femme', men: 'Homme', kids: 'Enfant' },
@@ -506,6 +507,7 @@ export const FR = {
   photos: {
     photos: {
       title: 'Photos de {{name}}',
+      back: 'Retour au produit',
       reference: 'Référence {{reference}}',
       add: 'Ajouter une photo',
       file: 'Fichier de la photo',

@@ -2,6 +2,7 @@
 const en = {
   photos: {
     title: 'Photos of {{name}}',
+    back: 'Back to the product',
     reference: 'Reference {{reference}}',
     add: 'Add a photo',
     file: 'Photo file',
@@ -42,6 +43,7 @@ type Texts = typeof en;
 const it: Texts = {
   photos: {
     title: 'Foto di {{name}}',
+    back: 'Torna al prodotto',
     reference: 'Riferimento {{reference}}',
     add: 'Aggiungi una foto',
     file: 'File della foto',

@@ -468,6 +468,7 @@ export const PL = {
       editTitle: 'Edytuj: {{name}}',
       newTitle: 'Nowy produkt',
       back: 'Wszystkie produkty',
+      photosLink: 'Zdjęcia tego produktu',
       details: 'Produkt',
       gender: 'Płeć i grupa wiekowa',
       genders: { women: 'Damskie', men: 'Męskie', kids: 'Dziecięce' },
@@ -540,6 +541,7 @@ export const PL = {
   photos: {
     photos: {
       title: 'Zdjęcia: {{name}}',
+      back: 'Wróć do produktu',
       reference: 'Numer katalogowy {{reference}}',
       add: 'Dodaj zdjęcie',
       file: 'Plik zdjęcia',

@@ -203,6 +203,13 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
         </Link>
       </p>
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
+      {product && (
+        <p className="mb-3">
+          <Link to={`/products/${product.id}/photos`} className="text-blue-800 underline">
+            {t('catalogue.photosLink')}
+          </Link>
+        </p>
+      )}
       {done && (
         <p role="status" className="mb-3 rounded border border-green-300 bg-green-50 p-3 text-green-900">
           {t(`catalogue.done.${done}`)}
