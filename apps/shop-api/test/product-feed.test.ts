@@ -90,11 +90,12 @@ describe.each(DRIVERS)('Google product feed on %s', (driver) => {
     expect(assertWellFormed(response.body)).toBe('rss');
     expect(response.body).toContain('xmlns:g="http://base.google.com/ns/1.0"');
     const feed = items(response.body);
-    const [{ count }] = await selectRows<{ count: number }>(
+    const [counted] = await selectRows<{ count: number }>(
       db(),
       sql`select count(*)::int as count from combinations c join products p on p.id = c.product_id
         join product_translations pt on pt.product_id = p.id and pt.lang = 'en' where p.is_active`,
     );
+    const count = counted!.count;
     expect(feed).toHaveLength(count);
     expect(new Set(feed.map((item) => item['g:id'])).size).toBe(count);
     for (const item of feed) {
@@ -129,7 +130,7 @@ describe.each(DRIVERS)('Google product feed on %s', (driver) => {
     const ends = new Date(Date.now() + 10 * 86_400_000);
     await db().execute(sql`insert into specific_prices (product_id, reduction_percent, starts_at, ends_at) values (${productId}, 20, now() - interval '1 day', ${ends.toISOString()})`);
     await db().execute(sql`update combinations set gtin = '4006381333931' where id = ${combinationId}`);
-    const [{ rate }] = await selectRows<{ rate: number }>(db(), sql`select vat_rate_bp as rate from countries where iso = 'IT'`);
+    const rate = (await selectRows<{ rate: number }>(db(), sql`select vat_rate_bp as rate from countries where iso = 'IT'`))[0]!.rate;
     // ADR 23: shelf prices hold the home country's VAT (IT, 22 %) in every EU country; the sale takes 20 % off the net price.
     const gross = (net: number) => Math.round((net * (10_000 + rate)) / 10_000);
     const cents = (value: number) => `${(value / 100).toFixed(2)} EUR`;
