@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { productFeed } from '../src/catalog/feed.ts';
 import { selectRows } from '../src/db/raw.ts';
 import { DRIVERS, useTestShop } from './databases.ts';
 
@@ -163,6 +164,17 @@ describe.each(DRIVERS)('Google product feed on %s', (driver) => {
     const us = items((await get('/feeds/google/us/en.xml')).body).find((entry) => entry['g:id'] === String(combinationId))!;
     expect(us['g:price']).toBe(cents(variant!.net));
     expect(us['g:sale_price']).toBe(cents(Math.round(variant!.net * 0.8)));
+  });
+
+  it('reads the catalogue a page of products at a time and streams the same feed whatever the page size', async () => {
+    const served = (await get('/feeds/google/es/es.xml')).body;
+    const rate = (await selectRows<{ rate: number }>(db(), sql`select vat_rate_bp as rate from countries where iso = 'IT'`))[0]!.rate;
+    const chunks: string[] = [];
+    // Seven products a page: the demo catalogue takes many pages, and no variant may be lost or repeated where one page ends.
+    for await (const chunk of productFeed(db(), { country: 'ES', lang: 'es', priceRate: rate, config: shop().config, now: new Date(), pageSize: 7 })) chunks.push(chunk);
+    const { products } = (await selectRows<{ products: number }>(db(), sql`select count(*)::int as products from products where is_active`))[0]!;
+    expect(chunks.length).toBeGreaterThan(Math.ceil(products / 7));
+    expect(items(chunks.join(''))).toEqual(items(served));
   });
 
   it('says out of stock or pre-order with its date when a variant has no units left', async () => {

@@ -92,7 +92,8 @@ function availability(row: FeedRow): { value: string; date: string | null } {
   return { value: 'out_of_stock', date: null };
 }
 
-export type FeedScope = { country: string; lang: string; priceRate: number; config: ApiConfig; now: Date };
+/** `pageSize`: products read by one statement (FEED_PAGE_PRODUCTS unless said). */
+export type FeedScope = { country: string; lang: string; priceRate: number; config: ApiConfig; now: Date; pageSize?: number };
 
 /** One `<item>` for a variant. */
 export function feedItem(row: FeedRow, { country, lang, priceRate, config, now }: FeedScope): string {
@@ -137,8 +138,8 @@ export function feedItem(row: FeedRow, { country, lang, priceRate, config, now }
   return `<item>${body}<g:shipping><g:country>${escapeXml(country)}</g:country></g:shipping></item>\n`;
 }
 
-/** The variants of up to FEED_PAGE_PRODUCTS active products after `afterId`, in product then variant order. */
-function feedPage(db: Database, lang: string, afterId: number): Promise<FeedRow[]> {
+/** The variants of up to `pageSize` active products after `afterId`, in product then variant order. */
+function feedPage(db: Database, lang: string, afterId: number, pageSize: number): Promise<FeedRow[]> {
   const attribute = (kind: 'size' | 'color') => sql`left join lateral (
       select a.id, at.name from combination_attributes ca
       join attributes a on a.id = ca.attribute_id
@@ -156,7 +157,7 @@ function feedPage(db: Database, lang: string, afterId: number): Promise<FeedRow[
         reduction.starts_at as reduction_starts_at, reduction_end.ends_at as reduction_ends_at,
         pt.name, pt.slug, pt.description, b.name as brand, p.gender, size.name as size, color.name as color,
         photo.name as photo_name, photo.widths as photo_widths, image.url as image_url
-      from (select id from products where is_active and id > ${afterId} order by id limit ${FEED_PAGE_PRODUCTS}) page
+      from (select id from products where is_active and id > ${afterId} order by id limit ${pageSize}) page
       join products p on p.id = page.id
       join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
       join combinations c on c.product_id = p.id
@@ -188,7 +189,7 @@ export async function* productFeed(db: Database, scope: FeedScope): AsyncGenerat
   yield `<description>${escapeXml(`Products of ${config.storefrontUrl} for ${country} in ${lang}`)}</description>\n`;
   let afterId = 0;
   for (;;) {
-    const rows = await feedPage(db, lang, afterId);
+    const rows = await feedPage(db, lang, afterId, scope.pageSize ?? FEED_PAGE_PRODUCTS);
     if (rows.length === 0) break;
     yield rows.map((row) => feedItem(row, scope)).join('');
     afterId = rows[rows.length - 1]!.product_id;
