@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { productFeed } from '../src/catalog/feed.ts';
+import { feedTerms, productFeed } from '../src/catalog/feed.ts';
 import { selectRows } from '../src/db/raw.ts';
 import { DRIVERS, useTestShop } from './databases.ts';
 
@@ -68,7 +68,11 @@ function items(xml: string): Item[] {
   return [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map(([, inner]) => {
     const item: Item = {};
     const shipping = /<g:shipping>([\s\S]*?)<\/g:shipping>/.exec(inner!);
-    if (shipping) item['g:shipping/g:country'] = /<g:country>([^<]*)<\/g:country>/.exec(shipping[1]!)?.[1] ?? '';
+    if (shipping) {
+      item['g:shipping/g:country'] = /<g:country>([^<]*)<\/g:country>/.exec(shipping[1]!)?.[1] ?? '';
+      const price = /<g:price>([^<]*)<\/g:price>/.exec(shipping[1]!)?.[1];
+      if (price) item['g:shipping/g:price'] = price;
+    }
     for (const [, tag, text] of inner!.replace(/<g:shipping>[\s\S]*?<\/g:shipping>/, '').matchAll(/<(g:[a-z_]+)>([^<]*)<\/\1>/g)) {
       expect(item[tag!], `${tag} twice`).toBeUndefined();
       item[tag!] = unescapeXml(text!);
@@ -109,6 +113,7 @@ describe.each(DRIVERS)('Google product feed on %s', (driver) => {
       expect(['adult', 'kids']).toContain(item['g:age_group']);
       expect(item['g:condition']).toBe('new');
       expect(item['g:shipping/g:country']).toBe('IT');
+      expect(item['g:shipping/g:price']).toMatch(/^\d+\.\d{2} EUR$/);
       // A GTIN, or the statement that the variant has none.
       expect(Boolean(item['g:gtin']) !== (item['g:identifier_exists'] === 'no')).toBe(true);
     }
@@ -152,6 +157,16 @@ describe.each(DRIVERS)('Google product feed on %s', (driver) => {
     expect(item['g:color']).toBe(variant!.color);
     expect(item['g:link']).toMatch(new RegExp(`^${STOREFRONT}/fr/${productId}-`));
     expect(item['g:shipping/g:country']).toBe('FR');
+    // One unit sent to France with the standard shipping of its zone, free from the country's (or brand's) threshold.
+    const [terms] = await selectRows<{ standard: number; free_from: number | null; brand_from: number | null; free_shipping: boolean }>(
+      db(),
+      sql`select z.standard_shipping_cents as standard, c.free_shipping_from_cents as free_from, p.free_shipping,
+          (select bf.from_cents from brand_free_shipping bf where bf.country_iso = 'FR' and bf.brand_id = p.brand_id) as brand_from
+        from countries c join shipping_zones z on z.group_key = c.group_key, products p where c.iso = 'FR' and p.id = ${productId}`,
+    );
+    const salePrice = gross(Math.round(variant!.net * 0.8));
+    const free = terms!.free_shipping || (terms!.free_from !== null && salePrice >= terms!.free_from) || (terms!.brand_from !== null && salePrice >= terms!.brand_from);
+    expect(item['g:shipping/g:price']).toBe(cents(free ? 0 : terms!.standard));
     // The product's other variants share its group; none of them has a GTIN, so each says it has no identifier.
     const siblings = feed.filter((entry) => entry['g:item_group_id'] === String(productId) && entry !== item);
     expect(siblings.length).toBeGreaterThan(0);
@@ -168,13 +183,32 @@ describe.each(DRIVERS)('Google product feed on %s', (driver) => {
 
   it('reads the catalogue a page of products at a time and streams the same feed whatever the page size', async () => {
     const served = (await get('/feeds/google/es/es.xml')).body;
-    const rate = (await selectRows<{ rate: number }>(db(), sql`select vat_rate_bp as rate from countries where iso = 'IT'`))[0]!.rate;
+    const { priceRate, shipping } = await feedTerms(db(), shop().config, 'ES');
     const chunks: string[] = [];
     // Seven products a page: the demo catalogue takes many pages, and no variant may be lost or repeated where one page ends.
-    for await (const chunk of productFeed(db(), { country: 'ES', lang: 'es', priceRate: rate, config: shop().config, now: new Date(), pageSize: 7 })) chunks.push(chunk);
+    for await (const chunk of productFeed(db(), { country: 'ES', lang: 'es', priceRate, config: shop().config, now: new Date(), shipping, pageSize: 7 })) chunks.push(chunk);
     const { products } = (await selectRows<{ products: number }>(db(), sql`select count(*)::int as products from products where is_active`))[0]!;
     expect(chunks.length).toBeGreaterThan(Math.ceil(products / 7));
     expect(items(chunks.join(''))).toEqual(items(served));
+  });
+
+  it('prices shipping as a one-unit cart to that country: the standard price, free from the threshold or for a free-shipping product', async () => {
+    const [terms] = await selectRows<{ standard: number; free_from: number }>(
+      db(),
+      sql`select z.standard_shipping_cents as standard, c.free_shipping_from_cents as free_from from countries c join shipping_zones z on z.group_key = c.group_key where c.iso = 'IT'`,
+    );
+    const [cheap] = await selectRows<{ id: number }>(
+      db(),
+      sql`select id from products p where is_active and not free_shipping and price_net_cents < ${terms!.free_from / 2}
+        and not exists (select 1 from brand_free_shipping bf where bf.brand_id = p.brand_id and bf.country_iso = 'IT') order by id limit 1`,
+    );
+    const shippingOf = async () =>
+      items((await get('/feeds/google/it/it.xml')).body).filter((item) => item['g:item_group_id'] === String(cheap!.id)).map((item) => item['g:shipping/g:price']);
+    expect(new Set(await shippingOf())).toEqual(new Set([`${(terms!.standard / 100).toFixed(2)} EUR`]));
+    await db().execute(sql`update products set free_shipping = true where id = ${cheap!.id}`);
+    expect(new Set(await shippingOf())).toEqual(new Set(['0.00 EUR']));
+    await db().execute(sql`update products set free_shipping = false, price_net_cents = ${terms!.free_from * 2} where id = ${cheap!.id}`);
+    expect(new Set(await shippingOf())).toEqual(new Set(['0.00 EUR']));
   });
 
   it('says out of stock or pre-order with its date when a variant has no units left', async () => {

@@ -68,6 +68,8 @@ type FeedRow = {
   slug: string;
   description: string;
   brand: string | null;
+  brand_id: number | null;
+  free_shipping: boolean;
   gender: string;
   size: string | null;
   color: string | null;
@@ -92,11 +94,25 @@ function availability(row: FeedRow): { value: string; date: string | null } {
   return { value: 'out_of_stock', date: null };
 }
 
+/**
+ * What one unit of a variant costs to send to the country with the standard shipping a cart without a chosen
+ * carrier is priced with (cart/totals.ts): free for a free-shipping product, or from the country's threshold or its
+ * brand's (SPEC §9); `cents` null when the country's zone has no standard price.
+ */
+export type FeedShipping = { cents: number | null; freeFrom: number | null; brandFreeFrom: ReadonlyMap<number, number> };
+
 /** `pageSize`: products read by one statement (FEED_PAGE_PRODUCTS unless said). */
-export type FeedScope = { country: string; lang: string; priceRate: number; config: ApiConfig; now: Date; pageSize?: number };
+export type FeedScope = { country: string; lang: string; priceRate: number; config: ApiConfig; now: Date; shipping: FeedShipping; pageSize?: number };
+
+function shippingCents(row: FeedRow, price: number, { cents, freeFrom, brandFreeFrom }: FeedShipping): number | null {
+  if (cents === null) return null;
+  const brandFrom = row.brand_id === null ? undefined : brandFreeFrom.get(row.brand_id);
+  const free = row.free_shipping || (freeFrom !== null && price >= freeFrom) || (brandFrom !== undefined && price >= brandFrom);
+  return free ? 0 : cents;
+}
 
 /** One `<item>` for a variant. */
-export function feedItem(row: FeedRow, { country, lang, priceRate, config, now }: FeedScope): string {
+export function feedItem(row: FeedRow, { country, lang, priceRate, config, now, shipping }: FeedScope): string {
   const regular = withVat(row.net_cents, priceRate);
   const sale = withVat(reducedNet(row.net_cents, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), priceRate);
   const stock = availability(row);
@@ -135,7 +151,9 @@ export function feedItem(row: FeedRow, { country, lang, priceRate, config, now }
     .filter((field): field is [string, string] => field[1] !== null && field[1] !== '')
     .map(([tag, value]) => `<${tag}>${escapeXml(value)}</${tag}>`)
     .join('');
-  return `<item>${body}<g:shipping><g:country>${escapeXml(country)}</g:country></g:shipping></item>\n`;
+  const carriage = shippingCents(row, Math.min(sale, regular), shipping);
+  const carriagePrice = carriage === null ? '' : `<g:price>${money(carriage, config.currency)}</g:price>`;
+  return `<item>${body}<g:shipping><g:country>${escapeXml(country)}</g:country>${carriagePrice}</g:shipping></item>\n`;
 }
 
 /** The variants of up to `pageSize` active products after `afterId`, in product then variant order. */
@@ -155,7 +173,7 @@ function feedPage(db: Database, lang: string, afterId: number, pageSize: number)
         p.price_net_cents + c.price_impact_net_cents as net_cents,
         reduction.reduction_percent, reduction.reduction_net_cents,
         reduction.starts_at as reduction_starts_at, reduction_end.ends_at as reduction_ends_at,
-        pt.name, pt.slug, pt.description, b.name as brand, p.gender, size.name as size, color.name as color,
+        pt.name, pt.slug, pt.description, b.name as brand, p.brand_id, p.free_shipping, p.gender, size.name as size, color.name as color,
         photo.name as photo_name, photo.widths as photo_widths, image.url as image_url
       from (select id from products where is_active and id > ${afterId} order by id limit ${pageSize}) page
       join products p on p.id = page.id
@@ -204,6 +222,26 @@ async function shopCountry(db: Database, code: string): Promise<string | null> {
   return row?.iso ?? null;
 }
 
+/** The catalogue's revision, and the prices and shipping terms of a country's feed (`country`: a shop country's code). */
+export async function feedTerms(db: Database, config: ApiConfig, country: string): Promise<{ revision: string; priceRate: number; shipping: FeedShipping }> {
+  const [state] = await selectRows<{ revision: string; rate: number; shipping: number | null; free_from: number | null; brands: { id: number; from: number }[] }>(
+    db,
+    sql`select (select revision::text from catalog_revision) as revision, ${priceRateSql(country, config.defaultCountry)} as rate,
+        z.standard_shipping_cents as shipping, c.free_shipping_from_cents as free_from,
+        (select coalesce(json_agg(json_build_object('id', bf.brand_id, 'from', bf.from_cents)), '[]'::json) from brand_free_shipping bf where bf.country_iso = c.iso) as brands
+      from countries c left join shipping_zones z on z.group_key = c.group_key where c.iso = ${country}`,
+  );
+  return {
+    revision: state?.revision ?? '0',
+    priceRate: Number(state?.rate ?? 0),
+    shipping: {
+      cents: state?.shipping ?? null,
+      freeFrom: state?.free_from ?? null,
+      brandFreeFrom: new Map((state?.brands ?? []).map((brand) => [Number(brand.id), Number(brand.from)])),
+    },
+  };
+}
+
 /**
  * `GET /feeds/google/{country}/{lang}.xml`. An unknown country or language is a 404 in the API's envelope. The
  * answer carries an ETag made of the catalogue's revision (ADR 28) and the FEED_FRESH_SECONDS period it was made
@@ -215,19 +253,16 @@ export function registerProductFeed(app: FastifyInstance, { db, config }: { db: 
     if (!lang || !(STOREFRONT_LANGUAGES as readonly string[]).includes(lang)) throw notFound('Feed language');
     const country = await shopCountry(db, request.params.country);
     if (!country) throw notFound('Feed country');
-    const [state] = await selectRows<{ revision: string; rate: number }>(
-      db,
-      sql`select (select revision::text from catalog_revision) as revision, ${priceRateSql(country, config.defaultCountry)} as rate`,
-    );
+    const { revision, ...terms } = await feedTerms(db, config, country);
     const now = new Date();
     const period = Math.floor(now.getTime() / 1000 / FEED_FRESH_SECONDS);
-    const etag = `"feed-${country}-${lang}-${state?.revision ?? '0'}-${period}"`;
+    const etag = `"feed-${country}-${lang}-${revision}-${period}"`;
     void reply.header('etag', etag).header('cache-control', `public, max-age=${FEED_FRESH_SECONDS}`);
     const asked = request.headers['if-none-match'];
     if (typeof asked === 'string' && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return reply.status(304).send();
     }
     void reply.type('application/rss+xml; charset=utf-8');
-    return reply.send(Readable.from(productFeed(db, { country, lang, priceRate: Number(state?.rate ?? 0), config, now })));
+    return reply.send(Readable.from(productFeed(db, { country, lang, config, now, ...terms })));
   });
 }
