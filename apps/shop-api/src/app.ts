@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { accountHandlers, accountInvalidPayloadMessages, accountSuccessMessages } from './accounts/handlers.ts';
 import { cartHandlers, cartInvalidPayloadMessages, cartSuccessMessages } from './cart/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
+import { registerProductFeed } from './catalog/feed.ts';
 import { RevisionCache } from './catalog/revision-cache.ts';
 import { checkoutHandlers, checkoutInvalidPayloadMessages, checkoutSuccessMessages } from './checkout/handlers.ts';
 import { orderHandlers, orderSuccessMessages } from './orders/handlers.ts';
@@ -166,6 +167,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   }
 
   registerWebhooks(app, { db, config, mailer, gateways, log: app.log });
+  registerProductFeed(app, { db, config });
 
   for (const name of Object.keys(calls) as CallName[]) {
     const definition = calls[name];
