@@ -334,11 +334,12 @@ describe.each(DRIVERS)('a PayPal order through the shop API on %s', (driver) => 
     await expect
       .poll(async () => (await events(paypalOrderId)).flatMap((event) => event.deliveries.map((delivery) => delivery.state)).filter((state) => state === 'delivered').length, { timeout: 60_000 })
       .toBe(202);
-    // Each delivery ends answered 200; an attempt before that may only have been asked to wait its turn (429: the
-    // sandbox fires all 200 at once from one address, and the API's fair share queues a few per client).
+    // Each delivery ends answered 200; an attempt before that may only have been asked to come back: 429 (the
+    // sandbox fires all 200 at once from one address, and the API's fair share queues a few per client) or 503 with
+    // Retry-After (the read-back from PayPal did not answer in time under that flood; ADR 30).
     const deliveries = (await events(paypalOrderId)).flatMap((event) => event.deliveries.map((delivery) => delivery.attempts.map((attempt) => attempt.status)));
     expect(deliveries.map((attempts) => attempts.at(-1))).toEqual(deliveries.map(() => 200));
-    expect(deliveries.flatMap((attempts) => attempts.slice(0, -1)).filter((status) => status !== 429)).toEqual([]);
+    expect(deliveries.flatMap((attempts) => attempts.slice(0, -1)).filter((status) => status !== 429 && status !== 503)).toEqual([]);
     expect(await rows()).toEqual(before);
     const outbox = (await shop().app.inject({ method: 'GET', url: '/dev/outbox' })).json<{ messages: Array<{ to: string }> }>().messages as Array<{ to: string }>;
     expect(outbox.filter((message) => message.to === email)).toHaveLength(1);
