@@ -21,7 +21,8 @@ export type CartRule = RuleTerms & {
   timesUsedByCustomer: number;
 };
 
-type RuleRow = {
+/** A cart rule (code) as the cart_rules table holds it, as the cart and the back office read it. */
+export type CartRuleRow = {
   id: number;
   code: string;
   kind: 'coupon' | 'voucher';
@@ -39,6 +40,9 @@ type RuleRow = {
   combinable: boolean;
   applies_to_discounted: boolean;
   is_active: boolean;
+};
+
+type RuleRow = CartRuleRow & {
   times_used: number;
   times_used_by_customer: number;
 };

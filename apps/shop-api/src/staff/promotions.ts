@@ -17,6 +17,7 @@ import { selectRows } from '../db/raw.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminContext } from './context.ts';
+import type { CartRuleRow } from '../cart/rules.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -37,26 +38,7 @@ const stateSql = (state: PromotionState | undefined, alias: SQL): SQL => {
 // ---------------------------------------------------------------------------------------------------------------
 // Coupons and vouchers: the cart_rules rows the cart and the checkout already apply (cart/rules.ts, SPEC §8).
 
-type CodeRow = {
-  id: number;
-  code: string;
-  kind: 'coupon' | 'voucher';
-  names: Partial<Record<string, string>>;
-  reduction_percent: number | null;
-  reduction_amount_cents: number | null;
-  free_shipping: boolean;
-  minimum_amount_cents: number;
-  category_ids: number[];
-  brand_ids: number[];
-  total_uses_limit: number | null;
-  uses_per_customer_limit: number | null;
-  combinable: boolean;
-  applies_to_discounted: boolean;
-  starts_at: Date | string | null;
-  ends_at: Date | string | null;
-  is_active: boolean;
-  uses: number;
-};
+type CodeRow = CartRuleRow & { uses: number };
 
 function toCode(row: CodeRow, lang: string): AdminCode {
   return {
