@@ -3,11 +3,9 @@
 // list and search p95 ≤ 100 ms. The orders are made here once (references BN…), with a staff session per client.
 //
 // Usage: npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/orders.mjs [seconds=10] [clients=4] [only]
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startShopApi, staffSessions } from './back-office.mjs';
 import { measure, reportLine, sequence } from './measure.mjs';
 import { waitFor } from './wait-for.mjs';
 
@@ -15,7 +13,6 @@ const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 4);
 const only = process.argv[4] ?? '';
 const ORDERS = 100_000;
-const root = fileURLToPath(new URL('..', import.meta.url));
 const port = 6191;
 const apiUrl = `http://127.0.0.1:${port}`;
 if (!process.env.DATABASE_URL) {
@@ -23,11 +20,7 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-const api = spawn(process.execPath, ['apps/shop-api/dist/main.js'], {
-  cwd: root,
-  env: { ...process.env, SHOP_API_PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', API_CLIENT_CONCURRENCY: String(clients * 2) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const api = startShopApi(port, clients);
 const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
 
 /** 100,000 orders over two years, in eight countries, three gateways, one in ten with an invoice request, 1 to 3 lines each. */
@@ -50,25 +43,12 @@ async function makeOrders() {
   await db.query('analyze orders; analyze order_lines');
 }
 
-/** A signed-in fulfilment session per client, made directly (no authenticator in a bench). */
-async function staffSessions() {
-  const { rows } = await db.query(`insert into staff (email, role) values ('bench@example.com', 'fulfilment')
-    on conflict (email) do update set disabled = false returning id`);
-  const tokens = [];
-  for (let client = 0; client < clients; client++) {
-    const token = randomBytes(32).toString('base64url');
-    const hash = createHash('sha256').update(token).digest('hex');
-    await db.query(`insert into staff_sessions (token_hash, staff_id, second_factor_at, expires_at) values ($1, $2, now(), now() + interval '1 hour')`, [hash, rows[0].id]);
-    tokens.push(token);
-  }
-  return tokens;
-}
 
 try {
   await waitFor(`${apiUrl}/health`);
   await db.connect();
   await makeOrders();
-  const tokens = await staffSessions();
+  const tokens = await staffSessions(db, { email: 'bench@example.com', role: 'fulfilment', count: clients });
   const random = sequence(26);
   const pick = (list) => list[random(list.length)];
   const call = async (payload) => {

@@ -4,18 +4,15 @@
 //
 // Usage: DATABASE_URL=postgres://…/shop npm run seed:large -w apps/shop-api   (once: 100,000 products)
 //        npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/products.mjs [seconds=10] [clients=4] [only]
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startShopApi, staffSessions } from './back-office.mjs';
 import { measure, reportLine, sequence } from './measure.mjs';
 import { waitFor } from './wait-for.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 4);
 const only = process.argv[4] ?? '';
-const root = fileURLToPath(new URL('..', import.meta.url));
 const port = 6192;
 const apiUrl = `http://127.0.0.1:${port}`;
 if (!process.env.DATABASE_URL) {
@@ -23,31 +20,14 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-const api = spawn(process.execPath, ['apps/shop-api/dist/main.js'], {
-  cwd: root,
-  env: { ...process.env, SHOP_API_PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', API_CLIENT_CONCURRENCY: String(clients * 2) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const api = startShopApi(port, clients);
 const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
 
-/** A signed-in catalogue session per client, made directly (no authenticator in a bench). */
-async function staffSessions() {
-  const { rows } = await db.query(`insert into staff (email, role) values ('bench.catalogue@example.com', 'catalogue')
-    on conflict (email) do update set disabled = false, role = 'catalogue' returning id`);
-  const tokens = [];
-  for (let client = 0; client < clients; client++) {
-    const token = randomBytes(32).toString('base64url');
-    const hash = createHash('sha256').update(token).digest('hex');
-    await db.query(`insert into staff_sessions (token_hash, staff_id, second_factor_at, expires_at) values ($1, $2, now(), now() + interval '1 hour')`, [hash, rows[0].id]);
-    tokens.push(token);
-  }
-  return tokens;
-}
 
 try {
   await waitFor(`${apiUrl}/health`);
   await db.connect();
-  const tokens = await staffSessions();
+  const tokens = await staffSessions(db, { email: 'bench.catalogue@example.com', role: 'catalogue', count: clients });
   // What staff type: words of names (any language), whole references and SKUs, the categories and brands there are.
   const sample = (await db.query(`select p.reference, t.name, (select c.reference from combinations c where c.product_id = p.id limit 1) as sku
     from products p join product_translations t on t.product_id = p.id where p.id % 499 = 0`)).rows;
