@@ -20,12 +20,24 @@ function startShop(port: number, settings: Record<string, string> = {}): Started
     cwd: repository,
     env: { ...process.env, ...shopPorts(port), DATA_DIR: 'memory://', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A group of its own: a test that fails midway kills the whole shop (sandboxes too), not the supervisor alone,
+    // so that a retry finds its ports free.
+    detached: true,
   });
   let output = '';
   shop.stdout!.on('data', (chunk) => (output += chunk));
   shop.stderr!.on('data', (chunk) => (output += chunk));
   const exitCode = once(shop, 'exit').then(([code]) => code as number | null);
   return { process: shop, output: () => output, exitCode };
+}
+
+/** Kills a started shop and everything it started (its process group), whatever state a test left it in. */
+function killAll(shop: Started): void {
+  try {
+    process.kill(-shop.process.pid!, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 /** The process ids the supervisor announced for a service, in order. */
@@ -67,7 +79,7 @@ test('a crashed shop API is started again, and a stop signal stops every part of
     expect(isRunning(restartedApi)).toBe(false);
     expect(isRunning(storefront!)).toBe(false);
   } finally {
-    shop.process.kill('SIGKILL');
+    killAll(shop);
   }
 });
 
@@ -80,11 +92,25 @@ test('a shop API that cannot start at all stops the shop instead of being restar
     expect(shop.output()).toContain('before it ever answered; stopping the shop.');
     expect(shop.output()).not.toContain('storefront started');
   } finally {
-    shop.process.kill('SIGKILL');
+    killAll(shop);
   }
 });
 
 /** A GET on a connection of its own (none kept alive): the supervisor hands each new connection to the next process. */
+/** A call to the shop API on a connection of its own (no keep-alive): the supervisor hands each to the next process. */
+function postAlone(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', ...headers } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
 function getAlone(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent: false, headers }, (response) => {
@@ -158,12 +184,19 @@ test.describe('several processes on one PostgreSQL', () => {
       expect(added.status).toBe(302);
       const cookie = added.headers.getSetCookie().find((line) => line.startsWith('sid='))!.split(';')[0]!;
 
-      // Each read on a connection of its own: the supervisor hands them out in turn, so both storefront
-      // processes (and, behind them, both API processes) answer; every one of them sees the cart.
+      // Each read on a connection of its own: the supervisor hands them out in turn, so both storefront processes
+      // answer, and every one of them sees the cart. The storefront keeps its connections to the API alive (all of a
+      // storefront process's calls may go to one API process), so the API processes are asked directly, the same way.
       for (let read = 0; read < 8; read++) {
         const cart = await getAlone(`${shopUrl}/en/cart`, { Cookie: cookie });
         expect(cart.status).toBe(200);
         expect(cart.body).toMatch(/name="item_id" value="\d+"/);
+      }
+      const sessionId = decodeURIComponent(cookie.slice('sid='.length));
+      for (let read = 0; read < 8; read++) {
+        const cart = await postAlone(`${apiUrl}/getCartItems`, {}, { 'X-Session-Id': sessionId });
+        expect(cart.status).toBe(200);
+        expect((JSON.parse(cart.body) as { psdata: { lines: Array<{ combination_id: number }> } }).psdata.lines.map((line) => line.combination_id)).toEqual([combination.id]);
       }
       const metricsOf = (first: string) => [Number(first), Number(first) + 1];
       for (const metricsPort of metricsOf(ports.METRICS_PORT!)) {
@@ -226,7 +259,7 @@ test.describe('several processes on one PostgreSQL', () => {
       expect(await shop.exitCode).toBe(0);
       for (const pid of [...apis, ...storefronts]) expect(isRunning(pid)).toBe(false);
     } finally {
-      shop.process.kill('SIGKILL');
+      killAll(shop);
     }
   });
 });
@@ -242,6 +275,6 @@ test('on the embedded database the shop runs one API process, and says why', asy
     shop.process.kill('SIGTERM');
     expect(await shop.exitCode).toBe(0);
   } finally {
-    shop.process.kill('SIGKILL');
+    killAll(shop);
   }
 });
