@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './bounds.ts';
 import { addressSchema, emailSchema } from './account.ts';
 import { adminOrderRowSchema } from './admin.ts';
 
@@ -24,7 +25,7 @@ export const adminCustomerRowSchema = z.object({
 });
 export const adminCustomersSchema = z.object({ customers: z.array(adminCustomerRowSchema), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
 
-export const adminCustomerInput = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const adminCustomerInput = z.object({ id: rowId });
 export const adminCustomerSchema = z.object({
   customer: adminCustomerRowSchema.extend({
     first_name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './bounds.ts';
 import { GARMENTS } from './garments.ts';
 import { STOREFRONT_LANGUAGES } from './locales.ts';
 
@@ -11,7 +12,8 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** A variant counts as low on stock at this many units or fewer, unless the list asks for another threshold. */
 export const LOW_STOCK_THRESHOLD = 3;
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+/** A row's id as the database holds it (bounds.ts). */
+const id = rowId;
 const lang = z.enum(STOREFRONT_LANGUAGES);
 
 /**

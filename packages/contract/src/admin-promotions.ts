@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { rowId } from './bounds.ts';
 
 // The back office's prices, sales and codes (issue 27): coupons and vouchers (the cart_rules the cart reads, SPEC
 // §8) and sales periods per product, category or brand, which every price of the shop applies
 // (docs/adr/0043-sales-and-price-history.md). Amounts are cents with VAT, as the shelf price.
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+/** A row's id as the database holds it (bounds.ts). */
+const id = rowId;
 const amount = z.coerce.number().int().min(1).max(100_000_000);
 const percent = z.coerce.number().int().min(1).max(100);
 const when = z.iso.datetime({ offset: true });

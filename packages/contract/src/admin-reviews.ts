@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './bounds.ts';
 
 export const REVIEW_STATES = ['published', 'held', 'hidden'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
@@ -7,7 +8,7 @@ export const ADMIN_REVIEWS_PAGE_SIZE = 25;
 export const adminReviewsInput = z.object({
   status: z.enum(REVIEW_STATES).optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
-  product_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  product_id: rowId.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const adminReviewSchema = z.object({
@@ -31,7 +32,7 @@ export const adminReviewsSchema = z.object({ reviews: z.array(adminReviewSchema)
 /** Hide, show (again, or for the first time when it was held) or delete for good; always with a reason, for the audit log. */
 export const REVIEW_MODERATIONS = ['hide', 'show', 'delete'] as const;
 export const adminModerateReviewInput = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: rowId,
   action: z.enum(REVIEW_MODERATIONS),
   reason: z.string().trim().min(3).max(500),
 });

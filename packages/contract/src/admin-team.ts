@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { rowId } from './bounds.ts';
 import { emailSchema } from './account.ts';
 import { STAFF_ROLES } from './admin.ts';
 
 /** The languages of the back office, and so of the invitation mail. */
 export const BACK_OFFICE_LANGS = ['en', 'it', 'fr', 'es', 'de', 'pl'] as const;
 
-const staffId = z.coerce.number().int().min(1).max(2_147_483_647);
+const staffId = rowId;
 
 /** A staff member as the owners' staff page lists them. */
 export const adminStaffMemberSchema = z.object({

@@ -1,3 +1,4 @@
+import { rowId } from '@shop/contract';
 import { CODE_KINDS, SALE_SCOPES } from '@shop/contract/admin';
 import { z } from 'zod';
 
@@ -45,9 +46,9 @@ export const saleForm = z
     name: z.string().trim().min(1).max(120),
     scope: z.enum(SALE_SCOPES),
     /** The product's id (typed), or the category or brand chosen. */
-    product_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-    category_id: z.coerce.number().int().min(1).optional(),
-    brand_id: z.coerce.number().int().min(1).optional(),
+    product_id: rowId.optional(),
+    category_id: rowId.optional(),
+    brand_id: rowId.optional(),
     reduction_type: z.enum(REDUCTION_TYPES),
     reduction_value: amount,
     starts_at: localTime,
