@@ -1,5 +1,5 @@
 import { rowId } from '@shop/contract';
-import { CODE_KINDS, SALE_SCOPES } from '@shop/contract/admin';
+import { CODE_KINDS, PROMOTION_STATES, SALE_SCOPES, type PromotionState } from '@shop/contract/admin';
 import { z } from 'zod';
 
 /**
@@ -91,4 +91,10 @@ export function zonedToIso(local: string, timeZone: string): string {
 export function isoToZoned(iso: string, timeZone: string): string {
   const p = zoneParts(new Date(iso), timeZone);
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** The state a list of codes or sales is narrowed to, from its `state` parameter (none for anything else). */
+export function stateParam(params: URLSearchParams): PromotionState | undefined {
+  const given = params.get('state');
+  return PROMOTION_STATES.includes(given as PromotionState) ? (given as PromotionState) : undefined;
 }

@@ -7,13 +7,12 @@ import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
 import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import { cents, codeForm, isoToZoned, REDUCTION_TYPES, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
+import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/code';
 
 const idOf = (param: string | undefined) => {
   if (param === 'new') return null;
-  const id = Number(param);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response('not_found', { status: 404 });
-  return id;
+  return rowIdOrNotFound(param);
 };
 
 /** A code to make (`/codes/new`) or one to change, end, and see the orders of. */

@@ -1,20 +1,19 @@
-import { PROMOTION_STATES, type AdminCode, type PromotionState } from '@shop/contract/admin';
+import type { AdminCode } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime, money } from '../lib/format';
 import { buttonClass, inputClass } from '../lib/forms';
 import { pageParam, Pages } from '../lib/pages';
+import { stateParam } from '../promotions/forms';
+import { StateFilter } from '../promotions/StateFilter';
 import type { Route } from './+types/codes';
-
-const isState = (value: string | null): value is PromotionState => PROMOTION_STATES.includes(value as PromotionState);
 
 /** Coupons and vouchers, newest first, by code and state, with their uses. */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = params.get('query')?.trim().slice(0, 32) || undefined;
-  const given = params.get('state');
-  const state = isState(given) ? given : undefined;
+  const state = stateParam(params);
   return { list: await staffCall(request, 'listCodes', { query, state, page: pageParam(params) }), query: query ?? '', state: state ?? '' };
 }
 
@@ -47,17 +46,7 @@ export default function Codes({ loaderData: { list, query, state } }: Route.Comp
           <label htmlFor="query">{t('promotions.code')}</label>
           <input id="query" name="query" defaultValue={query} className={inputClass} />
         </div>
-        <div>
-          <label htmlFor="state">{t('orders.status')}</label>
-          <select id="state" name="state" defaultValue={state} className={inputClass}>
-            <option value="">{t('promotions.anyState')}</option>
-            {PROMOTION_STATES.map((value) => (
-              <option key={value} value={value}>
-                {t(`promotions.states.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StateFilter state={state} />
         <button type="submit" className={buttonClass}>
           {t('orders.filter')}
         </button>

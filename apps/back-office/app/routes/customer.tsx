@@ -5,11 +5,11 @@ import { dateTime } from '../lib/format';
 import { OrderRows } from '../lib/order-rows';
 import { PersonData } from '../lib/person';
 import { eraseAction } from '../lib/person.server';
+import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/customer';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response('not_found', { status: 404 });
+  const id = rowIdOrNotFound(params.id);
   return staffCall(request, 'getCustomerDetail', { id });
 }
 

@@ -6,25 +6,17 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { adminApi, AdminApiError, staffCall } from '../lib/api.server';
 import { buttonClass, inputClass } from '../lib/forms';
 import { clearSession } from '../lib/session.server';
+import { rowIdOf, rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/product-photos';
 
 type Done = 'uploaded' | 'saved' | 'moved' | 'deleted';
 type ActionData = { done: Done | null; error: string | null; id: number | null };
 
-const productIdOf = (value: string | undefined) => {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response('not_found', { status: 404 });
-  return id;
-};
-const idOf = (value: FormDataEntryValue | null) => {
-  const id = Number(value);
-  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
-};
 
 export const meta = () => [{ title: 'Photos' }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return staffCall(request, 'listProductPhotos', { product_id: productIdOf(params.id) });
+  return staffCall(request, 'listProductPhotos', { product_id: rowIdOrNotFound(params.id) });
 }
 
 const PHOTO_TIMEOUT_MS = 60_000;
@@ -41,11 +33,11 @@ async function uploadPhoto(request: Request, productId: number, colourId: number
 }
 
 export async function action({ request, params }: Route.ActionArgs): Promise<ActionData> {
-  const productId = productIdOf(params.id);
+  const productId = rowIdOrNotFound(params.id);
   const form = await request.formData();
   const intent = form.get('intent');
-  const id = idOf(form.get('id'));
-  const colourId = idOf(form.get('colour'));
+  const id = rowIdOf(form.get('id'));
+  const colourId = rowIdOf(form.get('colour'));
   const refused = (error: string): ActionData => ({ done: null, error, id });
   try {
     if (intent === 'upload') {

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { money } from '../lib/format';
 import { buttonClass, inputClass } from '../lib/forms';
+import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/product';
 
 type Problems = Record<string, string>;
@@ -31,8 +32,7 @@ function problemsOf(error: z.ZodError): Problems {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const id = params.id === undefined ? undefined : Number(params.id);
-  if (id !== undefined && !(Number.isInteger(id) && id > 0 && id < 2_147_483_647)) throw new Response('not_found', { status: 404 });
+  const id = params.id === undefined ? undefined : rowIdOrNotFound(params.id);
   const editor = await staffCall(request, 'getProductEditor', id === undefined ? {} : { id });
   const done = new URL(request.url).searchParams.get('done');
   return { editor, done: done === 'created' ? done : null };

@@ -8,6 +8,7 @@ import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
 import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import { Pages, pageParam } from '../lib/pages';
+import { rowIdOf } from '../lib/ids';
 import type { Route } from './+types/reviews';
 
 const isState = (value: string | null): value is ReviewState => REVIEW_STATES.includes(value as ReviewState);
@@ -25,11 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = params.get('status');
   const rating = Number(params.get('rating'));
-  const product = Number(params.get('product'));
   const filters = {
     status: isState(status) ? status : undefined,
     rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : undefined,
-    product_id: Number.isInteger(product) && product >= 1 && product <= 2_147_483_647 ? product : undefined,
+    product_id: rowIdOf(params.get('product')) ?? undefined,
   };
   return { list: await staffCall(request, 'listReviews', { ...filters, page: pageParam(params) }), filters };
 }

@@ -1,22 +1,21 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { PROMOTION_STATES, SALE_SCOPES, type PromotionState } from '@shop/contract/admin';
+import { SALE_SCOPES } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime, money } from '../lib/format';
 import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import { pageParam, Pages } from '../lib/pages';
-import { cents, REDUCTION_TYPES, saleForm, shopTimeZone, zonedToIso } from '../promotions/forms';
+import { cents, REDUCTION_TYPES, saleForm, shopTimeZone, stateParam, zonedToIso } from '../promotions/forms';
+import { StateFilter } from '../promotions/StateFilter';
+import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/sales';
-
-const isState = (value: string | null): value is PromotionState => PROMOTION_STATES.includes(value as PromotionState);
 
 /** Sales periods: those to come and running first, a form to set one, and ending one. */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const given = params.get('state');
-  const state = isState(given) ? given : undefined;
+  const state = stateParam(params);
   const done = params.get('done');
   const [list, choices] = await Promise.all([staffCall(request, 'listSales', { state, page: pageParam(params) }), staffCall(request, 'getPromotionChoices', {})]);
   return { list, choices, state: state ?? '', timeZone: shopTimeZone(), done: done === 'created' || done === 'ended' ? done : null };
@@ -25,8 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get('intent') === 'end') {
-    const id = Number(formData.get('id'));
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response('not_found', { status: 404 });
+    const id = rowIdOrNotFound(formData.get('id'));
     await staffCall(request, 'endSale', { id });
     return redirect('/sales?done=ended');
   }
@@ -152,17 +150,7 @@ export default function Sales({ loaderData: { list, choices, state, timeZone, do
       )}
       <SaleForm choices={choices} timeZone={timeZone} lastResult={actionData?.result} />
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="state">{t('orders.status')}</label>
-          <select id="state" name="state" defaultValue={state} className={inputClass}>
-            <option value="">{t('promotions.anyState')}</option>
-            {PROMOTION_STATES.map((value) => (
-              <option key={value} value={value}>
-                {t(`promotions.states.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StateFilter state={state} />
         <button type="submit" className={buttonClass}>
           {t('orders.filter')}
         </button>

@@ -1,3 +1,4 @@
+import { MAX_ROW_ID } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
@@ -8,7 +9,7 @@ import type { Route } from './+types/subscribers';
 /** The newsletter's subscribers with their consent date, a page after another; and the CSV export. */
 export async function loader({ request }: Route.LoaderArgs) {
   const after = Math.max(0, Number.parseInt(new URL(request.url).searchParams.get('after') ?? '0', 10) || 0);
-  return { list: await staffCall(request, 'listSubscribers', { after: Math.min(after, 2_147_483_647) }), after };
+  return { list: await staffCall(request, 'listSubscribers', { after: Math.min(after, MAX_ROW_ID) }), after };
 }
 
 export default function Subscribers({ loaderData: { list, after } }: Route.ComponentProps) {
