@@ -15,6 +15,7 @@ import { privacyHandlers } from './privacy/handlers.ts';
 import { reviewHandlers, reviewInvalidPayloadMessages, reviewSuccessMessages } from './reviews/handlers.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { countStatements } from './db/statements.ts';
 import { limitBodyTime } from './http/body-time.ts';
 import { isDraining } from './http/drain.ts';
 import { failure, success } from './http/envelope.ts';
@@ -28,7 +29,7 @@ import { clientAddress, requestContext } from './http/request-context.ts';
 import { mailsInFlight } from './mail/later.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Gateways } from './payments/gateway.ts';
-import { countRequests } from './metrics.ts';
+import { countRequests, metrics } from './metrics.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
 import { registerWebhooks } from './orders/webhooks.ts';
 import { registerAdminCalls } from './staff/routes.ts';
@@ -178,7 +179,10 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
         const raw = definition.method === 'GET' ? request.query : (request.body ?? {});
         const payload = parsePayload(definition.input as z.ZodType, raw, invalidPayloadMessages[name]);
         const handler = handlers[name] as CallHandler<typeof name>;
-        const psdata = await handler(payload as never, { db, config, mailer, gateways, catalogCache, catalogOrders, ...requestContext(request, config) });
+        const { result: psdata, statements } = await countStatements(() =>
+          handler(payload as never, { db, config, mailer, gateways, catalogCache, catalogOrders, ...requestContext(request, config) }),
+        );
+        metrics.dbStatements.observe({ call: name }, statements);
         return success(psdata, successMessages[name]);
       },
     });

@@ -38,6 +38,12 @@ export const metrics = {
   }),
   ordersPlaced: new Counter({ name: 'shop_orders_placed_total', help: 'Orders placed (a repeated placing of the same order is not counted)' }),
   unpaidCancelled: new Counter({ name: 'shop_unpaid_orders_cancelled_total', help: 'Orders cancelled because they were not paid in time' }),
+  dbStatements: new Histogram({
+    name: 'shop_api_db_statements_per_call',
+    help: 'Statements sent to the database by one call, by call (transaction control not counted)',
+    labelNames: ['call'],
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+  }),
   mails: new Counter({ name: 'shop_mails_total', help: 'Mails handed to SMTP (or the local outbox): sent or failed', labelNames: ['result'] }),
 };
 

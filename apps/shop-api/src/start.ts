@@ -3,24 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { isOn, type ApiConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { repeat, repeatOnce, scheduleHousekeeping } from './jobs/housekeeping.ts';
+import { startPeriodicJobs } from './jobs/periodic.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isSeeded, seedDemoShop } from './seed/index.ts';
 import { drain } from './http/drain.ts';
 import { loggerOptions } from './http/log.ts';
-import { loggableError } from './http/safe-log.ts';
-import { refreshEndedPricePeriods } from './catalog/pricing.ts';
 import { createMailer } from './mail/mailer.ts';
 import { serveMetrics } from './metrics.ts';
-import { releaseUnpaidOrders, retryStrayRefunds } from './orders/payment.ts';
 import { GatewaySettingError } from './payments/gateways/http.ts';
 import { gatewaysFromEnv } from './payments/registry.ts';
-
-/** How often the shop looks for orders unpaid past their time (one API process per interval; each order is locked anyway). */
-const UNPAID_CHECK_INTERVAL_MS = 60_000;
-
-/** How often an API process writes again the listing rows of discounts that started or ended (one process at a time). */
-const ENDED_PRICES_CHECK_INTERVAL_MS = 60_000;
 
 /** A start-up failure a shop owner can act on: printed as one line, not as a stack trace. */
 export class StartupError extends Error {}
@@ -61,35 +52,12 @@ export async function startApi(
   const app = buildApp({ db: handle.db, config, logger, gateways, mailer, serves: config.adminApi ? 'shop' : 'both' });
   // The back office's calls on an address of their own (a private network), when one is configured.
   const adminApp = config.adminApi ? buildApp({ db: handle.db, config, logger, gateways, mailer, serves: 'admin' }) : null;
-  const stopHousekeeping = scheduleHousekeeping(handle.db, (message) => app.log.info(message));
-  // Reconciliation with the gateways: unpaid orders past their time, and stray payments whose refund is still owed.
-  const paymentDeps = { db: handle.db, config, mailer, gateways, log: app.log };
-  const stopReleasing = repeatOnce(
-    handle.db,
-    'release-unpaid-orders',
-    () =>
-      releaseUnpaidOrders(paymentDeps)
-        .then((released) => released > 0 && app.log.info(`${released} unpaid orders cancelled, their stock back on sale`))
-        .then(() => retryStrayRefunds(paymentDeps))
-        .then((settled) => settled > 0 && app.log.info(`${settled} stray payments refunded on a retry`))
-        .catch((error: unknown) => app.log.error({ failure: loggableError(error) }, 'reconciling payments failed')),
-    UNPAID_CHECK_INTERVAL_MS,
-    (line) => app.log.error(line),
-  );
-  const stopRefreshingPrices = repeat(
-    () =>
-      refreshEndedPricePeriods(handle.db).catch((error: unknown) =>
-        app.log.error({ failure: loggableError(error) }, 'refreshing the listing rows of ended discounts failed'),
-      ),
-    ENDED_PRICES_CHECK_INTERVAL_MS,
-  );
+  const stopJobs = startPeriodicJobs({ db: handle.db, config, mailer, gateways, log: app.log }, app.log);
   let metricsServer: Server | null = null;
   app.addHook('onClose', async () => {
     await adminApp?.close();
     metricsServer?.close();
-    stopHousekeeping();
-    stopReleasing();
-    stopRefreshingPrices();
+    stopJobs();
     await handle.close();
   });
   await app.listen({ port: config.port, host: config.host });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { claimTurn } from '../src/jobs/housekeeping.ts';
+import { claimTurn, startPeriodicJobs } from '../src/jobs/periodic.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createPostgresDatabase, DRIVERS } from './databases.ts';
 
@@ -43,5 +43,27 @@ describe.each(DRIVERS)('turns of the repeated jobs (%s)', (driver) => {
     await db.execute(sql`update scheduled_runs set ran_at = now() - interval '55 minutes' where job = 'housekeeping'`);
     const again = await Promise.all(Array.from({ length: 12 }, (_, index) => claimTurn(processes[index % processes.length]!.db, 'housekeeping', HOUR_MS)));
     expect(again.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('starts each periodic job in every process, and runs a once-per-shop job once among them', async () => {
+    const ran: string[] = [];
+    const lines: string[] = [];
+    const job = (name: string, runs: 'once per shop' | 'in every process') => ({
+      name,
+      everyMs: HOUR_MS,
+      runs,
+      run: async () => {
+        ran.push(name);
+        return `${name} ran`;
+      },
+    });
+    const jobs = [job('test-once', 'once per shop'), job('test-everywhere', 'in every process')];
+    const log = { info: (line: string) => lines.push(line), error: (line: unknown) => lines.push(String(line)) } as never;
+    // Two starts per process: four processes on PostgreSQL, two on PGlite's one handle.
+    const stops = [...processes, ...processes].map((handle) => startPeriodicJobs({ db: handle.db } as never, log, jobs));
+    await expect.poll(() => ran.filter((name) => name === 'test-everywhere').length).toBe(stops.length);
+    await expect.poll(() => ran.filter((name) => name === 'test-once').length).toBe(1);
+    stops.forEach((stop) => stop());
+    expect(lines.filter((line) => line === 'test-once ran')).toHaveLength(1);
   });
 });

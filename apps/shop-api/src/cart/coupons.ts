@@ -4,11 +4,11 @@ import type { CallContext } from '../call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { cartCoupons } from '../db/schema.ts';
 import { refusal } from '../http/errors.ts';
-import { loadLines } from './lines.ts';
+import { basketOf } from './basket.ts';
 import { findCartId, findOwner, lockCartFor, ownerForChange, type Owner } from './owner.ts';
-import { cartRules, findRuleByCode, validityProblem, type CartRule } from './rules.ts';
+import { findRuleByCode, validityProblem, type CartRule } from './rules.ts';
 import { cartProblem } from './totals.ts';
-import { cartView, countryTerms } from './view.ts';
+import { cartView } from './view.ts';
 
 /** Statuses of the refusals: a code that does not exist is a 404, one that clashes with the cart a 409, the rest 400. */
 const STATUS: Record<CouponErrorCode, number> = {
@@ -43,11 +43,9 @@ async function checkCode(tx: Queryable, context: CallContext, owner: Owner, cart
   if (!rule) return refuse('coupon_unknown');
   const problem = validityProblem(rule);
   if (problem) refuse(problem, rule);
-  const inCart = await cartRules(tx, cartId, owner.customerId);
+  const { lines, rules: inCart } = await basketOf(tx, context, owner, cartId).contents();
   if (inCart.some((other) => other.id === rule.id)) refuse('coupon_already_in_cart');
   if (inCart.length > 0 && (!rule.combinable || inCart.some((other) => !other.combinable))) refuse('coupon_not_combinable');
-  const terms = await countryTerms(tx, context);
-  const lines = await loadLines(tx, context, cartId, terms.priceRateBasisPoints);
   const cartIssue = cartProblem(
     lines.map((line) => line.priced),
     rule,

@@ -11,8 +11,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createAddress, findOwnAddress } from '../accounts/addresses.ts';
-import { cartOf, countryTerms, loadCartContents } from '../cart/view.ts';
-import { findCartId, findOwner, lockCart, type Owner } from '../cart/owner.ts';
+import { basketOf, findBasket, type Basket } from '../cart/basket.ts';
+import { cartOf } from '../cart/view.ts';
+import { findOwner, lockCart, type Owner } from '../cart/owner.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { checkouts, customers } from '../db/schema.ts';
@@ -31,23 +32,21 @@ import { askVies, checkInvoice } from './invoice.ts';
 type CheckoutRow = typeof checkouts.$inferSelect;
 type AddressChoice = z.output<typeof updateCheckoutAddressInput>['shipping'];
 
-/** What the checkout knows, read once and shared by the view and by placing the order. */
+/** What the checkout knows, read once and shared by the view and by placing the order, with the basket it is for. */
 export type CheckoutState = {
-  owner: Owner | null;
-  cartId: number | null;
+  basket: Basket;
   row: CheckoutRow | null;
   email: string | null;
   shipping: CheckoutAddress | null;
   billing: CheckoutAddress | null;
 };
 
-export async function readCheckoutState(db: Queryable, context: CallContext, owner: Owner | null): Promise<CheckoutState> {
-  const cartId = owner ? await findCartId(db, owner) : null;
+export async function readCheckoutState(basket: Basket): Promise<CheckoutState> {
+  const { db, owner, cartId } = basket;
   const [row] = cartId === null ? [] : await db.select().from(checkouts).where(eq(checkouts.cartId, cartId));
   const [customer] = owner?.customerId ? await db.select({ email: customers.email }).from(customers).where(eq(customers.id, owner.customerId)) : [];
   return {
-    owner,
-    cartId,
+    basket,
     row: row ?? null,
     // A customer's orders go to their account's address; a guest names one in the Account step.
     email: customer?.email ?? row?.email ?? null,
@@ -57,17 +56,17 @@ export async function readCheckoutState(db: Queryable, context: CallContext, own
 }
 
 /** The checkout as the steps show it: a carrier that no longer serves the address, or a point that is gone, is dropped. */
-export async function checkoutView(db: Queryable, context: CallContext, state: CheckoutState): Promise<Checkout> {
-  const { row, shipping } = state;
+export async function checkoutView(context: CallContext, state: CheckoutState): Promise<Checkout> {
+  const { basket, row, shipping } = state;
   const country = shipping?.country ?? null;
-  const terms = await countryTerms(db, context, { country });
-  const contents = await loadCartContents(db, context, state.owner, terms.priceRateBasisPoints);
-  const carriers = country && contents.lines.length > 0 ? await carriersFor(db, context, country, contents) : [];
-  const carrier = carriers.find((candidate) => candidate.id === row?.carrierId) ?? null;
-  const point = carrier?.kind === 'pickup' && row?.pickupPointId ? await findPickupPoint(db, row.pickupPointId) : null;
+  const contents = await basket.contents(country);
+  const carriers = country && contents.lines.length > 0 ? await carriersFor(context, basket, country) : [];
+  const chosen = carriers.find((candidate) => candidate.carrier.id === row?.carrierId) ?? null;
+  const carrier = chosen?.carrier ?? null;
+  const point = carrier?.kind === 'pickup' && row?.pickupPointId ? await findPickupPoint(basket.db, row.pickupPointId) : null;
   const pickupPoint = point && point.country === country && point.carrier_id === carrier?.id ? point : null;
-  // The same contents, priced with the chosen carrier (the VAT rate is the country's either way): read once.
-  const cart = cartOf(context, contents, await countryTerms(db, context, { country, carrierId: carrier?.id ?? null }), null);
+  // The contents priced with the chosen carrier's shipping (the VAT rate is the country's either way).
+  const cart = cartOf(context, contents, chosen?.terms ?? (await basket.terms(country)), null);
   const gateways = offeredGateways(context, cart);
   const gateway = gateways.includes(row?.gateway as GatewayName) ? (row!.gateway as GatewayName) : null;
   const complete: Record<CheckoutStep, boolean> = {
@@ -84,7 +83,7 @@ export async function checkoutView(db: Queryable, context: CallContext, state: C
   return {
     cart,
     email: state.email,
-    signed_in: Boolean(state.owner?.customerId),
+    signed_in: Boolean(basket.owner?.customerId),
     shipping_address: shipping,
     billing_address: state.billing,
     invoice: (row?.invoice as Invoice | null) ?? null,
@@ -97,31 +96,32 @@ export async function checkoutView(db: Queryable, context: CallContext, state: C
   };
 }
 
-export async function getCheckout(context: CallContext): Promise<Checkout> {
-  const owner = await findOwner(context);
-  return checkoutView(context.db, context, await readCheckoutState(context.db, context, owner));
+/** The checkout of the request's shopper, as the steps show it. */
+async function currentCheckout(context: CallContext): Promise<Checkout> {
+  const basket = await findBasket(context.db, context, await findOwner(context));
+  return checkoutView(context, await readCheckoutState(basket));
 }
+
+export const getCheckout = currentCheckout;
 
 /**
  * Runs a change of the checkout with the cart locked; there must be a cart with something in it. Answers with
- * the whole checkout, read after the change committed.
+ * the whole checkout as the change left it, read in the change's transaction from the same basket (a checkout
+ * step never changes the cart's lines or codes, which the lock keeps as they are).
  */
 async function changeCheckout(context: CallContext, change: (tx: Queryable, state: CheckoutState & { cartId: number }) => Promise<void>): Promise<Checkout> {
-  const owner = await context.db.transaction(async (tx) => {
-    const found = await findOwner(context, tx);
-    const cartId = found ? await lockCart(tx, found) : null;
+  return context.db.transaction(async (tx) => {
+    const owner = await findOwner(context, tx);
+    const cartId = owner ? await lockCart(tx, owner) : null;
     const [lines] = cartId === null ? [] : await selectRows<{ count: number }>(tx, sql`select count(*)::int as count from cart_lines where cart_id = ${cartId}`);
     if (cartId === null || !lines?.count) throw new ApiError(409, 'cart_empty', 'Your cart is empty');
     await tx.insert(checkouts).values({ cartId }).onConflictDoNothing();
-    const state = await readCheckoutState(tx, context, found);
-    await change(tx, { ...state, cartId });
+    const basket = basketOf(tx, context, owner, cartId);
+    await change(tx, { ...(await readCheckoutState(basket)), cartId });
     await tx.update(checkouts).set({ updatedAt: sql`now()` }).where(eq(checkouts.cartId, cartId));
-    return found;
+    return checkoutView(context, await readCheckoutState(basket));
   });
-  return getCheckoutFor(context, owner);
 }
-
-const getCheckoutFor = async (context: CallContext, owner: Owner | null) => checkoutView(context.db, context, await readCheckoutState(context.db, context, owner));
 
 export function updateCheckoutEmail(email: string, context: CallContext): Promise<Checkout> {
   return changeCheckout(context, async (tx, { cartId }) => {
@@ -149,7 +149,7 @@ async function resolveAddress(tx: Queryable, context: CallContext, owner: Owner 
 }
 
 export async function updateCheckoutAddress(input: z.output<typeof updateCheckoutAddressInput>, context: CallContext): Promise<Checkout> {
-  const checkout = await changeCheckout(context, async (tx, { owner, cartId }) => {
+  const checkout = await changeCheckout(context, async (tx, { basket: { owner }, cartId }) => {
     const shipping = await resolveAddress(tx, context, owner, input.shipping, 'shipping');
     const billing = input.billing ? await resolveAddress(tx, context, owner, input.billing, 'billing') : null;
     const vies = context.config.viesUrl ? (country: string, number: string) => askVies(context.config.viesUrl!, country, number) : null;
@@ -166,9 +166,7 @@ export function updateCheckoutCarrier(input: { carrier_id: number; pickup_point_
   return changeCheckout(context, async (tx, state) => {
     const country = state.shipping?.country;
     if (!country) throw new ApiError(409, 'checkout_incomplete', 'Enter the shipping address first');
-    const terms = await countryTerms(tx, context, { country });
-    const carriers = await carriersFor(tx, context, country, await loadCartContents(tx, context, state.owner, terms.priceRateBasisPoints));
-    const carrier = carriers.find((candidate) => candidate.id === input.carrier_id);
+    const carrier = (await carriersFor(context, state.basket, country)).find((candidate) => candidate.carrier.id === input.carrier_id)?.carrier;
     if (!carrier) throw new ApiError(409, 'carrier_unavailable', 'This carrier does not deliver to the shipping address');
     let pickupPointId: number | null = null;
     if (carrier.kind === 'pickup') {
@@ -185,16 +183,15 @@ export function updateCheckoutCarrier(input: { carrier_id: number; pickup_point_
 
 /** The destination a search or a price is for: the checkout's shipping country, or the shopper's country. */
 async function destination(context: CallContext) {
-  const owner = await findOwner(context);
-  const state = await readCheckoutState(context.db, context, owner);
-  return { owner, state, country: state.shipping?.country ?? context.country };
+  const state = await readCheckoutState(await findBasket(context.db, context, await findOwner(context)));
+  return { state, country: state.shipping?.country ?? context.country };
 }
 
 export async function getCarriers(context: CallContext) {
-  const { owner, country } = await destination(context);
-  const terms = await countryTerms(context.db, context, { country });
-  const contents = await loadCartContents(context.db, context, owner, terms.priceRateBasisPoints);
-  return { carriers: await carriersFor(context.db, context, terms.iso, contents) };
+  const { state, country } = await destination(context);
+  // An unknown country is priced as the shop's home country: the carriers are those of the country the terms are for.
+  const { iso } = await state.basket.terms(country);
+  return { carriers: (await carriersFor(context, state.basket, iso)).map(({ carrier }) => carrier) };
 }
 
 export async function getPudos(input: { query: string; carrier_id?: number }, context: CallContext) {
@@ -216,14 +213,13 @@ export async function getDeliveryMessage(context: CallContext): Promise<{ messag
 
 /** The gateways offered for the checkout's cart. */
 export async function getGateways(context: CallContext) {
-  const owner = await findOwner(context);
-  const checkout = await checkoutView(context.db, context, await readCheckoutState(context.db, context, owner));
+  const checkout = await currentCheckout(context);
   return { gateways: offeredGateways(context, checkout.cart).map((name) => ({ name })) };
 }
 
 export function updateCheckoutPayment(gateway: GatewayName, context: CallContext): Promise<Checkout> {
   return changeCheckout(context, async (tx, state) => {
-    const view = await checkoutView(tx, context, state);
+    const view = await checkoutView(context, state);
     if (!offeredGateways(context, view.cart).includes(gateway)) throw new ApiError(409, 'gateway_unavailable', 'This payment method is not available');
     await tx.update(checkouts).set({ gateway }).where(eq(checkouts.cartId, state.cartId));
   });

@@ -3,11 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { CallContext } from '../call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
-import { contentsMoney, countryTerms, type CartContents } from '../cart/view.ts';
+import { withCarrier, type Basket, type DestinationTerms } from '../cart/basket.ts';
+import { contentsMoney } from '../cart/view.ts';
 
 /**
  * How a cart can reach a country: the carriers with a rate for its group of countries (a pickup carrier only
- * where it has collection points), each priced for this cart with the cart's free-shipping rules.
+ * where it has collection points), each priced for this cart with the cart's free-shipping rules, with the
+ * destination's terms under that carrier (what the cart's totals are priced with once it is chosen).
  */
 
 type CarrierRow = {
@@ -21,9 +23,9 @@ type CarrierRow = {
   max_days: number;
 };
 
-export async function carriersFor(db: Queryable, context: CallContext, country: string, contents: CartContents): Promise<Carrier[]> {
+export async function carriersFor(context: CallContext, basket: Basket, country: string): Promise<{ carrier: Carrier; terms: DestinationTerms }[]> {
   const rows = await selectRows<CarrierRow>(
-    db,
+    basket.db,
     sql`select k.id, k.code, k.kind, k.names, r.price_cents as price, k.free_shipping_applies as free_applies, r.min_days, r.max_days
       from carriers k
       join carrier_rates r on r.carrier_id = k.id
@@ -32,10 +34,11 @@ export async function carriersFor(db: Queryable, context: CallContext, country: 
         and (k.kind <> 'pickup' or exists (select 1 from pickup_points p where p.carrier_id = k.id and p.country_iso = ${country} and p.is_active))
       order by k.position, k.id`,
   );
-  const terms = await countryTerms(db, context, { country });
+  const [destination, contents] = await Promise.all([basket.terms(country), basket.contents(country)]);
   return rows.map((row) => {
-    const { totals } = contentsMoney(contents, { ...terms, shippingCents: row.price, freeShippingApplies: row.free_applies });
-    return {
+    const terms = withCarrier(destination, { priceCents: row.price, freeShippingApplies: row.free_applies });
+    const { totals } = contentsMoney(contents, terms);
+    const carrier: Carrier = {
       id: row.id,
       code: row.code,
       name: row.names[context.lang] ?? row.names.en ?? row.code,
@@ -45,6 +48,7 @@ export async function carriersFor(db: Queryable, context: CallContext, country: 
       free: totals.shipping_free,
       delivery_days: { min: row.min_days, max: row.max_days },
     };
+    return { carrier, terms };
   });
 }
 

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { watchPool } from '../metrics.ts';
 import * as schema from './schema.ts';
+import { noteStatement } from './statements.ts';
 
 /** One type for both drivers: the code above this layer never knows which one it runs on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +26,9 @@ export type DatabaseHandle = {
 
 // Any constant: the key of the PostgreSQL advisory lock that start-up work takes.
 const START_LOCK_KEY = 727_001;
+
+/** Every statement either driver sends is counted for the call that sent it (db/statements.ts). */
+const logger = { logQuery: (query: string) => noteStatement(query) };
 
 export type DatabaseOptions = {
   /** postgres://… to use PostgreSQL; unset to use the embedded PGlite. */
@@ -44,7 +48,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     probe.release();
     const unwatch = watchPool(pool);
     return {
-      db: drizzlePg(pool, { schema }) as unknown as Database,
+      db: drizzlePg(pool, { schema, logger }) as unknown as Database,
       driver: 'postgres',
       exclusively: async (work) => {
         // An advisory lock belongs to one connection: hold it on a dedicated one.
@@ -67,7 +71,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pglite`, { extensions: { pg_trgm, unaccent } });
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: drizzlePglite(client, { schema, logger }) as unknown as Database,
     driver: 'pglite',
     // PGlite's data folder is opened by one process only: nothing to take turns with.
     exclusively: (work) => work(),

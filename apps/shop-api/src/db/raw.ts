@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client.ts';
+import { noteStatement } from './statements.ts';
 
 /** Runs a hand-written query and returns its rows; both drivers answer with `{ rows }`. */
 export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
@@ -23,6 +24,7 @@ export async function selectPrepared<T>(db: Database, query: SQL): Promise<T[]> 
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return selectRows(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
+  noteStatement(text);
   const name = `shop_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
   return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
 }

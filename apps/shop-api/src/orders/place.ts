@@ -2,6 +2,7 @@ import type { Checkout, OnDemandKind, PlacedOrder } from '@shop/contract';
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { reservedElsewhere } from '../stock/holds.ts';
+import { basketOf } from '../cart/basket.ts';
 import { findOwner, lockCart, type Owner } from '../cart/owner.ts';
 import { cartRules, countedUse, validityProblem } from '../cart/rules.ts';
 import { checkoutView, readCheckoutState } from '../checkout/checkout.ts';
@@ -89,7 +90,7 @@ async function placeInTransaction(tx: Queryable, context: CallContext, idempoten
     return { order: earlier, placed: false };
   }
   if (cartId === null) throw new ApiError(409, 'cart_empty', 'Your cart is empty');
-  const checkout = await checkoutView(tx, context, await readCheckoutState(tx, context, owner));
+  const checkout = await checkoutView(context, await readCheckoutState(basketOf(tx, context, owner, cartId)));
   if (checkout.cart.lines.length === 0) throw new ApiError(409, 'cart_empty', 'Your cart is empty');
   if (checkout.next_step !== 'review') throw refusal(409, 'checkout_incomplete', 'A step of the checkout is not complete', { step: checkout.next_step });
   const email = checkout.email!;
