@@ -26,11 +26,12 @@ function OptionList({ facetKey, facets }: { facetKey: FacetKey; facets: Facets }
           const disabled = option.count === 0 && !option.selected;
           return (
             <li key={option.value}>
-              <label htmlFor={id} className={`flex items-center gap-2 ${disabled ? 'text-stone-500' : 'cursor-pointer'}`}>
+              {/* The box inside its label is named by it: no `for` needed (its id brings the focus back, below). */}
+              <label className={disabled ? 'facet-option-off' : 'facet-option'}>
                 <input id={id} type="checkbox" name={name} value={option.value} defaultChecked={option.selected} disabled={disabled} onChange={submitOwnForm} />
-                {option.hex ? <span aria-hidden="true" className="inline-block h-4 w-4 rounded-full border border-stone-400" style={{ backgroundColor: option.hex }} /> : null}
+                {option.hex ? <span aria-hidden="true" className="swatch" style={{ backgroundColor: option.hex }} /> : null}
                 <span>{optionLabel(facetKey, option)}</span>
-                <span className="text-sm text-stone-600">{t('facets.count', { n: option.count })}</span>
+                <span className="facet-count">{t('facets.count', { n: option.count })}</span>
               </label>
             </li>
           );
@@ -68,7 +69,7 @@ function PriceFilter({ facets }: { facets: Facets }) {
                 aria-current={range.selected ? 'true' : undefined}
                 className={`hover:underline ${range.selected ? 'font-semibold underline' : ''}`}
               >
-                {rangeLabel(range)} <span className="text-sm text-stone-600">{t('facets.count', { n: range.count })}</span>
+                {rangeLabel(range)} <span className="facet-count">{t('facets.count', { n: range.count })}</span>
               </Link>
             )}
           </li>
