@@ -51,9 +51,11 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
           decoding="async"
           className="card-image"
         />
-        <div className="card-badges">
-          <Badges badges={product.badges} />
-        </div>
+        {product.badges.length > 0 ? (
+          <div className="card-badges">
+            <Badges badges={product.badges} />
+          </div>
+        ) : null}
         {/* Beside the card's link, not in it (no button inside a link), and above its stretched area. */}
         <div className="card-wish">
           <WishlistButton product={product} />
@@ -70,11 +72,13 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
         <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
         <RatingSummary rating={product.rating} />
         {isList ? <ColourDots product={product} /> : null}
-        <div className="card-notes">
-          {!isList && product.colors.length > 1 ? <span>{t('product.colors', { count: product.colors.length })}</span> : null}
-          {product.free_shipping ? <span className="text-emerald-800">{t('product.freeShipping')}</span> : null}
-          {product.remaining_stock ? <span className="text-red-800">{t('product.onlyLeft', { count: product.remaining_stock })}</span> : null}
-        </div>
+        {(!isList && product.colors.length > 1) || product.free_shipping || product.remaining_stock ? (
+          <div className="card-notes">
+            {!isList && product.colors.length > 1 ? <span>{t('product.colors', { count: product.colors.length })}</span> : null}
+            {product.free_shipping ? <span className="text-emerald-800">{t('product.freeShipping')}</span> : null}
+            {product.remaining_stock ? <span className="text-red-800">{t('product.onlyLeft', { count: product.remaining_stock })}</span> : null}
+          </div>
+        ) : null}
         {isList ? <p className="text-xs text-stone-600">{t('product.reference')}: {product.reference}</p> : null}
         {product.single_combination_id !== null ? <QuickAddButton product={{ ...product, single_combination_id: product.single_combination_id }} /> : null}
       </div>

@@ -29,9 +29,9 @@ export function Stars({ value, size = 'md' }: { value: number; size?: 'sm' | 'md
   return (
     <span role="img" aria-label={t('reviews.starsOutOf', { rating })} className="inline-flex text-amber-700">
       {/* The symbol's own viewBox gives the row its proportions; the outline is the SVG's stroke, the fill the second copy's. */}
-      <svg aria-hidden="true" className={`${ROW_SIZES[size]} fill-none stroke-current stroke-[1.5]`}>
+      <svg aria-hidden="true" className={`stars ${ROW_SIZES[size]}`}>
         <use href={`#${SHARED_DRAWINGS.fiveStars}`} />
-        <use href={`#${SHARED_DRAWINGS.fiveStars}`} className="fill-current stroke-0" style={{ clipPath: `inset(0 ${100 - percent}% 0 0)` }} />
+        <use href={`#${SHARED_DRAWINGS.fiveStars}`} className="stars-filled" style={{ clipPath: `inset(0 ${100 - percent}% 0 0)` }} />
       </svg>
     </span>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { useFetchers, useLocation } from 'react-router';
 import { PostForm, useFormPost } from '../../components/forms/form-post';
+import { useHydrated } from '../../components/Drawer';
 import { SHARED_DRAWINGS } from '../../components/Icon';
 import { useLang, useRootData } from '../../lib/hooks';
 import type { action } from '../../routes/wishlist';
@@ -32,6 +33,7 @@ export function WishlistButton({ product, combinationId, variant = 'icon' }: Pro
   const { t } = useTranslation();
   const root = useRootData();
   const lang = useLang();
+  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const post = useFormPost<Awaited<ReturnType<typeof action>>>({ id: `wishlist-${variant}-${product.id_product}`, inPlace: true });
   const saved = root?.shopper?.wishlist_product_ids.includes(product.id_product) ?? false;
@@ -71,9 +73,12 @@ export function WishlistButton({ product, combinationId, variant = 'icon' }: Pro
         <Heart filled={pressed} />
         {variant === 'labelled' ? <span>{t('wishlist.toggleShort')}</span> : null}
       </button>
-      <span role="status" className="sr-only">
-        {announcement}
-      </span>
+      {/* Only sent in place (JavaScript) has something to say here: the page's HTML goes without 24 empty regions. */}
+      {hydrated ? (
+        <span role="status" className="sr-only">
+          {announcement}
+        </span>
+      ) : null}
     </PostForm>
   );
 }
