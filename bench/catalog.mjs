@@ -21,7 +21,8 @@ const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 4);
 const only = process.argv[4] ?? '';
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = 6190;
+// BENCH_API_PORT: another port when two benches share the machine.
+const port = Number(process.env.BENCH_API_PORT ?? 6190);
 const apiUrl = `http://127.0.0.1:${port}`;
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL to the PostgreSQL database seeded by `npm run seed:large -w apps/shop-api`.');
