@@ -5,18 +5,24 @@
 //
 // Usage: DATABASE_URL=postgres://…/shop npm run seed:large -w apps/shop-api   (once: 100,000 products)
 //        npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/catalog.mjs [seconds=10] [clients=4] [only]
-// `only`: run just the scenarios whose name contains it (e.g. `search`).
+// `only`: run just the scenarios whose name contains it (e.g. `search`, `mixed`).
+// The last scenario, `mixed`, changes the catalogue while it reads: a price or a stock change every second (in SQL,
+// through the same triggers as the back office and orders), while the clients ask for suggestions, searches and
+// filtered listings of the two large categories. It changes the bench's database (a cent on a price, a size sold
+// out or back in stock) for good.
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
-import { measure, reportLine, sequence } from './measure.mjs';
+import { measure, percentile, reportLine, sequence } from './measure.mjs';
 import { waitFor } from './wait-for.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 4);
 const only = process.argv[4] ?? '';
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = 6190;
+// BENCH_API_PORT: another port when two benches share the machine.
+const port = Number(process.env.BENCH_API_PORT ?? 6190);
 const apiUrl = `http://127.0.0.1:${port}`;
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL to the PostgreSQL database seeded by `npm run seed:large -w apps/shop-api`.');
@@ -94,6 +100,74 @@ try {
     await measure({ seconds, clients }, next, timed).catch(() => []); // warm-up round: caches and plans
     console.log(reportLine(name, await measure({ seconds, clients }, next, timed), seconds));
   }
+  const scenario = (name) => scenarios.find(([named]) => named === name)[1];
+  if ('mixed'.includes(only)) {
+    const [search, suggestion] = [scenario('search results: full text, facets'), scenario('suggestions: search call')];
+    await mixed({ pick, random, lang, filters, search, suggestion, orders, products: count.pagination.total_items });
+  }
 } finally {
   api.kill('SIGTERM');
+}
+
+/**
+ * The mixed scenario: one change a second (a price moved by a cent, or a size sold out or back in stock, of a random
+ * product) while `clients` loops read. Reports each kind of call, and the first filtered page of each category and
+ * order asked after a change (what used to read the category's order again: ADR 29, ADR 47).
+ */
+async function mixed({ pick, random, lang, filters, suggestion, search, orders, products }) {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  const revision = async () => (await db.query('select revision::text from catalog_revision')).rows[0].revision;
+  let changes = 0;
+  /** Per category and order, whether a filtered page was asked for since the last change. */
+  const askedSinceChange = new Set();
+  const change = async () => {
+    const id = 1 + random(products);
+    if (changes % 2 === 0) await db.query('update products set price_net_cents = price_net_cents + $2 where id = $1', [id, changes % 4 === 0 ? 1 : -1]);
+    else
+      await db.query(`update combinations set quantity = case when quantity > 0 then 0 else 5 end
+        where id = (select id from combinations where product_id = $1 order by id limit 1)`, [id]);
+    changes += 1;
+    askedSinceChange.clear();
+  };
+  const latencies = { suggestions: [], search: [], filtered: [], firstAfterChange: [] };
+  const next = () => {
+    const kind = pick(['suggestions', 'search', 'filtered']);
+    if (kind === 'suggestions') return [kind, suggestion()];
+    if (kind === 'search') return [kind, search()];
+    return [kind, ['getProducts', { id_category: pick([3, 4]), order: pick(orders), ...filters() }, lang()]];
+  };
+  const timed = async (kind, args) => {
+    const scopeOrder = kind === 'filtered' ? `${args[1].id_category} ${args[1].order}` : null;
+    const first = scopeOrder !== null && !askedSinceChange.has(scopeOrder);
+    if (first) askedSinceChange.add(scopeOrder);
+    const { ms } = await call(...args);
+    latencies[kind].push(ms);
+    if (first && changes > 0) latencies.firstAfterChange.push(ms);
+    return ms;
+  };
+  try {
+    await measure({ seconds, clients }, next, timed).catch(() => []); // warm-up round, without changes
+    for (const list of Object.values(latencies)) list.length = 0;
+    const revisionBefore = await revision();
+    const changing = setInterval(() => change().catch((error) => console.error(`change: ${error.message}`)), 1000);
+    try {
+      await measure({ seconds, clients }, next, timed);
+    } finally {
+      clearInterval(changing);
+    }
+    const revisions = Number(await revision()) - Number(revisionBefore);
+    console.log(`mixed: ${changes} changes, ${revisions} new revisions, ${clients} clients, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+    for (const [kind, name] of [
+      ['suggestions', 'mixed: suggestions'],
+      ['search', 'mixed: search results'],
+      ['filtered', 'mixed: top category, filtered'],
+      ['firstAfterChange', 'mixed: first filtered page after a change'],
+    ]) {
+      const sorted = latencies[kind].sort((a, b) => a - b);
+      console.log(`${reportLine(name, sorted, seconds)}  max ${percentile(sorted, 100).toFixed(1)}`);
+    }
+  } finally {
+    await db.end();
+  }
 }

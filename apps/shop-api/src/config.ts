@@ -38,6 +38,11 @@ export type ApiConfig = {
   catalogOrderCacheBytes: number;
   /** How long a call waits for a catalogue answer being worked out before it is refused as busy (catalog/revision-cache.ts). */
   catalogWaitMs: number;
+  /**
+   * How long after a catalogue change an answer of the revision before may still be given while the new one is worked
+   * out in the background (catalog/revision-cache.ts, ADR 47); 0: every answer waits for the current revision's.
+   */
+  catalogStaleMs: number;
   /** Calls of one client that run at once (http/fair-share.ts); further ones wait their turn. */
   clientConcurrency: number;
   /** Guest sessions (carts that may hold stock) one client may start per hour. */
@@ -106,6 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     catalogCacheEntries: Math.max(0, Number(env.CATALOG_CACHE_ENTRIES ?? 2000) || 0),
     catalogOrderCacheBytes: Math.max(0, Number(env.CATALOG_ORDER_CACHE_MB ?? 32) || 0) * 1_000_000,
     catalogWaitMs: Math.max(1, Number(env.CATALOG_WAIT_MS ?? 10_000) || 10_000),
+    catalogStaleMs: Math.max(0, Number(env.CATALOG_STALE_MS ?? 2000) || 0),
     clientConcurrency: Math.max(1, Number(env.API_CLIENT_CONCURRENCY ?? 6) || 6),
     guestSessionsPerClientPerHour: Math.max(1, Number(env.GUEST_SESSIONS_PER_CLIENT_PER_HOUR ?? 30) || 30),
     heldUnitsPerClient: Math.max(1, Number(env.HELD_UNITS_PER_CLIENT ?? 20) || 20),

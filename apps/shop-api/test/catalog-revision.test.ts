@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { refreshEndedPricePeriods } from '../src/catalog/pricing.ts';
 import { RevisionCache } from '../src/catalog/revision-cache.ts';
 import { selectRows } from '../src/db/raw.ts';
+import { metrics } from '../src/metrics.ts';
 import { apiWithoutKeptOrders, callApi, DRIVERS, useTestShop } from './databases.ts';
 
 // The catalogue's revision (migration 0014) and the listing answers the API keeps under it (revision-cache.ts).
@@ -166,5 +167,45 @@ describe.each(DRIVERS)('catalogue answers kept per revision on %s', (driver) => 
     await run(sql`select catalog_listing_refresh(array(select id from products))`);
     expect(kept).toEqual(await entries());
     expect(keptSearch).toEqual(await searchRows());
+  });
+});
+
+describe.each(DRIVERS)('catalogue answers given while the next revision is worked out (CATALOG_STALE_MS) on %s', (driver) => {
+  const STALE_MS = 1500;
+  const shop = useTestShop(driver, { CATALOG_STALE_MS: String(STALE_MS) });
+  const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+  const payload = { id_category: WOMEN, order: 'price_asc', availability: ['in_stock'], per_page: 12 };
+  const listing = async (app: FastifyInstance) => (await callApi(app, 'getProducts', payload, { 'accept-language': 'en' })).body.psdata;
+  const olderGiven = async () => (await metrics.catalogCache.get()).values.filter((value) => value.labels.result === 'older').reduce((sum, value) => sum + value.value, 0);
+
+  it('shows a new price on its card at once, and in the order and the filters of listings at most CATALOG_STALE_MS later', async () => {
+    const withSql = apiWithoutKeptOrders(shop());
+    try {
+      const before = await listing(shop().app);
+      const [cheapest, dearest] = [before.products[0], before.products.at(-1)];
+      const stockOf = (id: number) => selectRows<{ n: number }>(shop().handle.db, sql`select count(*)::int as n from combinations where product_id = ${id} and quantity > 0`);
+      expect((await stockOf(cheapest.id_product))[0]!.n).toBeGreaterThan(0);
+      // The dearest of the page becomes the cheapest of the category; the cheapest sells out.
+      await run(sql`update products set price_net_cents = 100 where id = ${dearest.id_product}`);
+      await run(sql`update products set out_of_stock_policy = 'deny' where id = ${cheapest.id_product}`);
+      await run(sql`update combinations set quantity = 0 where product_id = ${cheapest.id_product}`);
+      const olderBefore = await olderGiven();
+
+      // At once: the page of the revision before is given (nobody waits for the new one), its cards read now.
+      const atOnce = await listing(shop().app);
+      expect(await olderGiven()).toBeGreaterThan(olderBefore);
+      const card = atOnce.products.find((product: { id_product: number }) => product.id_product === dearest.id_product);
+      expect(card.price).toBeLessThan(dearest.price);
+
+      // Past CATALOG_STALE_MS, the listing is the current revision's: what SQL reads now.
+      await new Promise((resolve) => setTimeout(resolve, STALE_MS + 100));
+      const later = await listing(shop().app);
+      expect(later.products[0].id_product).toBe(dearest.id_product);
+      expect(later.products.map((product: { id_product: number }) => product.id_product)).not.toContain(cheapest.id_product);
+      expect(later.pagination.total_items).toBe(before.pagination.total_items - 1);
+      expect(later).toEqual(await listing(withSql));
+    } finally {
+      await withSql.close();
+    }
   });
 });

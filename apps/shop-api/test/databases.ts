@@ -57,7 +57,9 @@ export function useTestShop(driver: Driver, settings: Record<string, string> | (
     }
     // The development mailbox is on, so that tests can follow the links of mails (registration, reset).
     // Most tests' shoppers share one address: guest sessions are bounded only where a test says so.
-    const config = { ...readConfig({ DEV_MAILBOX: 'on', GUEST_SESSIONS_PER_CLIENT_PER_HOUR: '100000', ...env, DATA_DIR: 'memory://' }), databaseUrl };
+    // Catalogue answers are of the current revision, as most tests read a listing right after changing it; the
+    // answers given while the next is worked out (CATALOG_STALE_MS) are tested where a test says so.
+    const config = { ...readConfig({ DEV_MAILBOX: 'on', GUEST_SESSIONS_PER_CLIENT_PER_HOUR: '100000', CATALOG_STALE_MS: '0', ...env, DATA_DIR: 'memory://' }), databaseUrl };
     const handle = await prepareDatabase(config);
     const gateways = gatewaysFromEnv(env);
     const mailer = createMailer(config);
@@ -73,11 +75,12 @@ export function useTestShop(driver: Driver, settings: Record<string, string> | (
 }
 
 /**
- * A second API on the test shop's database that keeps no scope orders (catalog/scope-orders.ts): it reads every
- * listing page with SQL, what pages read from kept orders must equal. Closed by the caller.
+ * A second API on the test shop's database that keeps no scope orders (catalog/scope-orders.ts) and gives no answer
+ * of a revision before the current one: it reads every listing page with SQL, what pages read from kept orders must
+ * equal. Closed by the caller.
  */
 export function apiWithoutKeptOrders(shop: TestShop): FastifyInstance {
-  return buildApp({ db: shop.handle.db, config: { ...shop.config, catalogOrderCacheBytes: 0 }, gateways: gatewaysFromEnv({}) });
+  return buildApp({ db: shop.handle.db, config: { ...shop.config, catalogOrderCacheBytes: 0, catalogStaleMs: 0 }, gateways: gatewaysFromEnv({}) });
 }
 
 /** Makes one call the way the storefront does and returns the status and the envelope. */

@@ -30,7 +30,7 @@ import { readCookies } from './lib/locale.server';
 import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-context.server';
 import { pageCacheMiddleware } from './lib/page-cache.server';
 import { safeRedirect } from './lib/safe-redirect.server';
-import type { RootData } from './lib/root-data';
+import { toPageCountry, type RootData } from './lib/root-data';
 import { FLASH_COOKIE, flashCookie } from './lib/session.server';
 import { ConsentProvider, useTagManager } from './features/consent/ConsentProvider';
 import { requestGrants } from './lib/consent.server';
@@ -83,7 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang,
     country: pageCountry,
     countryNotice: countryNotice(noticeCandidate(cookies, (name) => request.headers.get(name)), pageCountry, bootstrap.countries),
-    bootstrap,
+    bootstrap: { ...bootstrap, countries: bootstrap.countries.map(toPageCountry) },
     origin: publicOrigin(request),
     socialLinks: storefrontConfig.socialLinks,
     customer: customer && { first_name: customer.first_name },

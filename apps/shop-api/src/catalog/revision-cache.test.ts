@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RevisionCache } from './revision-cache.ts';
+import { RevisionCache, RevisionClock } from './revision-cache.ts';
 
 /** A catalogue that is only its revision. */
 function catalogue() {
@@ -89,5 +89,87 @@ describe('RevisionCache', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await cache.answer(revision(), 'a', work)).toBe(1);
     expect(lines).toHaveLength(1);
+  });
+
+  describe('with a clock of the revisions read (CATALOG_STALE_MS)', () => {
+    /** A cache whose revisions are read through a clock allowing answers `staleMs` old. */
+    function withClock(staleMs: number) {
+      const { revision, state } = catalogue();
+      const clock = new RevisionClock(staleMs);
+      const cache = new RevisionCache(10, { waitMs: Infinity, warn: () => undefined, clock });
+      // As `RevisionCache.revision` does: the revision read is current now.
+      const read = () => {
+        clock.saw(revision());
+        return revision();
+      };
+      return { cache, clock, read, state };
+    }
+    /** Work whose answers wait until `finish` is called; `runs` counts them. */
+    function held() {
+      const finishers: (() => void)[] = [];
+      const work = () => {
+        const run = ++work.runs;
+        return new Promise<{ value: number; validUntil: number }>((resolve) => finishers.push(() => resolve({ value: run, validUntil: Infinity })));
+      };
+      work.runs = 0;
+      const finish = async () => {
+        finishers.splice(0).forEach((done) => done());
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      };
+      return { work, finish };
+    }
+
+    it('gives the answer of the revision before at once while the new one is worked out in the background, once', async () => {
+      const { cache, read, state } = withClock(1000);
+      const { work, finish } = held();
+      const first = cache.answer(read(), 'a', work);
+      await finish();
+      expect(await first).toBe(1);
+      state.revision = 2;
+      // Nobody waits for the change: the answer before is given, and the new one is asked for once.
+      expect(await Promise.all([cache.answer(read(), 'a', work), cache.answer(read(), 'a', work)])).toEqual([1, 1]);
+      expect(work.runs).toBe(2);
+      await finish();
+      expect(await cache.answer(read(), 'a', work)).toBe(2);
+      expect(work.runs).toBe(2);
+    });
+
+    it('gives it only while its revision was current at most staleMs ago; past that, a call waits for the new answer', async () => {
+      const { cache, read, state } = withClock(40);
+      const work = counted();
+      expect(await cache.answer(read(), 'a', work)).toBe(1);
+      state.revision = 2;
+      read();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await cache.answer(read(), 'a', work)).toBe(2);
+    });
+
+    it('gives none with a staleMs of 0', async () => {
+      const { cache, read, state } = withClock(0);
+      const work = counted();
+      expect(await cache.answer(read(), 'a', work)).toBe(1);
+      state.revision = 2;
+      expect(await cache.answer(read(), 'a', work)).toBe(2);
+    });
+
+    it('keeps an answer made of an older part as that older revision\'s, and works the new one out with new parts only', async () => {
+      const { cache, clock, read, state } = withClock(1000);
+      const parts = new RevisionCache(10, { waitMs: Infinity, warn: () => undefined, clock });
+      const part = counted();
+      const whole = (revision: string) => async () => ({ value: `whole of part ${await parts.answer(revision, 'part', part)}`, validUntil: Infinity });
+      const one = read();
+      expect(await cache.answer(one, 'whole', whole(one))).toBe('whole of part 1');
+      state.revision = 2;
+      const two = read();
+      // A whole never asked for before, made while the part's new answer is worked out: of revision 1, and kept as such.
+      expect(await cache.answer(two, 'other whole', whole(two))).toBe('whole of part 1');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(part.runs).toBe(2);
+      // Asked again, it is given as revision 1's, and worked out again in the background, with the new part.
+      expect(await cache.answer(two, 'other whole', whole(two))).toBe('whole of part 1');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(await cache.answer(two, 'other whole', whole(two))).toBe('whole of part 2');
+      expect(part.runs).toBe(2);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { selectPrepared } from '../db/raw.ts';
@@ -11,28 +12,69 @@ import { metrics } from '../metrics.ts';
 export type Keepable<T> = { value: T; validUntil: number; weight?: number };
 
 /**
- * Answers of the catalogue's large reads (a listing's page and facets, a search's, suggestions), kept per catalogue
- * revision (migration 0014, docs/adr/0028-catalogue-answers-kept-per-revision.md). The revision is read first,
- * then a kept answer is used or the work is done: whatever the work reads is at least as new as that revision, and
- * any later change raises the revision, so no one is ever answered from an older state of the catalogue than the
- * one they would read themselves. Up to `capacity` answers (by their weight), the least recently used going first
- * (a shopper typing unique queries only pushes out answers); calls asking the same at the same time share one
- * piece of work.
- * Per API process: every process reads the one revision of the shared database.
+ * When each recent catalogue revision was last read as the current one, in this process, and for how long after it
+ * was superseded an answer made under it may still be given (`staleMs`, CATALOG_STALE_MS; 0: never). A read of
+ * revision R that started at t proves R was current at t, so an answer kept under R and given before t + staleMs is
+ * at most staleMs older than the catalogue (ADR 47).
  */
-/** `done`: the answer is there (its work ended); `startedAt`: when its work began. */
-type Kept = { answer: Promise<unknown>; validUntil: number; weight: number; startedAt: number; done: boolean };
+export class RevisionClock {
+  private readonly lastRead = new Map<string, number>();
+
+  constructor(readonly staleMs: number) {}
+
+  /** `revision` was the current one at `at`. */
+  saw(revision: string, at = Date.now()) {
+    this.lastRead.delete(revision);
+    this.lastRead.set(revision, at);
+    // Revisions are read in order: the first ones are the oldest, and once past staleMs they are never used again.
+    for (const [old, time] of this.lastRead) {
+      if (this.lastRead.size <= 2 || time >= at - this.staleMs) break;
+      this.lastRead.delete(old);
+    }
+  }
+
+  /** Whether `revision` was still the current one at most staleMs before `now`. */
+  currentWithin(revision: bigint, now: number): boolean {
+    const at = this.lastRead.get(String(revision));
+    return this.staleMs > 0 && at !== undefined && at >= now - this.staleMs;
+  }
+}
+
+/** `done`: the answer is there (its work ended); `startedAt`: when its work began; `revision`: the oldest it read. */
+type Kept = { revision: bigint; answer: Promise<unknown>; validUntil: number; weight: number; startedAt: number; done: boolean };
+/** The newest answer for a key, and the older one given while the newest is worked out in the background. */
+type Slot = { newest: Kept; previous?: Kept };
+/**
+ * The work an answer is being worked out by: `exact` when it must read the revision it was asked for (a background
+ * refresh: what it keeps is given as that revision's), `asOf` the oldest revision of the older answers it was given.
+ */
+type Work = { exact: boolean; asOf: bigint | null };
+const working = new AsyncLocalStorage<Work>();
 
 /**
  * `waitMs`: how long an answer may take to be worked out. Past it, those waiting for it are refused (503 `busy`,
  * and `warn` says which answer), and it is no longer shared: the next call works it out anew. One piece of work
  * that never ends (a statement that never returns) would otherwise hold every call asking the same answer, and each
  * of them its client's place (http/fair-share.ts), for ever. `name`: the cache's in the metrics (its hits and misses).
+ * `clock`: the revisions read, shared by the caches of a process; without it (or with a staleMs of 0) every answer
+ * is of the revision asked for.
  */
-export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string };
+export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string; clock?: RevisionClock };
 
+/**
+ * Answers of the catalogue's large reads (a listing's page and facets, a search's, suggestions), kept per catalogue
+ * revision (migration 0014, docs/adr/0028-catalogue-answers-kept-per-revision.md). The revision is read first,
+ * then a kept answer is used or the work is done: whatever the work reads is at least as new as that revision, and
+ * any later change raises the revision. Up to `capacity` answers (by their weight), the least recently used going
+ * first (a shopper typing unique queries only pushes out answers); calls asking the same at the same time share one
+ * piece of work.
+ * Once the revision moves, an answer of the one before that was current at most the clock's staleMs ago is given
+ * while the new one is worked out in the background (docs/adr/0047-catalogue-answers-refreshed-in-the-background.md):
+ * no shopper waits for a change they did not ask about, and none is answered from a catalogue older than staleMs.
+ * Per API process: every process reads the one revision of the shared database.
+ */
 export class RevisionCache {
-  private readonly answers = new Map<string, Kept>();
+  private readonly slots = new Map<string, Slot>();
   /** The kept answers' weights, summed. */
   private weight = 0;
 
@@ -48,46 +90,77 @@ export class RevisionCache {
 
   /** The catalogue's revision as the database has it now. */
   async revision(db: Database): Promise<string> {
+    const readAt = Date.now();
     const [row] = await selectPrepared<{ revision: string }>(db, sql`select revision::text from catalog_revision`);
-    return row?.revision ?? '0';
+    const revision = row?.revision ?? '0';
+    this.options.clock?.saw(revision, readAt);
+    return revision;
   }
 
   /**
-   * The answer kept for `key` under `revision`, or `work`'s, kept when it says until when it holds. `revision` must
-   * have been read (`revision()`) before the work reads anything; `key` must name everything the answer depends on
-   * but the catalogue (payload, language, country).
+   * The answer kept for `key` under `revision` (or one a moment older, see the class), or `work`'s, kept when it
+   * says until when it holds. `revision` must have been read (`revision()`) before the work reads anything; `key`
+   * must name everything the answer depends on but the catalogue (payload, language, country).
    */
-  async answer<T>(revision: string, key: string, work: () => Promise<Keepable<T>>): Promise<T> {
+  async answer<T>(revisionRead: string, key: string, work: () => Promise<Keepable<T>>): Promise<T> {
     if (this.capacity === 0) return this.inTime(key, Date.now(), work().then((done) => done.value));
-    const fullKey = `${revision}\u0000${key}`;
-    const kept = this.answers.get(fullKey);
-    const hit = kept !== undefined && kept.validUntil > Date.now();
-    metrics.catalogCache.inc({ cache: this.options.name ?? 'unnamed', result: hit ? 'hit' : 'miss' });
-    if (hit) {
-      // Used again: it moves to the back of the line.
-      this.answers.delete(fullKey);
-      this.answers.set(fullKey, kept);
-      return kept.done ? (kept.answer as Promise<T>) : this.inTime(key, kept.startedAt, kept.answer as Promise<T>, () => this.forgetEntry(fullKey, kept));
+    const revision = BigInt(revisionRead);
+    const now = Date.now();
+    const slot = this.slots.get(key);
+    const caller = working.getStore();
+    const newest = slot && slot.newest.revision >= revision && slot.newest.validUntil > now ? slot.newest : undefined;
+    const older = slot && [slot.newest, slot.previous].find((kept) => kept && kept !== newest && this.mayGiveOlder(kept, caller, now));
+    this.count(newest?.done ? 'hit' : older ? 'older' : newest ? 'hit' : 'miss');
+    if (slot) this.touch(key, slot);
+    if (newest?.done) return newest.answer as Promise<T>;
+    if (older) {
+      // The newest is worked out in the background, once.
+      if (!newest) this.start(key, revision, work, { exact: true, asOf: null }, older);
+      return this.given(older, revision, caller) as Promise<T>;
     }
     // Until it is done, calls asking the same wait for it.
-    if (kept) this.forget(fullKey);
-    const entry: Kept = { answer: Promise.resolve(), validUntil: Infinity, weight: 1, startedAt: Date.now(), done: false };
-    entry.answer = work().then((done) => {
+    const entry = newest ?? this.start(key, revision, work, { exact: caller?.exact ?? false, asOf: null });
+    return this.inTime(key, entry.startedAt, this.given(entry, revision, caller) as Promise<T>, () => this.forgetEntry(key, entry));
+  }
+
+  /** Whether `kept`, of an older revision than asked for, may be given to `caller` now. */
+  private mayGiveOlder(kept: Kept, caller: Work | undefined, now: number): boolean {
+    return kept.done && kept.validUntil > now && !caller?.exact && (this.options.clock?.currentWithin(kept.revision, now) ?? false);
+  }
+
+  /** `kept`'s answer; the work of `caller`, if any, then knows it read an older revision than `revision`. */
+  private async given(kept: Kept, revision: bigint, caller: Work | undefined): Promise<unknown> {
+    const value = await kept.answer;
+    if (caller && kept.revision < revision && (caller.asOf === null || kept.revision < caller.asOf)) caller.asOf = kept.revision;
+    return value;
+  }
+
+  /** Starts `work` as the newest answer for `key`; `previous`, if any, is given meanwhile. */
+  private start<T>(key: string, revision: bigint, work: () => Promise<Keepable<T>>, context: Work, previous?: Kept): Kept {
+    const entry: Kept = { revision, answer: Promise.resolve(), validUntil: Infinity, weight: 1, startedAt: Date.now(), done: false };
+    entry.answer = working.run(context, work).then((done) => {
       entry.done = true;
       entry.validUntil = done.validUntil;
-      if (this.answers.get(fullKey) === entry) {
-        this.weight += (done.weight ?? 1) - entry.weight;
+      // Made with parts of an older revision: it is that revision's answer.
+      if (context.asOf !== null && context.asOf < entry.revision) entry.revision = context.asOf;
+      const slot = this.slots.get(key);
+      if (slot?.newest === entry) {
+        // The older answer is no longer needed.
+        this.weight += (done.weight ?? 1) - entry.weight - (slot.previous?.weight ?? 0);
         entry.weight = done.weight ?? 1;
+        slot.previous = undefined;
         this.trim();
       }
       return done.value;
     });
-    this.answers.set(fullKey, entry);
-    this.weight += entry.weight;
-    // A failure is not kept: the next call tries again.
-    entry.answer.catch(() => this.forgetEntry(fullKey, entry));
+    this.remove(key);
+    const slot = { newest: entry, previous };
+    this.slots.set(key, slot);
+    this.weight += entry.weight + (previous?.weight ?? 0);
     this.trim();
-    return this.inTime(key, entry.startedAt, entry.answer as Promise<T>, () => this.forgetEntry(fullKey, entry));
+    // A failure is not kept: the next call tries again.
+    entry.answer.catch(() => this.forgetEntry(key, entry));
+    return entry;
   }
 
   /**
@@ -108,20 +181,32 @@ export class RevisionCache {
     });
   }
 
-  /** Forgets `entry` if `fullKey` still holds it; whether it did. */
-  private forgetEntry(fullKey: string, entry: Kept): boolean {
-    if (this.answers.get(fullKey) !== entry) return false;
-    this.forget(fullKey);
+  private count(result: 'hit' | 'older' | 'miss') {
+    metrics.catalogCache.inc({ cache: this.options.name ?? 'unnamed', result });
+  }
+
+  /** Used again: it moves to the back of the line. */
+  private touch(key: string, slot: Slot) {
+    this.slots.delete(key);
+    this.slots.set(key, slot);
+  }
+
+  /** Forgets `entry` if it is still `key`'s newest; whether it was. */
+  private forgetEntry(key: string, entry: Kept): boolean {
+    if (this.slots.get(key)?.newest !== entry) return false;
+    this.remove(key);
     return true;
   }
 
-  private forget(fullKey: string) {
-    this.weight -= this.answers.get(fullKey)?.weight ?? 0;
-    this.answers.delete(fullKey);
+  private remove(key: string) {
+    const slot = this.slots.get(key);
+    if (!slot) return;
+    this.weight -= slot.newest.weight + (slot.previous?.weight ?? 0);
+    this.slots.delete(key);
   }
 
   /** Lets the least recently used answers go until the rest fit (an answer heavier than all the room goes too). */
   private trim() {
-    while (this.weight > this.capacity) this.forget(this.answers.keys().next().value!);
+    while (this.weight > this.capacity) this.remove(this.slots.keys().next().value!);
   }
 }

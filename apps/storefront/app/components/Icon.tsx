@@ -28,7 +28,7 @@ export function SharedDrawings() {
   return (
     <svg aria-hidden="true" className="hidden">
       <symbol id={SHARED_DRAWINGS.heart} viewBox="0 0 24 24">
-        <path strokeLinejoin="round" d={PATHS.heart} />
+        <path stroke="currentColor" strokeWidth="2" strokeLinejoin="round" d={PATHS.heart} />
       </symbol>
       {/* Five stars side by side, 24 units each. */}
       <symbol id={SHARED_DRAWINGS.fiveStars} viewBox="0 0 120 24">

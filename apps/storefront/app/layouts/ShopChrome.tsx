@@ -49,7 +49,7 @@ function CategoryMenu({ menu }: { menu: CategoryNode[] }) {
                 </li>
                 {top.children.map((child) => (
                   <li key={child.id}>
-                    <Link to={localePath(categoryPath(child))} className="block px-3 py-2 hover:bg-stone-100 lg:px-4 lg:py-1.5">
+                    <Link to={localePath(categoryPath(child))} className="menu-link">
                       {child.name}
                     </Link>
                   </li>

@@ -1,4 +1,4 @@
-import type { Bootstrap, Lang, ShopperSummary } from '@shop/contract';
+import type { Bootstrap, Country, Lang, ShopperSummary } from '@shop/contract';
 import type { ConsentState } from './consent';
 
 /**
@@ -6,12 +6,21 @@ import type { ConsentState } from './consent';
  * and country, and the few personal things the header shows. Its own module, so that the components reading it
  * do not import the root route that renders them.
  */
+/**
+ * A country as every page uses it (the country chooser, the shipping rule, the cart's country). Its VAT rate and
+ * states stay on the server: the cart's totals and the address forms have their own (a page's data travels twice in
+ * its HTML, drawn and for hydration).
+ */
+export type PageCountry = Omit<Country, 'vat_rate_bp' | 'states'>;
+
+export const toPageCountry = ({ iso, group, free_shipping_from, delivery_days }: Country): PageCountry => ({ iso, group, free_shipping_from, delivery_days });
+
 export type RootData = {
   lang: Lang;
   country: string;
   /** A country the visitor seems to be in, other than the page's: the notice offers to switch to it (ADR 0021). */
   countryNotice: string | null;
-  bootstrap: Bootstrap;
+  bootstrap: Omit<Bootstrap, 'countries'> & { countries: PageCountry[] };
   /** The shop's public origin, for absolute links (canonical, hreflang). */
   origin: string;
   customer: { first_name: string } | null;

@@ -2,6 +2,7 @@ import { useTranslation } from '../i18n/use-translation';
 import type { Route } from './+types/brand';
 import { PageMeta } from '../components/PageMeta';
 import { assertBrandPagesEnabled } from '../features/catalog/brands.server';
+import { forCards } from '../features/catalog/card-product';
 import { readListingQuery } from '../features/catalog/listing-query';
 import { ListingView } from '../features/catalog/ListingView';
 import { SocialMeta, useListingTitle } from '../features/catalog/seo';
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadOrFail(shop.api('getProducts', { id_brand: id, with_category_tree: false, ...readListingQuery(url) })),
   ]);
   if (params.brandId !== `${brand.id}-${brand.slug}`) return notFound();
-  return { brand, listing };
+  return { brand, listing: forCards(listing) };
 }
 
 export default function Brand({ loaderData }: Route.ComponentProps) {

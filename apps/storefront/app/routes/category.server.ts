@@ -3,6 +3,7 @@ import { loadOrFail } from '../lib/api/shop.server';
 import type { Route } from './+types/page';
 import { parsePageSegment } from '../lib/route-ids';
 import { notFound, pageContext, type PageContext } from '../lib/request-context.server';
+import { forCards } from '../features/catalog/card-product';
 import { readListingQuery } from '../features/catalog/listing-query';
 
 /** The category page's data: the category with a page of its listing, its address in every language. */
@@ -12,7 +13,7 @@ export async function loadCategoryPage({ api, lang }: PageContext, id: number, p
   const category = listing.category!;
   if (param !== `${category.id}-${category.slug}`) throw redirect(`/${lang}/${category.id}-${category.slug}${url.search}`, 301);
   const alternates = Object.fromEntries(Object.entries(category.alternates).map(([code, path]) => [code, `/${code}/${path}`]));
-  return { kind: 'category' as const, listing, category, alternates };
+  return { kind: 'category' as const, listing: forCards(listing), category, alternates };
 }
 
 /** The category route's loader (routes/page.tsx hands it `/{lang}/{id}-{slug}`): a malformed id is a 404. */

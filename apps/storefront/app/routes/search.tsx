@@ -2,6 +2,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
 import { PageMeta } from '../components/PageMeta';
+import { cardProduct, forCards } from '../features/catalog/card-product';
 import { readListingQuery } from '../features/catalog/listing-query';
 import { ListingView } from '../features/catalog/ListingView';
 import { ProductGrid } from '../features/catalog/ProductCard';
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Nothing found at all: the shop's best sellers, so that the page still leads somewhere.
   const popular =
     listing.pagination.total_items === 0 ? ((await orNothing(api('getProductsBestsellers', { limit: POPULAR_COUNT }), 'popular products'))?.products ?? []) : [];
-  return { q, listing, popular };
+  return { q, listing: forCards(listing), popular: popular.map(cardProduct) };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {

@@ -44,7 +44,7 @@ function SavedProduct({ item, refusal }: { item: WishlistEntry; refusal: ShownRe
         className="aspect-[3/4] h-auto w-24 shrink-0 rounded bg-stone-100 object-cover sm:w-32"
       />
       <div className="flex flex-1 flex-col gap-1">
-        {product.brand ? <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand.name}</p> : null}
+        {product.brand ? <p className="card-brand">{product.brand.name}</p> : null}
         <h2 id={headingId} className="font-medium">
           <Link to={link} className="hover:underline">
             {product.name}

@@ -53,15 +53,15 @@ describe('useFormPost and PostForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('sends in place with the form’s id, the pressed button and the in-place mark, and keeps the answer', async () => {
+  it('sends in place with the pressed button and the in-place mark (no form id: its state is its fetcher’s), and keeps the answer', async () => {
     renderForm(true);
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('done'));
-    expect(received).toEqual({ form: 'consent-test', confirm: 'yes', via: 'button', [IN_PLACE_FIELD]: '1' });
+    expect(received).toEqual({ confirm: 'yes', via: 'button', [IN_PLACE_FIELD]: '1' });
   });
 
-  it('sends as a navigation without the in-place mark', async () => {
+  it('sends as a navigation with the form’s id, without the in-place mark', async () => {
     renderForm(false);
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

@@ -66,6 +66,8 @@ export function useFormPost<Answer = unknown>({ id, inPlace = false, validate }:
   const sentByNavigation = navigation.state === 'submitting' && navigation.formData?.get(FORM_ID_FIELD) === id;
   return {
     id,
+    /** Sent by a fetcher once JavaScript runs: its busy state is the fetcher's, the `form` field is not needed. */
+    inPlace: inPlace !== false,
     onSubmit,
     busy: inPlace ? fetcher.state !== 'idle' : sentByNavigation,
     /** What an in-place post is sending, while it is (to show the change at once). */
@@ -87,11 +89,14 @@ type PostFormProps = Omit<React.ComponentProps<typeof Form>, 'method' | 'onSubmi
   elementId?: string;
 };
 
-/** The form element of a useFormPost: a post to the route's action (or `action`) that says which form it is. */
+/**
+ * The form element of a useFormPost: a post to the route's action (or `action`) that says which form it is when
+ * it is sent as a navigation (an in-place form's state is its fetcher's).
+ */
 export function PostForm({ post, elementId, children, ...props }: PostFormProps) {
   return (
     <Form method="post" noValidate id={elementId} onSubmit={post.onSubmit} {...props}>
-      <input type="hidden" name={FORM_ID_FIELD} value={post.id} />
+      {post.inPlace ? null : <input type="hidden" name={FORM_ID_FIELD} value={post.id} />}
       {children}
     </Form>
   );

@@ -1,4 +1,3 @@
-import type { ProductSummary } from '@shop/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
@@ -12,7 +11,7 @@ import { LazyMiniCart } from './LazyMiniCart';
  * A product card's own add-to-cart, for a product that has one combination in stock (a one-size scarf):
  * nothing to choose, so one press adds it and opens the mini cart. Other products are chosen on their page.
  */
-export function QuickAddButton({ product }: { product: ProductSummary & { single_combination_id: number } }) {
+export function QuickAddButton({ product }: { product: { id_product: number; name: string; single_combination_id: number } }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { pathname, search } = useLocation();

@@ -1,4 +1,5 @@
-import type { Category, Listing } from '@shop/contract';
+import type { Category } from '@shop/contract';
+import type { CardListing } from './card-product';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/hooks';
@@ -7,7 +8,7 @@ import { ListingView } from './ListingView';
 import { categoryUrl } from './paths';
 
 /** The category page's content (its head tags are the route's, routes/category.tsx). */
-export function CategoryView({ category, listing }: { category: Category; listing: Listing }) {
+export function CategoryView({ category, listing }: { category: Category; listing: CardListing }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (
@@ -21,7 +22,7 @@ export function CategoryView({ category, listing }: { category: Category; listin
           <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:flex-wrap lg:px-0">
             {category.children.map((child) => (
               <li key={child.id}>
-                <Link to={categoryUrl(lang, child)} className="block rounded-full border border-stone-300 px-4 py-1.5 text-sm whitespace-nowrap hover:bg-stone-100">
+                <Link to={categoryUrl(lang, child)} className="chip">
                   {child.name}
                 </Link>
               </li>

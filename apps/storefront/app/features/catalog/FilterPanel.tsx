@@ -21,16 +21,16 @@ function OptionList({ facetKey, facets }: { facetKey: FacetKey; facets: Facets }
       <legend className="float-left mb-2 w-full font-semibold">{t(`facets.${facetKey}`)}</legend>
       <ul className={`clear-left ${facetKey === 'sizes' ? 'flex flex-wrap gap-x-4 gap-y-1' : 'space-y-1'}`}>
         {options.map((option) => {
-          const id = `filter-${name}-${option.value}`;
           // Nothing left to find with this option: shown, so that the choice is visible, but not offered.
           const disabled = option.count === 0 && !option.selected;
           return (
             <li key={option.value}>
-              <label htmlFor={id} className={`flex items-center gap-2 ${disabled ? 'text-stone-500' : 'cursor-pointer'}`}>
-                <input id={id} type="checkbox" name={name} value={option.value} defaultChecked={option.selected} disabled={disabled} onChange={submitOwnForm} />
-                {option.hex ? <span aria-hidden="true" className="inline-block h-4 w-4 rounded-full border border-stone-400" style={{ backgroundColor: option.hex }} /> : null}
+              {/* The box inside its label is named by it: no `for` and no id needed. */}
+              <label className={disabled ? 'facet-option-off' : 'facet-option'}>
+                <input type="checkbox" name={name} value={option.value} defaultChecked={option.selected} disabled={disabled} onChange={submitOwnForm} />
+                {option.hex ? <span aria-hidden="true" className="swatch" style={{ backgroundColor: option.hex }} /> : null}
                 <span>{optionLabel(facetKey, option)}</span>
-                <span className="text-sm text-stone-600">{t('facets.count', { n: option.count })}</span>
+                <span className="facet-count">{t('facets.count', { n: option.count })}</span>
               </label>
             </li>
           );
@@ -68,7 +68,7 @@ function PriceFilter({ facets }: { facets: Facets }) {
                 aria-current={range.selected ? 'true' : undefined}
                 className={`hover:underline ${range.selected ? 'font-semibold underline' : ''}`}
               >
-                {rangeLabel(range)} <span className="text-sm text-stone-600">{t('facets.count', { n: range.count })}</span>
+                {rangeLabel(range)} <span className="facet-count">{t('facets.count', { n: range.count })}</span>
               </Link>
             )}
           </li>
@@ -101,9 +101,14 @@ export function FilterPanel({ facets, total, onShow }: PanelProps) {
   const onSubmit = useCleanGetSubmit();
   const loading = useSamePageLoading();
   // The form is drawn again for each new query: the box the shopper just ticked gets the focus back.
-  const focused = useRef<string | null>(null);
+  // Known by its name and value (the boxes carry no id: a page has some forty).
+  const form = useRef<HTMLFormElement>(null);
+  const focused = useRef<{ name: string; value: string } | null>(null);
   useEffect(() => {
-    if (focused.current && document.activeElement === document.body) document.getElementById(focused.current)?.focus();
+    const was = focused.current;
+    if (!was || document.activeElement !== document.body) return;
+    const box = [...(form.current?.elements ?? [])].find((element) => element instanceof HTMLInputElement && element.name === was.name && element.value === was.value);
+    (box as HTMLInputElement | undefined)?.focus();
   }, [search]);
   return (
     // Keyed by the query: after a navigation the boxes show the URL's choices, not the last clicks.
@@ -115,7 +120,11 @@ export function FilterPanel({ facets, total, onShow }: PanelProps) {
         // The button closes the drawer; a ticked box (requestSubmit, no submitter) keeps it open.
         if ((event.nativeEvent as SubmitEvent).submitter) onShow();
       }}
-      onFocus={(event) => (focused.current = event.target.id || null)}
+      ref={form}
+      onFocus={(event) => {
+        const { target } = event;
+        focused.current = target instanceof HTMLInputElement && target.type === 'checkbox' ? { name: target.name, value: target.value } : null;
+      }}
       aria-labelledby="filters-title"
     >
       <h2 id="filters-title" className="sr-only mb-2 text-lg font-semibold lg:not-sr-only">

@@ -8,7 +8,7 @@ import { keptParams, LISTING_VIEWS, readListingView, withQuery } from './listing
 const CONTROL = 'rounded border border-stone-300 px-2 py-1 text-sm';
 const VIEW_LABEL = { grid: 'catalog.viewGrid', list: 'catalog.viewList' } as const;
 
-type SortProps = { listing: Listing; /** Prefix of the controls' ids: the toolbar's and the filter drawer's forms may both be on the page. */ idPrefix: string; perPage?: boolean };
+type SortProps = { listing: Omit<Listing, 'products'>; /** Prefix of the controls' ids: the toolbar's and the filter drawer's forms may both be on the page. */ idPrefix: string; perPage?: boolean };
 
 /** Sort (and page size) as one GET form: applies at once with JavaScript, with its button without. */
 export function SortForm({ listing, idPrefix, perPage = false }: SortProps) {
@@ -58,7 +58,7 @@ export function SortForm({ listing, idPrefix, perPage = false }: SortProps) {
  * The count, then sort and page size and the grid/list switch (links), which an empty listing has nothing for. On a
  * phone sort is in the filter drawer, and `filters` (its button) comes first.
  */
-export function ListingToolbar({ listing, filters }: { listing: Listing; filters?: React.ReactNode }) {
+export function ListingToolbar({ listing, filters }: { listing: Omit<Listing, 'products'>; filters?: React.ReactNode }) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const view = readListingView(search);

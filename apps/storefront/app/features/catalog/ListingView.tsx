@@ -1,4 +1,3 @@
-import type { Listing } from '@shop/contract';
 import { useTranslation } from '../../i18n/use-translation';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -9,9 +8,10 @@ import { FILTER_PARAM_NAMES, hasFilters, readListingView, withQuery } from './li
 import { useSamePageLoading } from './get-form';
 import { ListingToolbar, SortForm } from './ListingToolbar';
 import { Pagination } from './Pagination';
+import type { CardListing } from './card-product';
 import { ProductGrid } from './ProductCard';
 
-type Props = { listing: Listing; emptyText: string; emptyHint: string; children?: React.ReactNode };
+type Props = { listing: CardListing; emptyText: string; emptyHint: string; children?: React.ReactNode };
 
 function EmptyState({ filtered, emptyText, emptyHint, children }: { filtered: boolean; emptyText: string; emptyHint: string; children?: React.ReactNode }) {
   const { t } = useTranslation();

@@ -9,15 +9,15 @@ export function Price({ price, regularPrice, discountPercent, size = 'md' }: Pro
   const format = useFormatPrice();
   const big = size === 'lg' ? 'text-2xl' : 'text-base';
   return (
-    <p className={`flex flex-wrap items-baseline gap-2 ${big}`}>
-      <span className={`font-semibold ${discountPercent ? 'text-red-700' : ''}`}>
-        <span className="sr-only">{t('product.price')}: </span>
+    <p className={`price-line ${big}`}>
+      <span className={discountPercent ? 'font-semibold text-red-700' : 'font-semibold'}>
+        <span className="sr-only">{`${t('product.price')}: `}</span>
         {format(price)}
       </span>
       {discountPercent ? (
         <>
           <s className="text-sm text-stone-600">
-            <span className="sr-only">{t('product.regularPrice')}: </span>
+            <span className="sr-only">{`${t('product.regularPrice')}: `}</span>
             {format(regularPrice)}
           </s>
           <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{t('product.discount', { percent: discountPercent })}</span>

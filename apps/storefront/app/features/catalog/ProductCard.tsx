@@ -1,4 +1,3 @@
-import type { ProductSummary } from '@shop/contract';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/hooks';
@@ -7,15 +6,16 @@ import { ProductPicture } from '../media/ProductPicture';
 import { RatingSummary } from '../reviews/Stars';
 import { WishlistButton } from '../wishlist/WishlistButton';
 import { Badges } from './Badges';
+import type { CardProduct } from './card-product';
 import type { ListingView } from './listing-query';
 import { productPath } from './paths';
 import { Price } from './Price';
 
 /** How soon a card's image loads: the page's likely largest image first, the rest of the first row at once, others when scrolled to. */
 type ImagePriority = 'high' | 'eager' | 'lazy';
-type CardProps = { product: ProductSummary; imagePriority?: ImagePriority; headingLevel: 2 | 3; layout?: ListingView };
+type CardProps = { product: CardProduct; imagePriority?: ImagePriority; headingLevel: 2 | 3; layout?: ListingView };
 
-function ColourDots({ product }: { product: ProductSummary }) {
+function ColourDots({ product }: { product: CardProduct }) {
   const { t } = useTranslation();
   if (product.colors.length === 0) return null;
   return (
@@ -39,8 +39,8 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
   const image = product.default_image;
   const isList = layout === 'list';
   return (
-    <article className={`group relative flex gap-2 ${isList ? 'flex-row gap-6 border-b border-stone-200 pb-6' : 'flex-col'}`}>
-      <div className={`relative shrink-0 overflow-hidden rounded bg-stone-100 ${isList ? 'w-32 sm:w-40' : ''}`}>
+    <article className={isList ? 'group relative flex flex-row gap-6 border-b border-stone-200 pb-6' : 'group card'}>
+      <div className={isList ? 'card-picture w-32 sm:w-40' : 'card-picture'}>
         <ProductPicture
           image={image}
           alt=""
@@ -49,32 +49,36 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
           loading={imagePriority === 'lazy' ? 'lazy' : 'eager'}
           fetchPriority={imagePriority === 'high' ? 'high' : undefined}
           decoding="async"
-          className="aspect-[3/4] h-auto w-full object-cover transition group-hover:scale-[1.02]"
+          className="card-image"
         />
-        <div className="absolute left-2 top-2">
-          <Badges badges={product.badges} />
-        </div>
+        {product.badges.length > 0 ? (
+          <div className="card-badges">
+            <Badges badges={product.badges} />
+          </div>
+        ) : null}
         {/* Beside the card's link, not in it (no button inside a link), and above its stretched area. */}
-        <div className="absolute right-2 top-2 z-10">
+        <div className="card-wish">
           <WishlistButton product={product} />
         </div>
       </div>
-      <div className="flex flex-col gap-2">
-        {product.brand ? <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand.name}</p> : null}
-        <Heading className={`font-medium leading-snug ${isList ? 'text-lg' : ''}`}>
+      <div className="card-body">
+        {product.brand ? <p className="card-brand">{product.brand.name}</p> : null}
+        <Heading className={isList ? 'card-name text-lg' : 'card-name'}>
           {/* The whole card is clickable through this link's stretched area. */}
-          <Link to={productPath(lang, product)} className="after:absolute after:inset-0">
+          <Link to={productPath(lang, product)} className="card-link">
             {product.name}
           </Link>
         </Heading>
         <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
         <RatingSummary rating={product.rating} />
         {isList ? <ColourDots product={product} /> : null}
-        <div className="flex flex-wrap gap-x-3 text-xs text-stone-600">
-          {!isList && product.colors.length > 1 ? <span>{t('product.colors', { count: product.colors.length })}</span> : null}
-          {product.free_shipping ? <span className="text-emerald-800">{t('product.freeShipping')}</span> : null}
-          {product.remaining_stock ? <span className="text-red-800">{t('product.onlyLeft', { count: product.remaining_stock })}</span> : null}
-        </div>
+        {(!isList && product.colors.length > 1) || product.free_shipping || product.remaining_stock ? (
+          <div className="card-notes">
+            {!isList && product.colors.length > 1 ? <span>{t('product.colors', { count: product.colors.length })}</span> : null}
+            {product.free_shipping ? <span className="text-emerald-800">{t('product.freeShipping')}</span> : null}
+            {product.remaining_stock ? <span className="text-red-800">{t('product.onlyLeft', { count: product.remaining_stock })}</span> : null}
+          </div>
+        ) : null}
         {isList ? <p className="text-xs text-stone-600">{t('product.reference')}: {product.reference}</p> : null}
         {product.single_combination_id !== null ? <QuickAddButton product={{ ...product, single_combination_id: product.single_combination_id }} /> : null}
       </div>
@@ -82,7 +86,7 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
   );
 }
 
-type GridProps = { products: ProductSummary[]; label: string; headingLevel: 2 | 3; layout?: ListingView; aboveTheFold?: boolean };
+type GridProps = { products: CardProduct[]; label: string; headingLevel: 2 | 3; layout?: ListingView; aboveTheFold?: boolean };
 
 /** A phone's first row: the cards whose images a shopper sees without scrolling. */
 const FIRST_ROW = 2;

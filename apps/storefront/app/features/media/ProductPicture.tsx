@@ -11,11 +11,12 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width
  * ADR 18) is one file that is sharp at any size: the `<img>` alone.
  */
 export function ProductPicture({ image: { url, width, height, photo }, sizes, ...rest }: Props) {
+  if (!photo) return <img src={url} width={width} height={height} {...rest} />;
   return (
     <picture>
-      {photo && <source type="image/avif" srcSet={photo.avif} sizes={sizes} />}
-      {photo && <source type="image/webp" srcSet={photo.webp} sizes={sizes} />}
-      <img src={url} srcSet={photo?.jpg} sizes={photo ? sizes : undefined} width={width} height={height} {...rest} />
+      <source type="image/avif" srcSet={photo.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={photo.webp} sizes={sizes} />
+      <img src={url} srcSet={photo.jpg} sizes={sizes} width={width} height={height} {...rest} />
     </picture>
   );
 }

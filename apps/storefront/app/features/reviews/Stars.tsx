@@ -28,9 +28,10 @@ export function Stars({ value, size = 'md' }: { value: number; size?: 'sm' | 'md
   const percent = Math.round((Math.max(0, Math.min(5, value)) / 5) * 100);
   return (
     <span role="img" aria-label={t('reviews.starsOutOf', { rating })} className="inline-flex text-amber-700">
-      <svg aria-hidden="true" viewBox="0 0 120 24" className={ROW_SIZES[size]}>
-        <use href={`#${SHARED_DRAWINGS.fiveStars}`} fill="none" stroke="currentColor" strokeWidth="1.5" />
-        <use href={`#${SHARED_DRAWINGS.fiveStars}`} fill="currentColor" style={{ clipPath: `inset(0 ${100 - percent}% 0 0)` }} />
+      {/* The symbol's own viewBox gives the row its proportions; the outline is the SVG's stroke, the fill the second copy's. */}
+      <svg aria-hidden="true" className={`stars ${ROW_SIZES[size]}`}>
+        <use href={`#${SHARED_DRAWINGS.fiveStars}`} />
+        <use href={`#${SHARED_DRAWINGS.fiveStars}`} className="stars-filled" style={{ clipPath: `inset(0 ${100 - percent}% 0 0)` }} />
       </svg>
     </span>
   );
@@ -41,9 +42,9 @@ export function RatingSummary({ rating }: { rating: { average: number; count: nu
   const { t } = useTranslation();
   if (!rating) return null;
   return (
-    <p className="flex items-center gap-1 text-xs text-stone-700">
+    <p className="rating-line">
       <Stars value={rating.average} size="sm" />
-      <span aria-hidden="true">({rating.count})</span>
+      <span aria-hidden="true">{`(${rating.count})`}</span>
       <span className="sr-only">{t('reviews.count', { count: rating.count })}</span>
     </p>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/use-translation';
 import { useFetchers, useLocation } from 'react-router';
 import { PostForm, useFormPost } from '../../components/forms/form-post';
+import { useHydrated } from '../../components/Drawer';
 import { SHARED_DRAWINGS } from '../../components/Icon';
 import { useLang, useRootData } from '../../lib/hooks';
 import type { action } from '../../routes/wishlist';
@@ -16,8 +17,9 @@ type Props = {
 
 function Heart({ filled }: { filled: boolean }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-      <use href={`#${SHARED_DRAWINGS.heart}`} fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" />
+    // The symbol draws the outline and gives the size its proportions; the class fills it or not.
+    <svg aria-hidden="true" className={filled ? 'heart-filled' : 'heart'}>
+      <use href={`#${SHARED_DRAWINGS.heart}`} />
     </svg>
   );
 }
@@ -31,6 +33,7 @@ export function WishlistButton({ product, combinationId, variant = 'icon' }: Pro
   const { t } = useTranslation();
   const root = useRootData();
   const lang = useLang();
+  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const post = useFormPost<Awaited<ReturnType<typeof action>>>({ id: `wishlist-${variant}-${product.id_product}`, inPlace: true });
   const saved = root?.shopper?.wishlist_product_ids.includes(product.id_product) ?? false;
@@ -51,10 +54,11 @@ export function WishlistButton({ product, combinationId, variant = 'icon' }: Pro
     post.onSubmit(event);
   }
 
-  const look = pressed ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 bg-white text-stone-900 hover:border-stone-900';
-  const shape = variant === 'icon' ? 'h-11 w-11 justify-center rounded-full' : 'h-11 gap-2 rounded px-4';
+  const look = pressed ? 'wish-on' : 'wish-off';
+  const shape = variant === 'icon' ? 'wish-icon' : 'h-11 gap-2 rounded px-4';
   return (
-    <PostForm post={{ ...post, onSubmit: submit }} action={actionPath}>
+    // The wishlist's route is found by the header's link to it: the cards' forms need not each ask for it (data-discover).
+    <PostForm post={{ ...post, onSubmit: submit }} action={actionPath} discover="none">
       <input type="hidden" name="intent" value={pressed ? 'remove' : 'add'} />
       <input type="hidden" name="product_id" value={product.id_product} />
       {combinationId ? <input type="hidden" name="combination_id" value={combinationId} /> : null}
@@ -64,14 +68,17 @@ export function WishlistButton({ product, combinationId, variant = 'icon' }: Pro
         aria-pressed={pressed}
         aria-label={t('wishlist.toggle', { name: product.name })}
         aria-disabled={startingSession || undefined}
-        className={`flex items-center border font-medium shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 ${shape} ${look}`}
+        className={`wish-button ${shape} ${look}`}
       >
         <Heart filled={pressed} />
         {variant === 'labelled' ? <span>{t('wishlist.toggleShort')}</span> : null}
       </button>
-      <span role="status" className="sr-only">
-        {announcement}
-      </span>
+      {/* Only sent in place (JavaScript) has something to say here: the page's HTML goes without 24 empty regions. */}
+      {hydrated ? (
+        <span role="status" className="sr-only">
+          {announcement}
+        </span>
+      ) : null}
     </PostForm>
   );
 }
