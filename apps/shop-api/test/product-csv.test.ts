@@ -153,7 +153,7 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     // The dry run changed nothing.
     expect(await stockOf(picked[0]!.sku)).toBe(picked[0]!.stock);
     const applied = await adminCall(shop().app, 'applyProductImport', { id: dryRun.body.psdata.id }, catalogue);
-    expect(applied.body.psdata).toMatchObject({ state: 'applied', applied_rows: 3 });
+    expect(applied.body.psdata, JSON.stringify(applied.body)).toMatchObject({ state: 'applied', applied_rows: 3 });
     const page = await callApi(shop().app, 'getProduct', { product_id: picked[0]!.product_id }, shopper());
     expect(page.body.psdata.combinations.find((combination: { id: number }) => combination.id === picked[0]!.id).stock).toBe(40);
 

@@ -102,11 +102,11 @@ export function registerProductCsv(app: FastifyInstance, { db, config }: { db: D
   // The multipart parser only for the upload (the calls stay JSON only).
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: PRODUCT_CSV_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-    scope.post('/admin/imports/products.csv', async (request) => {
-      // The file's part is opened first (its rows are not read yet): waiting for the session check before opening it
-      // loses the start of an upload already in.
-      const upload = request.isMultipart() ? await request.file() : undefined;
+    // The body is read as the dry run works through it, for as long as that takes (http/body-time.ts); only a
+    // catalogue staff member's session gets that far.
+    scope.post('/admin/imports/products.csv', { config: { streamedBody: true } }, async (request) => {
       const staff = await staffWithRight(db, staffToken(request), 'catalogue');
+      const upload = request.isMultipart() ? await request.file() : undefined;
       if (!upload) throw new ApiError(400, 'bad_request', 'Send the CSV file as the multipart field `file`');
       const id = await checkProductCsv(db, upload.file, upload.filename || 'products.csv', staff.id, await homeRate(db, config));
       return success(await getProductImport(db, id));

@@ -387,81 +387,91 @@ export async function getProductImport(db: Database, id: number): Promise<AdminP
   return toImport(found);
 }
 
-/** Writes a product's columns that the row has and that differ (an unchanged row would refresh the listing for nothing). */
-async function writeProduct(tx: Queryable, staged: StagedRow): Promise<number | null> {
-  const { product } = staged;
-  const [found] = staged.handle ? await rows<{ id: number; category_id: number }>(tx, sql`select id, default_category_id as category_id from products where reference = ${staged.handle} for update`) : [];
-  let id = found?.id ?? null;
-  if (staged.handle && !found) {
-    id = await nextId(tx, 'products');
-    await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, price_net_cents, is_active)
-      values (${id}, ${staged.handle}, ${product.brand_id ?? null}, ${product.category_id!}, ${product.gender!}, ${product.garment!}, ${product.price_net_cents!}, ${product.is_active ?? false})`);
-    await tx.execute(sql`insert into product_categories (product_id, category_id) values (${id}, ${product.category_id!})`);
-  }
-  if (id === null && staged.sku && product.price_net_cents !== undefined) {
-    const [variant] = await rows<{ product_id: number }>(tx, sql`select product_id from combinations where reference = ${staged.sku}`);
-    id = variant?.product_id ?? null;
-  }
-  if (id === null) return null;
-  const columns: [string, SQL][] = [];
-  if (product.brand_id !== undefined) columns.push(['brand_id', sql`${product.brand_id}::int`]);
-  if (product.category_id !== undefined) columns.push(['default_category_id', sql`${product.category_id}::int`]);
-  if (product.gender !== undefined) columns.push(['gender', sql`${product.gender}::varchar`]);
-  if (product.garment !== undefined) columns.push(['garment', sql`${product.garment}::varchar`]);
-  if (product.is_active !== undefined) columns.push(['is_active', sql`${product.is_active}::boolean`]);
-  if (product.price_net_cents !== undefined) columns.push(['price_net_cents', sql`${product.price_net_cents}::int`]);
-  if (found && columns.length) {
-    const names = sql.join(columns.map(([name]) => sql.identifier(name)), sql`, `);
-    const values = sql.join(columns.map(([, value]) => value), sql`, `);
-    await tx.execute(sql`update products set (${names}) = row(${values}) where id = ${id} and (${names}) is distinct from (${values})`);
-    if (product.category_id !== undefined && product.category_id !== found.category_id) {
-      await tx.execute(sql`delete from product_categories where product_id = ${id} and category_id = ${found.category_id}`);
-      await tx.execute(sql`insert into product_categories (product_id, category_id) values (${id}, ${product.category_id}) on conflict do nothing`);
-    }
-  } else if (!found && !staged.handle && product.price_net_cents !== undefined) {
-    await tx.execute(sql`update products set price_net_cents = ${product.price_net_cents} where id = ${id} and price_net_cents <> ${product.price_net_cents}`);
-  }
-  for (const [lang, text] of Object.entries(product.texts ?? {})) {
-    if (text.name !== undefined) {
-      // A new language's slug is made of its name, as the editor makes it; an existing one keeps its slug.
-      await tx.execute(sql`insert into product_translations (product_id, lang, name, slug, description)
-        values (${id}, ${lang}, ${text.name}, ${slugOf(text.name)}, ${text.description ?? ''})
-        on conflict (product_id, lang) do update set name = excluded.name, description = ${text.description === undefined ? sql`product_translations.description` : sql`excluded.description`}
-        where (product_translations.name, product_translations.description) is distinct from (excluded.name, ${text.description === undefined ? sql`product_translations.description` : sql`excluded.description`})`);
-    } else if (text.description !== undefined) {
-      await tx.execute(sql`update product_translations set description = ${text.description} where product_id = ${id} and lang = ${lang} and description <> ${text.description}`);
-    }
-  }
-  return id;
-}
+/** A staged row as one record of the batch's `jsonb_to_recordset` (a column the file did not have is null, or its `has_` false). */
+const recordOf = ({ handle, sku, product, variant }: StagedRow, ord: number) => ({
+  ord,
+  handle: handle ?? null,
+  sku: sku ?? null,
+  has_brand: product.brand_id !== undefined,
+  brand_id: product.brand_id ?? null,
+  category_id: product.category_id ?? null,
+  gender: product.gender ?? null,
+  garment: product.garment ?? null,
+  is_active: product.is_active ?? null,
+  price: product.price_net_cents ?? null,
+  size_id: variant.size_id ?? null,
+  colour_id: variant.colour_id ?? null,
+  quantity: variant.quantity ?? null,
+  has_gtin: variant.gtin !== undefined,
+  gtin: variant.gtin ?? null,
+  has_date: variant.available_date !== undefined,
+  date: variant.available_date ?? null,
+});
 
-/** Writes a variant's columns that the row has and that differ, or creates it (with its size and colour) on its product. */
-async function writeVariant(tx: Queryable, staged: StagedRow, productId: number | null): Promise<void> {
-  const { variant } = staged;
-  const [found] = await rows<{ id: number }>(tx, sql`select id from combinations where reference = ${staged.sku!} for update`);
-  const date = (value: string | null) => (value ? sql`${value}::date` : sql`null`);
-  if (!found) {
-    const id = await nextId(tx, 'combinations');
-    await tx.execute(sql`insert into combinations (id, product_id, reference, quantity, gtin, available_date, is_default)
-      values (${id}, ${productId!}, ${staged.sku!}, ${variant.quantity ?? 0}, ${variant.gtin ?? null}, ${date(variant.available_date ?? null)},
-        not exists (select 1 from combinations where product_id = ${productId!}))`);
-    await tx.execute(sql`insert into combination_attributes (combination_id, attribute_id) values (${id}, ${variant.size_id!}), (${id}, ${variant.colour_id!})`);
-    return;
+/**
+ * Writes a batch of staged rows in a few statements, each over the whole batch: the catalogue's triggers refresh the
+ * listing and search rows once per statement (for all its products), not once per row. Only what differs is
+ * written. New products and variants take their ids in a block under the editor's id lock (products.ts nextId).
+ */
+async function writeBatch(tx: Queryable, staged: StagedRow[]): Promise<void> {
+  const records = staged.map(recordOf);
+  const batch = sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(ord int, handle text, sku text, has_brand boolean, brand_id int, category_id int,
+    gender text, garment text, is_active boolean, price int, size_id int, colour_id int, quantity int, has_gtin boolean, gtin text, has_date boolean, date date)`;
+  // New products: the first row of each handle not in the catalogue (the dry run checked it has what a product needs).
+  const firstOfHandle = sql`(select distinct on (v.handle) v.* from ${batch} where v.handle is not null order by v.handle, v.ord)`;
+  const productBase = (await nextId(tx, 'products')) - 1;
+  await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, price_net_cents, is_active)
+    select ${productBase} + row_number() over (order by n.ord), n.handle, n.brand_id, n.category_id, n.gender, n.garment, n.price, coalesce(n.is_active, false)
+    from ${firstOfHandle} n where not exists (select 1 from products p where p.reference = n.handle)`);
+  // The products' columns the rows have, where they differ; a main category that changes leaves the old one's link.
+  const changedCategory = sql`p.reference = n.handle and n.category_id is not null and n.category_id <> p.default_category_id`;
+  await tx.execute(sql`delete from product_categories pc using products p, ${firstOfHandle} n where ${changedCategory} and pc.product_id = p.id and pc.category_id = p.default_category_id`);
+  const columns = sql`(brand_id, default_category_id, gender, garment, is_active, price_net_cents)`;
+  const wanted = sql`(case when n.has_brand then n.brand_id else p.brand_id end, coalesce(n.category_id, p.default_category_id), coalesce(n.gender, p.gender),
+    coalesce(n.garment, p.garment), coalesce(n.is_active, p.is_active), coalesce(n.price, p.price_net_cents))`;
+  const current = sql`(p.brand_id, p.default_category_id, p.gender, p.garment, p.is_active, p.price_net_cents)`;
+  await tx.execute(sql`update products p set ${columns} = ${wanted} from ${firstOfHandle} n where p.reference = n.handle and ${current} is distinct from ${wanted}`);
+  await tx.execute(sql`insert into product_categories (product_id, category_id) select p.id, n.category_id from products p join ${firstOfHandle} n on p.reference = n.handle
+    where n.category_id is not null on conflict do nothing`);
+  // A price by SKU alone: its product's (the dry run checked that a product's rows agree).
+  await tx.execute(sql`update products p set price_net_cents = v.price from ${batch} join combinations c on c.reference = v.sku
+    where v.handle is null and v.price is not null and p.id = c.product_id and p.price_net_cents <> v.price`);
+
+  // Texts: a name writes the language (a new one's slug made of its name, as the editor makes it); a description alone updates it.
+  const texts = staged.flatMap(({ handle, product }) => (handle ? Object.entries(product.texts ?? {}).map(([lang, text]) => ({ handle, lang, name: text.name ?? null, slug: text.name ? slugOf(text.name) : null, description: text.description ?? null })) : []));
+  if (texts.length) {
+    const textBatch = sql`(select distinct on (t.handle, t.lang) t.* from jsonb_to_recordset(${JSON.stringify(texts)}::jsonb) as t(handle text, lang text, name text, slug text, description text)) t`;
+    // Rows with a name and a description write both; with a name alone, the name (a new language's description empty).
+    for (const withDescription of [true, false]) {
+      const target = withDescription ? sql`(name, description)` : sql`(name)`;
+      const written = withDescription ? sql`(product_translations.name, product_translations.description)` : sql`(product_translations.name)`;
+      const given = withDescription ? sql`(excluded.name, excluded.description)` : sql`(excluded.name)`;
+      await tx.execute(sql`insert into product_translations (product_id, lang, name, slug, description)
+        select p.id, t.lang, t.name, t.slug, coalesce(t.description, '') from ${textBatch} join products p on p.reference = t.handle
+        where t.name is not null and (t.description is not null) = ${withDescription}
+        on conflict (product_id, lang) do update set ${target} = row${given} where ${written} is distinct from ${given}`);
+    }
+    await tx.execute(sql`update product_translations pt set description = t.description from ${textBatch} join products p on p.reference = t.handle
+      where t.name is null and t.description is not null and pt.product_id = p.id and pt.lang = t.lang and pt.description <> t.description`);
   }
-  const columns: [string, SQL][] = [];
-  if (variant.quantity !== undefined) columns.push(['quantity', sql`${variant.quantity}::int`]);
-  if (variant.gtin !== undefined) columns.push(['gtin', sql`${variant.gtin}::text`]);
-  if (variant.available_date !== undefined) columns.push(['available_date', sql`${date(variant.available_date)}::timestamptz`]);
-  if (columns.length) {
-    const names = sql.join(columns.map(([name]) => sql.identifier(name)), sql`, `);
-    const values = sql.join(columns.map(([, value]) => value), sql`, `);
-    await tx.execute(sql`update combinations set (${names}) = row(${values}) where id = ${found.id} and (${names}) is distinct from (${values})`);
-  }
-  for (const [kind, attribute] of [['size', variant.size_id], ['color', variant.colour_id]] as const) {
-    if (attribute === undefined) continue;
-    await tx.execute(sql`delete from combination_attributes ca using attributes a, attribute_groups g
-      where ca.combination_id = ${found.id} and a.id = ca.attribute_id and g.id = a.group_id and g.kind = ${kind} and ca.attribute_id <> ${attribute}`);
-    await tx.execute(sql`insert into combination_attributes (combination_id, attribute_id) values (${found.id}, ${attribute}) on conflict do nothing`);
+
+  // New variants, on their product; the first of a product without any is its default.
+  const variantBase = (await nextId(tx, 'combinations')) - 1;
+  await tx.execute(sql`insert into combinations (id, product_id, reference, quantity, gtin, available_date, is_default)
+    select ${variantBase} + row_number() over (order by v.ord), p.id, v.sku, coalesce(v.quantity, 0), v.gtin, v.date,
+      row_number() over (partition by p.id order by v.ord) = 1 and not exists (select 1 from combinations e where e.product_id = p.id)
+    from ${batch} join products p on p.reference = v.handle where v.sku is not null and not exists (select 1 from combinations c where c.reference = v.sku)`);
+  // The variants' columns the rows have, where they differ.
+  const variantColumns = sql`(quantity, gtin, available_date)`;
+  const variantWanted = sql`(coalesce(v.quantity, c.quantity), case when v.has_gtin then v.gtin else c.gtin end, case when v.has_date then v.date::timestamptz else c.available_date end)`;
+  await tx.execute(sql`update combinations c set ${variantColumns} = ${variantWanted} from ${batch}
+    where c.reference = v.sku and (c.quantity, c.gtin, c.available_date) is distinct from ${variantWanted}`);
+  // Sizes and colours: a new one replaces the variant's of its kind.
+  for (const [kind, column] of [['size', sql`v.size_id`], ['color', sql`v.colour_id`]] as const) {
+    await tx.execute(sql`delete from combination_attributes ca using ${batch}, combinations c, attributes a, attribute_groups g
+      where ${column} is not null and c.reference = v.sku and ca.combination_id = c.id and a.id = ca.attribute_id and g.id = a.group_id and g.kind = ${kind} and ca.attribute_id <> ${column}`);
+    await tx.execute(sql`insert into combination_attributes (combination_id, attribute_id) select c.id, ${column} from ${batch} join combinations c on c.reference = v.sku
+      where ${column} is not null on conflict do nothing`);
   }
 }
 
@@ -486,10 +496,7 @@ export async function applyProductImport(db: Database, id: number, actor: Actor)
           await audit(tx, actor, { action: 'product.import', targetType: 'product_import', targetId: id, after: { file: current.file_name, rows: current.rows, created: current.created, changed: current.changed } });
           return true;
         }
-        for (const { data } of staged) {
-          const productId = await writeProduct(tx, data);
-          if (data.sku) await writeVariant(tx, data, productId);
-        }
+        await writeBatch(tx, staged.map((row) => row.data));
         const last = staged.at(-1)!.row_number;
         await tx.execute(sql`update product_imports set applied_through = ${last}, applied_rows = applied_rows + ${staged.length} where id = ${id}`);
         await audit(tx, actor, { action: 'product.import_batch', targetType: 'product_import', targetId: id, after: { from_row: staged[0]!.row_number, to_row: last, rows: staged.length } });
