@@ -16,7 +16,14 @@ const MAX_BODY_BYTES = 16 * 1024;
 /** A product photo's upload form (`/products/{id}/photos`, its `.data` when posted by the page's script): the photo (15 MB at most) and its fields. */
 const PHOTO_UPLOAD = /^\/products\/[0-9]{1,10}\/photos(\.data)?$/;
 const MAX_PHOTO_BODY_BYTES = 16 * 1024 * 1024;
-const bodyLimitOf = (request) => (request.method === 'POST' && PHOTO_UPLOAD.test(request.path) ? MAX_PHOTO_BODY_BYTES : MAX_BODY_BYTES);
+/** The products CSV upload (`/products/csv`): the contract's PRODUCT_CSV_MAX_BYTES and the multipart's headers. */
+const CSV_UPLOAD = /^\/products\/csv(\.data)?$/;
+const MAX_CSV_BODY_BYTES = 100 * 1024 * 1024 + 64 * 1024;
+const bodyLimitOf = (request) => {
+  if (request.method !== 'POST') return MAX_BODY_BYTES;
+  if (PHOTO_UPLOAD.test(request.path)) return MAX_PHOTO_BODY_BYTES;
+  return CSV_UPLOAD.test(request.path) ? MAX_CSV_BODY_BYTES : MAX_BODY_BYTES;
+};
 const DRAIN_TIMEOUT_MS = 10_000;
 
 const trustedProxies = (process.env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);

@@ -25,6 +25,10 @@ export default [
     // The catalogue: products, the editor (a new product's too), low stock.
     route('products', 'routes/products.tsx'),
     route('products/low-stock', 'routes/low-stock.tsx'),
+    // The catalogue as CSV: export, upload and dry run, apply.
+    route('products/csv', 'routes/products-csv.tsx'),
+    route('products/export.csv', 'routes/products-export-csv.ts'),
+    route('products/imports/:id', 'routes/product-import.tsx'),
     route('products/new', 'routes/product.tsx', { id: 'product-new' }),
     route('products/:id', 'routes/product.tsx'),
     // Prices, sales and codes.

@@ -65,6 +65,8 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   saveVariant: { id: NO_STAFF, sku: 'WALK-1', stock: 1 },
   changeStock: { mode: 'add', changes: [{ id: NO_STAFF, quantity: 1 }] },
   listLowStock: {},
+  getProductImport: { id: NO_STAFF },
+  applyProductImport: { id: NO_STAFF },
   // Photos are walked on a product, upload and photo that do not exist.
   listProductPhotos: { product_id: NO_STAFF },
   startProductPhotoUpload: { product_id: NO_STAFF, size: 1000 },

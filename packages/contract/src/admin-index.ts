@@ -11,6 +11,7 @@ export * from './admin-returns.ts';
 export * from './admin-reports.ts';
 export * from './admin-team.ts';
 export * from './admin-products.ts';
+export * from './admin-product-csv.ts';
 export * from './admin-photos.ts';
 export * from './admin-photo-calls.ts';
 export * from './admin-promotions.ts';

@@ -16,6 +16,7 @@ import {
   adminVariantGridSchema,
   adminVariantSchema,
 } from './admin-products.ts';
+import { adminProductImportInput, adminProductImportSchema } from './admin-product-csv.ts';
 import { z } from 'zod';
 
 /** The catalogue's products (issue 27): the list, the editor, publishing, the variant grid and stock. Every change is audited. */
@@ -29,4 +30,8 @@ export const adminProductCalls = {
   saveVariant: adminCall('catalogue', adminSaveVariantInput, adminVariantSchema, { refusals: ['not_found', 'catalogue_conflict'] }),
   changeStock: adminCall('catalogue', adminChangeStockInput, adminChangedStockSchema, { refusals: ['not_found'] }),
   listLowStock: adminCall('catalogue', adminLowStockInput, adminLowStockSchema, { readOnly: true }),
+  /** A CSV import's dry run (the file is uploaded to `POST /admin/imports/products.csv`, docs/adr/0045-products-csv.md). */
+  getProductImport: adminCall('catalogue', adminProductImportInput, adminProductImportSchema, { readOnly: true, refusals: ['not_found'] }),
+  /** Applies a checked import a batch (one transaction) at a time; an interrupted one goes on where it stopped. */
+  applyProductImport: adminCall('catalogue', adminProductImportInput, adminProductImportSchema, { refusals: ['not_found', 'import_refused', 'catalogue_conflict'] }),
 };

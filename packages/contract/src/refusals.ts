@@ -76,6 +76,8 @@ export const refusalDetails = {
   catalogue_conflict: z.object({ field: z.string() }),
   shelf_price_unreachable: z.object({ nearest: count }),
   product_incomplete: z.object({ missing: z.string() }),
+  // A CSV import whose dry run refused a row: nothing of it can be applied.
+  import_refused: z.null(),
   // Product photos (back office): a file that is not a JPEG, PNG or WebP picture by its content, or too large.
   photo_not_image: z.object({ types: z.string() }),
   photo_too_large: z.object({ max_bytes: count }),

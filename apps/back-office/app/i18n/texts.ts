@@ -4,6 +4,7 @@ import { DE } from './texts-de';
 import { ES } from './texts-es';
 import { FR } from './texts-fr';
 import { CATALOGUE_TEXTS } from './texts-catalogue';
+import { CSV_TEXTS } from './texts-csv';
 import { PEOPLE_TEXTS } from './texts-people';
 import { PL } from './texts-pl';
 import { PHOTO_TEXTS } from './texts-photos';
@@ -492,8 +493,8 @@ const PHOTOS: Record<Lang, typeof PHOTO_TEXTS.en> = { ...PHOTO_TEXTS, fr: FR.pho
 const PROMOTIONS: Record<Lang, typeof PROMOTION_TEXTS.en> = { ...PROMOTION_TEXTS, fr: FR.promotions, es: ES.promotions, de: DE.promotions, pl: PL.promotions };
 /** Every text of a language, as i18next reads them (the common ones, then each page bundle merged deep into them). */
 export const ALL_TEXTS = Object.fromEntries(
-  LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code], CATALOGUE[code], PHOTOS[code], PROMOTIONS[code]]]),
-) as Record<Lang, [Texts, typeof PEOPLE_TEXTS.en, typeof STAFF_TEXTS.en, typeof CATALOGUE_TEXTS.en, typeof PHOTO_TEXTS.en, typeof PROMOTION_TEXTS.en]>;
+  LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code], CATALOGUE[code], PHOTOS[code], PROMOTIONS[code], CSV_TEXTS[code]]]),
+) as Record<Lang, [Texts, typeof PEOPLE_TEXTS.en, typeof STAFF_TEXTS.en, typeof CATALOGUE_TEXTS.en, typeof PHOTO_TEXTS.en, typeof PROMOTION_TEXTS.en, typeof CSV_TEXTS.en]>;
 
 export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 

@@ -68,3 +68,22 @@ export async function staffDownload(request: Request, path: string): Promise<Res
   for (const name of ['content-type', 'content-disposition']) passed.set(name, response.headers.get(name) ?? '');
   return new Response(response.body, { headers: passed });
 }
+
+/**
+ * A file the staff member uploads, passed on to the API as it comes (the multipart body is never read here, so a
+ * large CSV is not held in memory); the API's answer checked against `schema`. Refusals as for `staffCall`.
+ */
+export async function staffUpload<T>(request: Request, path: string, schema: { parse: (value: unknown) => T }, timeoutMs: number): Promise<T> {
+  const session = readCookie(request, SESSION_COOKIE);
+  const headers: Record<string, string> = { 'content-type': request.headers.get('content-type') ?? '', 'accept-language': langOf(request) };
+  if (session) headers['x-staff-session'] = session;
+  const clientIp = request.headers.get('x-back-office-client-ip');
+  if (clientIp) headers['x-client-ip'] = clientIp;
+  if (process.env.SHOP_API_SECRET) headers['x-shop-api-secret'] = process.env.SHOP_API_SECRET;
+  const response = await fetch(`${API_URL}${path}`, { method: 'POST', headers, body: request.body, duplex: 'half', signal: AbortSignal.timeout(timeoutMs) } as RequestInit);
+  if (response.status === 401) throw redirect('/sign-in', { headers: { 'Set-Cookie': clearSession(request) } });
+  if (response.status === 403) throw new Response('forbidden', { status: 403 });
+  const body = (await response.json().catch(() => null)) as { success?: boolean; code?: string; psdata?: unknown } | null;
+  if (!response.ok || !body?.success) throw new AdminApiError(response.status, body?.code ?? 'internal_error');
+  return schema.parse(body.psdata);
+}

@@ -51,6 +51,9 @@ export default function Products({ loaderData: { list, shown, brands, categories
           <Link to="/products/low-stock" className="text-blue-800 underline">
             {t('catalogue.lowStock')}
           </Link>
+          <Link to="/products/csv" className="text-blue-800 underline">
+            {t('csv.link')}
+          </Link>
           <Link to="/products/new" className={buttonClass}>
             {t('catalogue.newProduct')}
           </Link>

@@ -1090,3 +1090,36 @@ export const productPhotoUploadChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.offset] })],
 );
+
+/**
+ * A products CSV import (docs/adr/0045-products-csv.md): its dry run's counts and first refusals, and how far it has
+ * been applied. Its rows wait, checked and read into the catalogue's ids, in `product_import_rows` until applied.
+ */
+export const productImports = pgTable('product_imports', {
+  id: serial('id').primaryKey(),
+  staffId: integer('staff_id').references(() => staff.id),
+  fileName: text('file_name').notNull(),
+  /** checked, refused or applied (PRODUCT_IMPORT_STATES). */
+  state: varchar('state', { length: 12 }).notNull(),
+  rows: integer('rows').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  changed: integer('changed').notNull().default(0),
+  unchanged: integer('unchanged').notNull().default(0),
+  refused: integer('refused').notNull().default(0),
+  refusals: jsonb('refusals').notNull().default([]),
+  /** The last row number applied (0: none yet). */
+  appliedThrough: integer('applied_through').notNull().default(0),
+  appliedRows: integer('applied_rows').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productImportRows = pgTable(
+  'product_import_rows',
+  {
+    importId: integer('import_id').notNull().references(() => productImports.id, { onDelete: 'cascade' }),
+    /** The row as a spreadsheet numbers it (1 is the header). */
+    rowNumber: integer('row_number').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);

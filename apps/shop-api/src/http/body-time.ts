@@ -9,6 +9,9 @@ import type { FastifyInstance } from 'fastify';
 export function limitBodyTime(app: FastifyInstance, ms: number): void {
   app.addHook('preParsing', async (request, reply, payload) => {
     if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return payload;
+    // A route that reads its body as it works through it (a staff member's CSV upload, after their session is checked)
+    // takes as long as its work does.
+    if ((request.routeOptions.config as { streamedBody?: boolean }).streamedBody) return payload;
     // The body is read through this stream, so that it can fail alone: failing the request's would close the
     // socket before the answer.
     const body = new PassThrough();

@@ -35,7 +35,7 @@ const LANGS = STOREFRONT_LANGUAGES as readonly Lang[];
 const ID_LOCK = 27_001;
 
 /** The rate shelf prices are made with (ADR 23): the home country's VAT. */
-const shelfRate = ({ db, config }: AdminContext) => priceRateFor(db, config.defaultCountry, config.defaultCountry);
+export const shelfRate = ({ db, config }: AdminContext) => priceRateFor(db, config.defaultCountry, config.defaultCountry);
 
 /** The complete texts' languages of products, as a correlated subquery on `p`. */
 const completeLangsSql = sql`coalesce((select array_agg(t.lang order by t.lang) from product_translations t
@@ -140,10 +140,10 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
   };
 }
 
-type VariantRow = { id: number; reference: string; gtin: string | null; quantity: number; available_date: Date | string | null; price_impact_net_cents: number; size_id: number | null; size: string | null; colour_id: number | null; colour: string | null };
+export type VariantRow = { id: number; reference: string; gtin: string | null; quantity: number; available_date: Date | string | null; price_impact_net_cents: number; size_id: number | null; size: string | null; colour_id: number | null; colour: string | null };
 
 /** Variants (all of a product's, or the ones `where` picks on `c`) with their size and colour named in `lang`. */
-function variantsSql(where: SQL, lang: string, order: SQL = sql`c.id`): SQL {
+export function variantsSql(where: SQL, lang: string, order: SQL = sql`c.id`): SQL {
   const named = (kind: string, column: 'id' | 'name') =>
     column === 'id'
       ? sql`(select a.id from combination_attributes ca join attributes a on a.id = ca.attribute_id join attribute_groups g on g.id = a.group_id where ca.combination_id = c.id and g.kind = ${kind} limit 1)`
@@ -233,7 +233,7 @@ export const slugOf = (name: string) =>
 /** The languages whose texts are complete, in the shop's order. */
 const completeLangs = (texts: Partial<Record<Lang, Pick<ProductText, 'name' | 'slug' | 'description'>>>) => LANGS.filter((lang) => textComplete(texts[lang]));
 
-async function nextId(tx: Queryable, table: 'products' | 'combinations'): Promise<number> {
+export async function nextId(tx: Queryable, table: 'products' | 'combinations'): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ID_LOCK}, ${table === 'products' ? 1 : 2})`);
   const [row] = await rows<{ id: number }>(tx, sql`select coalesce(max(id), 0)::int + 1 as id from ${sql.identifier(table)}`);
   return row!.id;
@@ -241,7 +241,7 @@ async function nextId(tx: Queryable, table: 'products' | 'combinations'): Promis
 
 const UNIQUE_VIOLATION = '23505';
 /** A unique index another writer won at the same time: the same refusal as the check before it. */
-async function orConflict<T>(field: string, work: () => Promise<T>): Promise<T> {
+export async function orConflict<T>(field: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

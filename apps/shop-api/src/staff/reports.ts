@@ -1,16 +1,15 @@
-import { ADMIN_AUDIT_PAGE_SIZE, ordersExportInput, type adminAuditInput, type StaffRole } from '@shop/contract/admin';
+import { ADMIN_AUDIT_PAGE_SIZE, ordersExportInput, type adminAuditInput } from '@shop/contract/admin';
 import { stringify } from 'csv-stringify';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { auditLog, countries, orderLines, orders } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
 import { parsePayload } from '../http/payload.ts';
 import { PAID_STATUSES } from '../orders/status.ts';
 import type { AdminContext } from './context.ts';
-import { mayUse } from './rights.ts';
-import { signedInStaff } from './sessions.ts';
+import { spreadsheetSafe } from './csv.ts';
+import { staffWithRight } from './sessions.ts';
 
 /** `%` and `_` typed in a filter are letters, not patterns. */
 const likeText = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -65,9 +64,6 @@ const COLUMNS = [
   'invoice_vat_number', 'invoice_fiscal_code', 'invoice_pec', 'invoice_sdi',
 ];
 
-/** A shopper's text that a spreadsheet would run as a formula (=, +, -, @) is kept as text. */
-const spreadsheetSafe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 /** The export's rows, a batch of orders at a time (keyset on the id), each order with its lines in one cell. */
 async function* exportRows(db: Database, period: { from: string; to: string }) {
   let after = 0;
@@ -106,9 +102,7 @@ async function* exportRows(db: Database, period: { from: string; to: string }) {
  */
 export function registerOrdersExport(app: FastifyInstance, { db }: { db: Database }, staffToken: (request: FastifyRequest) => string | null): void {
   app.get('/admin/exports/orders.csv', async (request, reply) => {
-    const staff = await signedInStaff(db, staffToken(request));
-    if (!staff) throw new ApiError(401, 'unauthorized', 'This call needs a staff session');
-    if (!mayUse(staff.role as StaffRole, 'reports')) throw new ApiError(403, 'forbidden', 'Your role has no right to this call');
+    await staffWithRight(db, staffToken(request), 'reports');
     const period = parsePayload(ordersExportInput, request.query ?? {}) as z.output<typeof ordersExportInput>;
     const csv = stringify({ header: true, columns: COLUMNS, cast: { string: spreadsheetSafe } });
     void (async () => {

@@ -14,6 +14,7 @@ import { getOrderDetail, listOrders } from './orders.ts';
 import { eraseCustomer, exportPersonalData, getCustomerDetail, listCustomers, listGuestOrders, listSubscribers, recordSubscribersExport } from './customers.ts';
 import { getDashboard } from './dashboard.ts';
 import { orderActionHandlers } from './order-actions.ts';
+import { productImportHandlers, registerProductCsv } from './product-csv.ts';
 import { productHandlers } from './products.ts';
 import { promotionHandlers } from './promotions.ts';
 import { listAuditLog, registerOrdersExport } from './reports.ts';
@@ -54,6 +55,7 @@ const handlers: AdminCallHandlers = {
   changeStaffRole,
   setStaffDisabled,
   ...productHandlers,
+  ...productImportHandlers,
   listProductPhotos,
   startProductPhotoUpload,
   uploadProductPhotoChunk,
@@ -102,4 +104,5 @@ export function registerAdminCalls(app: FastifyInstance, { db, config, mailer, g
     });
   }
   registerOrdersExport(app, { db }, staffToken);
+  registerProductCsv(app, { db, config }, staffToken);
 }

@@ -1,4 +1,4 @@
-import type { StaffMember, StaffRole } from '@shop/contract/admin';
+import type { AdminArea, StaffMember, StaffRole } from '@shop/contract/admin';
 import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { hashPassword, requireStrongPassword, verifyAgainstNothing, verifyPassword } from '../accounts/passwords.ts';
 import { giveBackAttempt, RATE_LIMITS, resetCounters, takeAttempt, type Counter } from '../sessions/rate-limit.ts';
@@ -8,7 +8,7 @@ import { staff, staffSessions } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { audit } from './audit.ts';
 import type { AdminContext, SignedInContext, StaffRow } from './context.ts';
-import { areasOf } from './rights.ts';
+import { areasOf, mayUse } from './rights.ts';
 import { isRecoveryCode, recoveryCodeHash, totpStep } from './second-factor.ts';
 
 const MINUTE = 60_000;
@@ -138,6 +138,14 @@ export async function signedInStaff(db: Queryable, token: string | null): Promis
   if (!session) return null;
   const [row] = await db.select().from(staff).where(and(eq(staff.id, session.staffId), eq(staff.disabled, false)));
   return row ?? null;
+}
+
+/** The staff member of a live session whose role has the right to `area`: a refusal (401, 403) otherwise. For the routes outside the calls (files in and out). */
+export async function staffWithRight(db: Queryable, token: string | null, area: AdminArea): Promise<StaffRow> {
+  const member = await signedInStaff(db, token);
+  if (!member) throw new ApiError(401, 'unauthorized', 'This call needs a staff session');
+  if (!mayUse(member.role as StaffRole, area)) throw new ApiError(403, 'forbidden', 'Your role has no right to this call');
+  return member;
 }
 
 export async function staffSignOut(context: AdminContext): Promise<Record<string, never>> {

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/raw.ts';
+import { callApi, DRIVERS, shopperHeaders, useTestShop } from './databases.ts';
+import { adminCall, staffSession } from './staff.ts';
+
+// The catalogue as CSV (issue 27, docs/adr/0045-products-csv.md): the export, the dry run of an import with every
+// kind of bad file, the import applied a batch at a time, stock and price by SKU alone, a round trip, rights.
+
+describe.each(DRIVERS)('products CSV on %s', (driver) => {
+  const shop = useTestShop(driver);
+  const query = <T>(statement: ReturnType<typeof sql>) => selectRows<T>(shop().handle.db, statement);
+  let clients = 0;
+  const shopper = () => shopperHeaders(undefined, `203.0.113.${(++clients % 250) + 1}`);
+
+  const exported = async (headers: Record<string, string>) => shop().app.inject({ method: 'GET', url: '/admin/exports/products.csv', headers });
+
+  /** Uploads a file as the back office's form does (multipart, field `file`): the dry run's answer. */
+  async function upload(headers: Record<string, string>, content: string | Buffer, name = 'products.csv') {
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: 'text/csv' }), name);
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const response = await shop().app.inject({
+      method: 'POST',
+      url: '/admin/imports/products.csv',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+    });
+    return { status: response.statusCode, body: response.json() as { success: boolean; code: string; psdata: any } };
+  }
+  const csv = (rows: string[][]) => stringify(rows);
+
+  /** A demo product's first variants: their SKUs, stock and product. */
+  const variants = (count: number) =>
+    query<{ id: number; sku: string; stock: number; product_id: number; handle: string }>(
+      sql`select c.id, c.reference as sku, c.quantity as stock, c.product_id, p.reference as handle from combinations c join products p on p.id = c.product_id
+        where p.is_active order by c.id limit ${count}`,
+    );
+  const stockOf = async (sku: string) => (await query<{ quantity: number }>(sql`select quantity from combinations where reference = ${sku}`))[0]!.quantity;
+
+  it('lets the catalogue role export and import, and refuses fulfilment and anyone without a session', async () => {
+    const fulfilment = (await staffSession(shop(), 'fulfilment')).headers;
+    expect((await exported({})).statusCode).toBe(401);
+    expect((await exported(fulfilment)).statusCode).toBe(403);
+    expect((await upload(fulfilment, 'sku,stock\nX,1\n')).status).toBe(403);
+    expect((await adminCall(shop().app, 'getProductImport', { id: 1 }, fulfilment)).status).toBe(403);
+    expect((await adminCall(shop().app, 'applyProductImport', { id: 1 }, fulfilment)).status).toBe(403);
+    expect((await upload({}, 'sku,stock\nX,1\n')).status).toBe(401);
+  });
+
+  it('exports one row per variant with the texts of every language as columns, formula cells as text, audited', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const [variant] = await variants(1);
+    await shop().handle.db.execute(sql`update product_translations set description = '=HYPERLINK("http://x")' where product_id = ${variant!.product_id} and lang = 'fr'`);
+    const answer = await exported(catalogue);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parse(answer.body, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([
+      'handle', 'name_en', 'description_en', 'name_fr', 'description_fr', 'name_it', 'description_it', 'name_es', 'description_es', 'name_de', 'description_de',
+      'brand', 'category', 'gender', 'age_group', 'garment', 'status', 'price', 'sku', 'size', 'colour', 'gtin', 'stock', 'available_date',
+    ]);
+    const [{ count }] = (await query<{ count: number }>(sql`select count(*)::int as count from combinations`)) as [{ count: number }];
+    expect(rows.filter((row) => row.sku !== '')).toHaveLength(count);
+    const row = rows.find((candidate) => candidate.sku === variant!.sku)!;
+    expect(row).toMatchObject({ handle: variant!.handle, stock: String(variant!.stock), status: 'active', description_fr: `'=HYPERLINK("http://x")` });
+    expect(row.price).toMatch(/^\d+\.\d{2}$/);
+    expect(['adult', 'kids']).toContain(row.age_group);
+    expect(row.name_en).not.toBe('');
+    const [audited] = await query<{ actor: string }>(sql`select actor from audit_log where action = 'product.export' order by id desc limit 1`);
+    expect(audited!.actor).toContain('@example.com');
+  });
+
+  it('reads the demo catalogue back from its own export without a change: 0 created, 0 changed', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const file = (await exported(catalogue)).body;
+    const dryRun = await upload(catalogue, file);
+    expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
+    const rows = (parse(file, { columns: true }) as unknown[]).length;
+    expect(dryRun.body.psdata).toMatchObject({ state: 'checked', rows, created: 0, changed: 0, unchanged: rows, refused: 0, refusals: [] });
+    const revision = await query<{ revision: string }>(sql`select revision::text from catalog_revision`);
+    const applied = await adminCall(shop().app, 'applyProductImport', { id: dryRun.body.psdata.id }, catalogue);
+    expect(applied.body.psdata).toMatchObject({ state: 'applied', applied_rows: 0 });
+    expect(await query(sql`select revision::text from catalog_revision`)).toEqual(revision);
+  });
+
+  it('refuses every bad file with its row and reason, and a file with one refused row changes nothing', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const [first, second] = await variants(2);
+    const refusalsOf = async (content: string | Buffer) => {
+      const answer = await upload(catalogue, content);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.psdata.state).toBe('refused');
+      return answer.body.psdata.refusals as { row: number; reason: string; column: string | null }[];
+    };
+    const product = `handle,name_en,category,gender,garment,price,sku,size,colour,gtin,stock`;
+    const [category] = await query<{ slug: string }>(sql`select slug from category_translations where lang = 'en' and category_id in (select category_id from product_categories) limit 1`);
+    const good = (sku: string, over: Record<string, string> = {}) => {
+      const cells = { handle: 'CSV-NEW-1', name_en: 'Linen shirt', category: category!.slug, gender: 'men', garment: 'shirt', price: '59.90', sku, size: 'M', colour: 'Blue', gtin: '', stock: '3', ...over };
+      return Object.values(cells).join(',');
+    };
+
+    expect(await refusalsOf(Buffer.concat([Buffer.from('sku,stock\n'), Buffer.from(`${first!.sku},4\n`), Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x2c, 0x31, 0x0a])]))).toEqual([
+      expect.objectContaining({ reason: 'not_utf8' }),
+    ]);
+    expect(await refusalsOf('name_en,stock\nShirt,4\n')).toEqual([{ row: 1, reason: 'missing_column', column: 'sku', value: null }]);
+    expect(await refusalsOf('sku,stok\nA,4\n')).toEqual([{ row: 1, reason: 'unknown_column', column: 'stok', value: null }]);
+    expect(await refusalsOf('sku,name_en\nA,Shirt\n')).toEqual([{ row: 1, reason: 'missing_column', column: 'handle', value: null }]);
+    expect(await refusalsOf('')).toEqual([{ row: 1, reason: 'empty_file', column: null, value: null }]);
+    expect(await refusalsOf(`sku,stock\n"${first!.sku},4\n`)).toEqual([expect.objectContaining({ reason: 'not_csv' })]);
+    expect(await refusalsOf(`sku,gtin\n${first!.sku},4006381333932\n`)).toEqual([{ row: 2, reason: 'bad_gtin', column: 'gtin', value: '4006381333932' }]);
+    expect(await refusalsOf(`${product}\n${good('CSV-NEW-1-M', { category: 'no-such-category' })}\n`)).toEqual([{ row: 2, reason: 'unknown_category', column: 'category', value: 'no-such-category' }]);
+    expect(await refusalsOf(`handle,brand\n${first!.handle},No Such Brand\n`)).toEqual([{ row: 2, reason: 'unknown_brand', column: 'brand', value: 'No Such Brand' }]);
+    expect(await refusalsOf(`sku,price\n${first!.sku},12.5.0\n${second!.sku},abc\n`)).toEqual([
+      { row: 2, reason: 'bad_price', column: 'price', value: '12.5.0' },
+      { row: 3, reason: 'bad_price', column: 'price', value: 'abc' },
+    ]);
+    expect(await refusalsOf(`sku,stock\n${first!.sku},4\n${second!.sku},-1\n${first!.sku},5\n`)).toEqual([
+      { row: 3, reason: 'bad_stock', column: 'stock', value: '-1' },
+      { row: 4, reason: 'duplicate_sku', column: 'sku', value: first!.sku },
+    ]);
+    expect(await refusalsOf(`sku,stock\nNO-SUCH-SKU,4\n`)).toEqual([{ row: 2, reason: 'unknown_sku', column: 'sku', value: 'NO-SUCH-SKU' }]);
+    expect(await refusalsOf(`${product}\n${good('CSV-NEW-1-M', { size: 'XXXL' })}\n${good('CSV-NEW-1-L', { size: 'L', colour: 'Plaid' })}\n`)).toEqual([
+      { row: 2, reason: 'unknown_size', column: 'size', value: 'XXXL' },
+      { row: 3, reason: 'unknown_colour', column: 'colour', value: 'Plaid' },
+    ]);
+    expect(await refusalsOf(`${product}\n${good('CSV-NEW-1-M')}\n${good('CSV-NEW-1-L', { size: 'L', price: '64.90' })}\n`)).toEqual([{ row: 3, reason: 'product_rows_differ', column: null, value: '2' }]);
+    expect(await refusalsOf(`${product}\n${good('CSV-NEW-1-M', { gtin: '4006381333931' })}\n${good('CSV-NEW-1-L', { size: 'L', gtin: '4006381333931' })}\n`)).toEqual([
+      { row: 3, reason: 'duplicate_gtin', column: 'gtin', value: '4006381333931' },
+    ]);
+    expect(await refusalsOf(`handle,sku,stock\nOTHER-PRODUCT,${first!.sku},4\n`)).toEqual([{ row: 2, reason: 'sku_of_other_product', column: 'sku', value: first!.sku }]);
+    expect(await refusalsOf(`handle,name_en,sku,size,colour\nCSV-NEW-2,Shirt,CSV-NEW-2-M,M,Blue\n`)).toEqual([{ row: 2, reason: 'missing_value', column: 'category', value: null }]);
+
+    // One good row and one refused: the dry run says so, and applying is refused; the good row's stock is as it was.
+    const mixed = await upload(catalogue, `sku,stock\n${first!.sku},${first!.stock + 7}\n${second!.sku},many\n`);
+    expect(mixed.body.psdata).toMatchObject({ state: 'refused', changed: 1, refused: 1 });
+    const refused = await adminCall(shop().app, 'applyProductImport', { id: mixed.body.psdata.id }, catalogue);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('import_refused');
+    expect(await stockOf(first!.sku)).toBe(first!.stock);
+  });
+
+  it('updates stock and prices by SKU alone, and shoppers see them at once', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const picked = await variants(3);
+    const stockFile = csv([['sku', 'stock'], ...picked.map((variant, index) => [variant.sku, String(40 + index)])]);
+    const dryRun = await upload(catalogue, stockFile);
+    expect(dryRun.body.psdata).toMatchObject({ state: 'checked', rows: 3, created: 0, changed: 3, unchanged: 0, refused: 0 });
+    // The dry run changed nothing.
+    expect(await stockOf(picked[0]!.sku)).toBe(picked[0]!.stock);
+    const applied = await adminCall(shop().app, 'applyProductImport', { id: dryRun.body.psdata.id }, catalogue);
+    expect(applied.body.psdata, JSON.stringify(applied.body)).toMatchObject({ state: 'applied', applied_rows: 3 });
+    const page = await callApi(shop().app, 'getProduct', { product_id: picked[0]!.product_id }, shopper());
+    expect(page.body.psdata.combinations.find((combination: { id: number }) => combination.id === picked[0]!.id).stock).toBe(40);
+
+    const priceFile = csv([['sku', 'price'], [picked[0]!.sku, '123,45']]);
+    const priced = await upload(catalogue, priceFile);
+    expect(priced.body.psdata).toMatchObject({ state: 'checked', changed: 1 });
+    expect((await adminCall(shop().app, 'applyProductImport', { id: priced.body.psdata.id }, catalogue)).body.psdata.state).toBe('applied');
+    const repriced = await callApi(shop().app, 'getProduct', { product_id: picked[0]!.product_id }, shopper());
+    expect(repriced.body.psdata.regular_price ?? repriced.body.psdata.price).toBe(12345);
+    // The same file again: nothing left to change.
+    expect((await upload(catalogue, priceFile)).body.psdata).toMatchObject({ changed: 0, unchanged: 1 });
+    const audits = await query<{ after: { rows: number } }>(sql`select after from audit_log where action = 'product.import_batch' and target_id = ${String(dryRun.body.psdata.id)}`);
+    expect(audits).toEqual([{ after: { from_row: 2, to_row: 4, rows: 3 } }]);
+  });
+
+  it('creates a product with its variants from a file, in two languages, and it reaches the shop when active', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const [category] = await query<{ slug: string }>(sql`select slug from category_translations where lang = 'en' and category_id in (select category_id from product_categories) limit 1`);
+    const handle = `CSV-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const header = ['handle', 'name_en', 'description_en', 'name_it', 'category', 'gender', 'garment', 'status', 'price', 'sku', 'size', 'colour', 'gtin', 'stock'];
+    const file = csv([header, ...['S', 'M'].map((size) => [handle, 'Seersucker shirt', 'A shirt for hot days.', 'Camicia seersucker', category!.slug, 'men', 'shirt', 'active', '49.90', `${handle}-${size}`, size, 'Light blue', '', '6'])]);
+    const dryRun = await upload(catalogue, file);
+    expect(dryRun.body.psdata, JSON.stringify(dryRun.body.psdata.refusals)).toMatchObject({ state: 'checked', created: 2, changed: 0, refused: 0 });
+    expect((await adminCall(shop().app, 'applyProductImport', { id: dryRun.body.psdata.id }, catalogue)).body.psdata.state).toBe('applied');
+    const [created] = await query<{ id: number }>(sql`select id from products where reference = ${handle}`);
+    const page = await callApi(shop().app, 'getProduct', { product_id: created!.id }, { ...shopper(), 'accept-language': 'it' });
+    expect(page.status).toBe(200);
+    expect(page.body.psdata).toMatchObject({ name: 'Camicia seersucker', price: 4990 });
+    expect(page.body.psdata.combinations.map((combination: { stock: number }) => combination.stock)).toEqual([6, 6]);
+    // The same file again: all there already.
+    expect((await upload(catalogue, file)).body.psdata).toMatchObject({ created: 0, changed: 0, unchanged: 2 });
+  });
+
+  it.runIf(driver === 'postgres')('applies each row once when the same import is applied twice at once', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const picked = await variants(4);
+    const dryRun = await upload(catalogue, csv([['sku', 'stock'], ...picked.map((variant) => [variant.sku, String(variant.stock + 11)])]));
+    const both = await Promise.all([1, 2].map(() => adminCall(shop().app, 'applyProductImport', { id: dryRun.body.psdata.id }, catalogue)));
+    expect(both.map((answer) => answer.body.psdata)).toEqual([expect.objectContaining({ state: 'applied', applied_rows: 4 }), expect.objectContaining({ state: 'applied', applied_rows: 4 })]);
+    for (const variant of picked) expect(await stockOf(variant.sku)).toBe(variant.stock + 11);
+    expect(await query(sql`select 1 from audit_log where action = 'product.import' and target_id = ${String(dryRun.body.psdata.id)}`)).toHaveLength(1);
+  });
+});
