@@ -186,7 +186,7 @@ test.describe('a query read as filters, without JavaScript', () => {
     await expect(page.getByRole('navigation', { name: texts.catalog.view })).toHaveCount(0);
   });
 
-  test('Italian: a search for women's shoes that finds nothing offers Women › Shoes and the best sellers for women', async ({ page }) => {
+  test("Italian: a search for women's shoes that finds nothing offers Women › Shoes and the best sellers for women", async ({ page }) => {
     const texts = TEXTS.it;
     await page.goto('/it/search?q=scarpe%20donna%20qqqqxz');
     await expect(page.getByText(texts.search.noResults.replace('{{q}}', 'scarpe donna qqqqxz'))).toBeVisible();
