@@ -1,5 +1,3 @@
-import type { Lang } from './texts';
-
 /** The texts of the search's synonyms page (issue 29); merged deep into texts.ts's like the other pages' texts. */
 const en = {
   synonyms: {
@@ -147,4 +145,5 @@ const pl: SearchTexts = {
   },
 };
 
-export const SEARCH_TEXTS: Record<Lang, SearchTexts> = { en, it, fr, es, de, pl };
+/** Every language here, each checked against English's keys by its type. */
+export const SEARCH_TEXTS = { en, it, fr, es, de, pl };

@@ -28,7 +28,7 @@ const READ_WITH: Record<Lang, TextLang[]> = { en: ['en', 'pl'], fr: ['fr'], it: 
 
 /**
  * What a phrase of the vocabulary means: a colour; a brand; categories, named whole (`whole`: 'Shoes', 'Tops & shirts',
- * a form the file gives) or in part ('shirts' of 'Tops & shirts'); or a group of synonyms.
+ * a form the file gives) or in part ('shirts' of 'Tops & shirts'); a group of synonyms; or a product type.
  */
 type Meaning =
   | { kind: 'colour'; id: number; name: string; hex: string | null }
