@@ -6,7 +6,7 @@ import { expectNoAxeViolations, SHOPS } from './fixtures';
 // search finds the products by its new word, without a correction.
 
 test('a merchant adds a synonym and a shopper finds products by it at once', async ({ browser, page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // A word of no product name, unique to this run.
   const word = `grembo${Date.now().toString(36)}`;
   const staff = await staffPage(browser, 'catalogue', { locale: 'en' });

@@ -85,7 +85,7 @@ test('the results page sorts and filters, and offers the right spelling for a ty
   await expect(page.getByText(texts.search.noResults.replace('{{q}}', 'vestdo'))).toBeVisible();
   // Nothing for it: the spelling offered, and popular products to go on with.
   await expect(page.getByRole('list', { name: texts.search.popular }).getByRole('article').first()).toBeVisible();
-  await page.getByRole('link', { name: 'vestido' }).click();
+  await page.getByRole('link', { name: 'vestido', exact: true }).click();
   await expect(page).toHaveURL(/q=vestido$/);
   await expect(products.first()).toBeVisible();
 });
