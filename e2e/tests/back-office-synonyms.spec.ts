@@ -26,6 +26,7 @@ test('a merchant adds a synonym and a shopper finds products by it at once', asy
   await expect(staff.getByRole('status')).toHaveText('The group is added.');
   const group = staff.locator('form').filter({ has: staff.locator(`input[value="${word}, scamiciato"]`) });
   await expect(group).toBeVisible();
+  await expect(staff.getByLabel('New group', { exact: true })).toHaveValue('');
   await expectNoAxeViolations(staff);
   await shots(staff, 'search-synonyms');
 

@@ -124,7 +124,15 @@ export default function SearchSynonyms({ loaderData: { list, done }, actionData 
             refused={refused?.id === group.id}
           />
         ))}
-        <GroupForm lang={list.lang} id={null} phrases={refused?.id === null ? refused.typed : ''} label={t('synonyms.newGroup')} refused={refused?.id === null} />
+        {/* Keyed by the groups: once a group is added the field is empty again (the browser keeps what was typed otherwise). */}
+        <GroupForm
+          key={`new-${list.groups.map((group) => group.id).join('-')}`}
+          lang={list.lang}
+          id={null}
+          phrases={refused?.id === null ? refused.typed : ''}
+          label={t('synonyms.newGroup')}
+          refused={refused?.id === null}
+        />
       </section>
       <details className="max-w-3xl">
         <summary className="cursor-pointer font-semibold">{t('synonyms.fromFile', { count: list.file_groups.length })}</summary>
