@@ -85,7 +85,7 @@ test('the results page sorts and filters, and offers the right spelling for a ty
   await expect(page.getByText(texts.search.noResults.replace('{{q}}', 'vestdo'))).toBeVisible();
   // Nothing for it: the spelling offered, and popular products to go on with.
   await expect(page.getByRole('list', { name: texts.search.popular }).getByRole('article').first()).toBeVisible();
-  await page.getByRole('link', { name: 'vestido' }).click();
+  await page.getByRole('link', { name: 'vestido', exact: true }).click();
   await expect(page).toHaveURL(/q=vestido$/);
   await expect(products.first()).toBeVisible();
 });
@@ -184,5 +184,25 @@ test.describe('a query read as filters, without JavaScript', () => {
     await expect(page.getByRole('heading', { name: texts.search.popular })).toBeVisible();
     await expect(page.getByLabel(texts.catalog.sortBy)).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: texts.catalog.view })).toHaveCount(0);
+  });
+
+  test("Italian: a search for women's shoes that finds nothing offers Women › Shoes and the best sellers for women", async ({ page }) => {
+    const texts = TEXTS.it;
+    await page.goto('/it/search?q=scarpe%20donna%20qqqqxz');
+    await expect(page.getByText(texts.search.noResults.replace('{{q}}', 'scarpe donna qqqqxz'))).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: texts.search.popularIn.replace('{{category}}', 'Donna') })).toBeVisible();
+    await page.getByRole('link', { name: texts.search.closestCategory.replace('{{category}}', 'Scarpe') }).click();
+    await expect(page).toHaveURL(/\/it\/12-scarpe-donna$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scarpe');
+  });
+
+  test('German: "Damenschuhe" reads as "Damen Schuhe": the same chip and products', async ({ page }) => {
+    const texts = TEXTS.de;
+    await page.goto('/de/search?q=Damen%20Schuhe');
+    const apart = await productCount(page);
+    await page.goto('/de/search?q=Damenschuhe');
+    const chips = page.getByRole('region', { name: texts.facets.active });
+    await expect(chips.getByRole('link', { name: new RegExp(`${texts.facets.category}: .*Schuhe`) })).toBeVisible();
+    expect(await productCount(page)).toBe(apart);
   });
 });

@@ -35,6 +35,8 @@ export default [
     route('codes', 'routes/codes.tsx'),
     route('codes/:id', 'routes/code.tsx'),
     route('sales', 'routes/sales.tsx'),
+    // The search's synonyms.
+    route('search-synonyms', 'routes/search-synonyms.tsx'),
     // The owners' staff page.
     route('staff', 'routes/team.tsx'),
     // Each member's own password.

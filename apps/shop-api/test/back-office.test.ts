@@ -85,6 +85,9 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   listSales: {},
   createSale: { name: 'Walk', scope: 'product', target_id: NO_STAFF, reduction_percent: 10, starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-01-02T00:00:00Z' },
   endSale: { id: NO_STAFF },
+  listSynonyms: { lang: 'en' },
+  saveSynonyms: { lang: 'en', phrases: ['rights-a', 'rights-b'] },
+  deleteSynonyms: { id: NO_STAFF },
 });
 const NO_ORDER = 'NOSUCHORDER';
 const NO_STAFF = 2_000_000_000;

@@ -101,6 +101,53 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(red.products.every((p: Named) => /kleid/i.test(p.name))).toBe(true);
   });
 
+  it('reads Polish words on the English shop, where Polish browsers land: colours, genders, categories and synonyms', async () => {
+    const red = await search('czerwona sukienka', 'en');
+    expect(chips(red)).toEqual(['color:Red', 'category:Women › Dresses', 'category:Kids › Dresses']);
+    expect(red).toMatchObject({ did_you_mean: null, showing_results_for: null });
+    expect((await search('red dresses', 'en')).pagination.total_items).toBe(red.pagination.total_items);
+    // With and without Polish letters alike ('męskie', 'meskie'), as shoppers type on any keyboard.
+    const trousers = await search('spodnie męskie', 'en');
+    expect(chips(trousers)).toEqual(['category:Men › Trousers']);
+    expect(chips(await search('spodnie meskie', 'en'))).toEqual(['category:Men › Trousers']);
+    // Synonyms find the English names: dżinsy → denim, kaszmirowy sweter → cashmere jumpers.
+    const jeans = await search('dżinsy damskie', 'en');
+    expect(chips(jeans)).toEqual(['category:Women › Trousers']);
+    expect(jeans.products.length).toBeGreaterThan(0);
+    expect(jeans.products.every((p: Named) => /denim/i.test(p.name))).toBe(true);
+    const cashmere = await search('kaszmirowy sweter', 'en');
+    expect(cashmere.products.length).toBeGreaterThan(0);
+    expect(cashmere.products.every((p: Named) => /cashmere .*jumper/i.test(p.name))).toBe(true);
+    // Polish is read on the English shop only: in Italian 'sukienka' is no word of the shop.
+    expect(chips(await search('sukienka', 'it'))).toEqual([]);
+  });
+
+  it('splits German compounds into the words the shop knows: Damenschuhe, Herrenjacke, Kinderhose, Lederjacke', async () => {
+    const apart = await search('Damen Schuhe', 'de');
+    const together = await search('Damenschuhe', 'de');
+    expect(chips(together)).toEqual(['category:Damen › Schuhe']);
+    expect(together.pagination.total_items).toBe(apart.pagination.total_items);
+    expect(together).toMatchObject({ did_you_mean: null, showing_results_for: null });
+    expect(chips(await search('Kinderhose', 'de'))).toEqual(['category:Kinder › Hosen']);
+    // 'Jacke' is text (it names only a part of 'Jacken & Mäntel'): men's products named jackets.
+    const jackets = await search('Herrenjacke', 'de');
+    expect(chips(jackets)).toEqual(['category:Herren']);
+    expect(jackets.products.length).toBeGreaterThan(0);
+    expect(jackets.products.every((p: Named) => /jacke|blouson/i.test(p.name))).toBe(true);
+    expect(jackets.query_filters[0].q).toBe('jacke');
+    // Material and type: the same as the two words.
+    const leather = await search('Lederschuhe', 'de');
+    expect(leather.products.map((p: Named) => p.name)).toEqual((await search('Leder Schuhe', 'de')).products.map((p: Named) => p.name));
+    expect(leather.products.length).toBeGreaterThan(0);
+    const leatherJackets = await search('Lederjacke', 'de');
+    expect(leatherJackets.pagination.total_items).toBe((await search('Leder Jacke', 'de')).pagination.total_items);
+    expect(leatherJackets).toMatchObject({ did_you_mean: null, showing_results_for: null });
+    // A word the catalogue's names hold stays whole: 'Strickjacke' is cardigans, not knitwear and jackets.
+    const cardigans = await search('Strickjacke', 'de');
+    expect(chips(cardigans)).toEqual([]);
+    expect(cardigans.products.every((p: Named) => /strickjacke/i.test(p.name))).toBe(true);
+  });
+
   it('lists every category a query names, each product once, in the order asked', async () => {
     const dresses = await search('Kleider', 'de', { order: 'price_asc' });
     expect(chips(dresses)).toEqual(['category:Damen › Kleider', 'category:Kinder › Kleider']);
@@ -149,12 +196,32 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(linen.products.every((p: Named) => /linen .*dress/i.test(p.name))).toBe(true);
   });
 
+  it('ranks the products of the type searched first: shirt gives shirts before T-shirts', async () => {
+    const shirts = await search('shirt', 'en');
+    const first = shirts.products.slice(0, 12).map((p: Named) => p.name);
+    expect(first).toHaveLength(12);
+    for (const name of first) expect(name).toMatch(/(?<!t-)shirt/i);
+    // T-shirts still match, after the shirts.
+    expect(shirts.products.some((p: Named) => /t-shirt/i.test(p.name))).toBe(true);
+    expect((await search('camisa', 'es')).products.slice(0, 12).every((p: Named) => /camisa/i.test(p.name))).toBe(true);
+  });
+
+  it('keeps the Spanish for suede: ante is no stop word, while de and para are', async () => {
+    const suede = await search('botines de ante', 'es');
+    expect(suede.products.length).toBeGreaterThan(0);
+    expect(suede.products.every((p: Named) => /botines de ante/i.test(p.name))).toBe(true);
+    const boots = await search('botines', 'es');
+    expect(suede.pagination.total_items).toBeLessThan(boots.pagination.total_items);
+    expect((await search('botines para mujer', 'es')).pagination.total_items).toBeGreaterThan(0);
+  });
+
   it('ranks products in stock before sold-out ones of the same kind', async () => {
     const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
     const first = (await search('t-shirt', 'en')).products[0];
     await run(sql`update combinations set quantity = 0 where product_id = ${first.id_product}`);
     await run(sql`update products set out_of_stock_policy = 'deny' where id = ${first.id_product}`);
-    const after = (await search('t-shirt', 'en')).products.map((p: { id_product: number }) => p.id_product);
+    // Of the same kind: the T-shirts (the products of the type searched come first, in stock or not).
+    const after = (await search('t-shirt', 'en')).products.filter((p: Named) => /t-shirt/i.test(p.name)).map((p: { id_product: number }) => p.id_product);
     const inStock = new Set((await search('t-shirt', 'en', { availability: ['in_stock'] })).products.map((p: { id_product: number }) => p.id_product));
     expect(inStock.has(first.id_product)).toBe(false);
     expect(after.indexOf(first.id_product)).toBeGreaterThan(Math.max(...after.map((id: number, index: number) => (inStock.has(id) ? index : -1))));
@@ -205,6 +272,11 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     // The completed query is read as the colour: the search's chip.
     const listing = (await callApi(shop().app, 'getProducts', { q: red.q, with_category_tree: false }, { 'accept-language': 'it' })).body.psdata;
     expect(listing.query_filters).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'color', name: 'Rosso' })]));
+  });
+
+  it('never corrects words the shop knows in suggestions, even when they suggest nothing', async () => {
+    const { body } = await callApi(shop().app, 'search', { q: 'jeans blu donna' }, { 'accept-language': 'it' });
+    expect(body.psdata).toMatchObject({ corrected: null });
   });
 
   it('suggests for a typo what the closest spelling finds: jaket → jacket', async () => {

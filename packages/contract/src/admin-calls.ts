@@ -10,6 +10,7 @@ import { adminPromotionCalls } from './admin-promotion-calls.ts';
 import { adminReportCalls } from './admin-report-calls.ts';
 import { adminReturnCalls } from './admin-return-calls.ts';
 import { adminReviewCalls } from './admin-review-calls.ts';
+import { adminSearchCalls } from './admin-search-calls.ts';
 import { adminStaffCalls } from './admin-staff-calls.ts';
 import { adminTeamCalls } from './admin-team-calls.ts';
 
@@ -30,6 +31,7 @@ export const adminCalls = {
   ...adminProductCalls,
   ...adminPhotoCalls,
   ...adminPromotionCalls,
+  ...adminSearchCalls,
 } satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
 
 export type AdminCalls = typeof adminCalls;

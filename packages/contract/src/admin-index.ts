@@ -16,3 +16,5 @@ export * from './admin-photos.ts';
 export * from './admin-photo-calls.ts';
 export * from './admin-promotions.ts';
 export * from './admin-promotion-calls.ts';
+export * from './admin-search.ts';
+export * from './admin-search-calls.ts';

@@ -9,6 +9,7 @@ import { PEOPLE_TEXTS } from './texts-people';
 import { PL } from './texts-pl';
 import { PHOTO_TEXTS } from './texts-photos';
 import { PROMOTION_TEXTS } from './texts-promotions';
+import { SEARCH_TEXTS } from './texts-search';
 import { STAFF_TEXTS } from './texts-staff';
 
 /** The back office's languages: the shop's six (each language's texts are checked against English, key by key). */
@@ -493,8 +494,11 @@ const PHOTOS: Record<Lang, typeof PHOTO_TEXTS.en> = { ...PHOTO_TEXTS, fr: FR.pho
 const PROMOTIONS: Record<Lang, typeof PROMOTION_TEXTS.en> = { ...PROMOTION_TEXTS, fr: FR.promotions, es: ES.promotions, de: DE.promotions, pl: PL.promotions };
 /** Every text of a language, as i18next reads them (the common ones, then each page bundle merged deep into them). */
 export const ALL_TEXTS = Object.fromEntries(
-  LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code], CATALOGUE[code], PHOTOS[code], PROMOTIONS[code], CSV_TEXTS[code]]]),
-) as Record<Lang, [Texts, typeof PEOPLE_TEXTS.en, typeof STAFF_TEXTS.en, typeof CATALOGUE_TEXTS.en, typeof PHOTO_TEXTS.en, typeof PROMOTION_TEXTS.en, typeof CSV_TEXTS.en]>;
+  LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code], CATALOGUE[code], PHOTOS[code], PROMOTIONS[code], CSV_TEXTS[code], SEARCH_TEXTS[code]]]),
+) as Record<
+  Lang,
+  [Texts, typeof PEOPLE_TEXTS.en, typeof STAFF_TEXTS.en, typeof CATALOGUE_TEXTS.en, typeof PHOTO_TEXTS.en, typeof PROMOTION_TEXTS.en, typeof CSV_TEXTS.en, typeof SEARCH_TEXTS.en]
+>;
 
 export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 

@@ -30,6 +30,7 @@ export default function StaffLayout({ loaderData: { staff } }: Route.ComponentPr
             {staff.areas.includes('customers') && <NavItem to="/subscribers" label={t('navPeople.subscribers')} />}
             {staff.areas.includes('reviews') && <NavItem to="/reviews" label={t('navPeople.reviews')} />}
             {staff.areas.includes('catalogue') && <NavItem to="/products" label={t('catalogue.title')} />}
+            {staff.areas.includes('catalogue') && <NavItem to="/search-synonyms" label={t('synonyms.nav')} />}
             {staff.areas.includes('returns') && <NavItem to="/returns" label={t('nav.returns')} />}
             {staff.areas.includes('reports') && <NavItem to="/audit" label={t('nav.audit')} />}
             {staff.areas.includes('reports') && <NavItem to="/exports" label={t('nav.exports')} />}

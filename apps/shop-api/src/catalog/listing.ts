@@ -1,4 +1,4 @@
-import { SORT_KEYS, type getProductsInput, type Listing, type SortKey } from '@shop/contract';
+import { SORT_KEYS, type Garment, type getProductsInput, type Listing, type SortKey } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallContext } from '../call-context.ts';
@@ -23,7 +23,8 @@ type ListingInput = z.output<typeof getProductsInput>;
  * What the listing is of, before any filter: a category, a brand, the products matching a search's text (`text`, a
  * tsquery as text: understanding.ts), any of several categories a search named, or the whole catalogue.
  */
-export type ListingScope = { categoryId?: number; categoryIds?: number[]; brandId?: number; text?: string };
+/** `garments`: the product types a search's words name, whose products come first by relevance. */
+export type ListingScope = { categoryId?: number; categoryIds?: number[]; brandId?: number; text?: string; garments?: Garment[] };
 
 type TitleOrder = 'title_asc' | 'title_desc';
 const isTitleOrder = (order: SortKey): order is TitleOrder => order === 'title_asc' || order === 'title_desc';
@@ -47,12 +48,14 @@ const ORDER_BY: Record<Exclude<SortKey, 'relevance' | TitleOrder>, SQL> = {
 const TITLE_DIRECTION: Record<TitleOrder, SQL> = { title_asc: sql`asc`, title_desc: sql`desc` };
 
 /**
- * An order but by name, over the columns of `base`. Relevance, for a search: the products named after the query
- * first, then those in stock, then by the search rank; else best sellers first.
+ * An order but by name, over the columns of `base`. Relevance, for a search: the products of the type the query
+ * names first ('shirt': shirts before T-shirts, whose names hold 'shirt' too), then those named after the query,
+ * then those in stock, then by the search rank; else best sellers first.
  */
 function columnOrder(scope: ListingScope, order: Exclude<SortKey, TitleOrder>): SQL {
   if (order !== 'relevance') return ORDER_BY[order];
-  return scope.text ? sql`named desc, in_stock desc, rank desc, sales_count desc, id` : ORDER_BY.popularity;
+  if (!scope.text) return ORDER_BY.popularity;
+  return sql`${scope.garments?.length ? sql`typed desc, ` : sql``}named desc, in_stock desc, rank desc, sales_count desc, id`;
 }
 
 /**
@@ -100,6 +103,7 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
       rs.rating_sum::float / nullif(rs.review_count, 0) as rating, coalesce(rs.review_count, 0) as review_count
       ${query ? sql`, ts_rank(e.document, ${query}) as rank, e.document @@ ${inNames(scope.text!)}::tsquery as named,
           (select cl.in_stock from catalog_listing_classes cl where cl.id = e.class_id) as in_stock` : sql``}
+      ${query && scope.garments?.length ? sql`, (select p.garment from products p where p.id = e.product_id) = any(${sql.param(scope.garments)}::text[]) as typed` : sql``}
     from ${query ? sql`catalog_search_entries` : sql`catalog_listing_entries`} e
     -- The product's ratings, for the order by rating (one row by its primary key).
     left join product_review_stats rs on rs.product_id = e.product_id
@@ -387,6 +391,7 @@ async function searchListing(context: CallContext, revision: string, input: List
   // Several categories ('shoes': Women's and Men's), or nothing to search at all (only words no text holds): none.
   if (meant.categoryIds.length > 1 || (!meant.text && meant.filters.length === 0)) scope.categoryIds = meant.categoryIds;
   if (meant.text) scope.text = meant.text;
+  if (meant.text && meant.garments.length) scope.garments = meant.garments;
   const withMeant = (chosen: number[] | undefined, meantIds: number[]) => (meantIds.length ? [...new Set([...(chosen ?? []), ...meantIds])] : chosen);
   const colors = withMeant(input.colors, meant.colorIds);
   const page = await queryListing(context, revision, scope, { ...input, colors, brands: withMeant(input.brands, meant.brandIds) }, order);

@@ -1,11 +1,23 @@
-import type { Lang } from '@shop/contract';
+import type { Lang, TextLang } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The text-search configuration of each storefront language (as search_config() in migration 0010): the
- * language's stemmer after unaccent, so that 'echarpe' finds 'écharpe'.
+ * The text-search configuration of each language (as search_config() in migration 0010): the language's stemmer
+ * after unaccent, so that 'echarpe' finds 'écharpe'. Polish (migration 0030) has no stemmer, only unaccent: it
+ * reads the vocabulary's Polish words, the catalogue has no Polish texts.
  */
-export const TEXT_SEARCH_CONFIG: Record<Lang, string> = { en: 'shop_english', fr: 'shop_french', it: 'shop_italian', es: 'shop_spanish', de: 'shop_german' };
+export const TEXT_SEARCH_CONFIG: Record<TextLang, string> = {
+  en: 'shop_english',
+  fr: 'shop_french',
+  it: 'shop_italian',
+  es: 'shop_spanish',
+  de: 'shop_german',
+  pl: 'shop_polish',
+};
+
+/** PostgreSQL's own configuration of each language, which drops its stop words (shop_spanish keeps them, for 'ante'). */
+const STOP_WORDS_CONFIG: Record<TextLang, string> = { en: 'english', fr: 'french', it: 'italian', es: 'spanish', de: 'german', pl: 'simple' };
+export const stopWordsConfig = (lang: TextLang) => sql.raw(`'${STOP_WORDS_CONFIG[lang]}'::regconfig`);
 
 /**
  * Language and configuration as SQL literals, not parameters: the planner reads only the language's partition
@@ -13,7 +25,7 @@ export const TEXT_SEARCH_CONFIG: Record<Lang, string> = { en: 'shop_english', fr
  * never from input.
  */
 const langLiteral = (lang: Lang) => sql.raw(`'${lang}'`);
-export const configLiteral = (lang: Lang) => sql.raw(`'${TEXT_SEARCH_CONFIG[lang]}'::regconfig`);
+export const configLiteral = (lang: TextLang) => sql.raw(`'${TEXT_SEARCH_CONFIG[lang]}'::regconfig`);
 
 /**
  * The rows of catalog_search_entries `entry` (migration 0013: one per active product and language) in `lang`

@@ -7,7 +7,7 @@ import { configLiteral, namePrefixQuery, queryWords, searchMatch } from './searc
 import { type Keepable } from './revision-cache.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
-import { completions } from './understanding.ts';
+import { completions, understood } from './understanding.ts';
 
 const CATEGORY_LIMIT = 3;
 const COLOUR_LIMIT = 3;
@@ -80,11 +80,11 @@ const isEmpty = (found: Found) => found.productIds.length === 0 && found.categor
 
 /**
  * What the suggestions for `q` are, products by id: all the catalogue's revision decides (revision-cache.ts). Nothing
- * found: the closest spelling's, offered only when it finds something.
+ * found: the closest spelling's, offered only when it finds something; the words the shop knows are never corrected.
  */
 async function readSuggestions(q: string, limit: number, context: CallContext, revision: string): Promise<Keepable<Found & { corrected: string | null }>> {
   const found = await suggestionsFor(context, revision, q, limit);
-  const corrected = isEmpty(found) ? await correctSpelling(context.db, context.lang, q) : null;
+  const corrected = isEmpty(found) ? await correctSpelling(context.db, context.lang, q, (await understood(context, revision, q, undefined)).known) : null;
   const instead = corrected ? await suggestionsFor(context, revision, corrected, limit) : null;
   const value = instead && !isEmpty(instead) ? { ...instead, corrected } : { ...found, corrected: null };
   return { value, validUntil: Infinity };

@@ -1,28 +1,41 @@
-import type { Lang, QueryFilter } from '@shop/contract';
+import type { Garment, Lang, QueryFilter, TextLang } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
-import { HOME_CATEGORY_ID, keptCategoryTree } from './categories.ts';
+import { HOME_CATEGORY_ID, keptCategoryTree, type CategoryTree } from './categories.ts';
 import { facetData } from './facet-data.ts';
-import { configLiteral, queryWords } from './search-sql.ts';
+import { configLiteral, queryWords, stopWordsConfig } from './search-sql.ts';
 import vocabularyFile from './vocabulary.json' with { type: 'json' };
 
 /**
- * What the shop's words mean, per language (vocabulary.json, which the merchant extends): other forms of the
- * catalogue's colour names and category names, and synonyms, words that find the same products.
+ * What the shop's words mean, per language (vocabulary.json, which the merchant extends; and the synonym groups
+ * the merchant keeps in the back office, search_synonyms): other forms of the catalogue's colour names and category
+ * names, synonyms (words that find the same products), and the words naming each product type (`types`, for ranking).
  */
-type VocabularyFile = { colours: Record<string, string[]>; categories: Record<string, string[]>; synonyms: string[][] };
-const VOCABULARY = vocabularyFile as Record<Lang, VocabularyFile>;
+type VocabularyFile = { colours: Record<string, string[]>; categories: Record<string, string[]>; synonyms: string[][]; types: Partial<Record<Garment, string[]>> };
+const VOCABULARY = vocabularyFile as Record<TextLang, VocabularyFile>;
+
+/** The synonym groups of the vocabulary file in `lang`, as the back office shows them beside the merchant's. */
+export const fileSynonyms = (lang: TextLang): string[][] => VOCABULARY[lang].synonyms;
+
+/**
+ * The vocabularies a query is read with in each storefront language: its own, and on the English storefront also
+ * the Polish one. Polish is a text language but no route (SPEC §9): a Polish browser lands on the English shop
+ * (locale.server.ts), and the catalogue has no Polish texts. So the Polish words are keyed to the English colour and
+ * category names, and their synonyms hold the English words the products are searched by ('dżinsy' → jeans, denim).
+ */
+const READ_WITH: Record<Lang, TextLang[]> = { en: ['en', 'pl'], fr: ['fr'], it: ['it'], es: ['es'], de: ['de'] };
 
 /**
  * What a phrase of the vocabulary means: a colour; a brand; categories, named whole (`whole`: 'Shoes', 'Tops & shirts',
- * a form the file gives) or in part ('shirts' of 'Tops & shirts'); or a group of synonyms.
+ * a form the file gives) or in part ('shirts' of 'Tops & shirts'); a group of synonyms; or a product type.
  */
 type Meaning =
   | { kind: 'colour'; id: number; name: string; hex: string | null }
   | { kind: 'brand'; id: number; name: string }
   | { kind: 'category'; id: number; whole: boolean }
-  | { kind: 'synonyms'; phrases: string[] };
+  | { kind: 'synonyms'; phrases: string[] }
+  | { kind: 'type'; garment: Garment };
 
 /**
  * Phrases by their words' stems in the language, or by their words as such for brands (proper names: 'Vellano'
@@ -31,64 +44,106 @@ type Meaning =
  */
 type Vocabulary = { meanings: Map<string, Meaning[]>; longest: number; spelled: { phrase: string; meaning: Meaning }[] };
 
-/** Lowercase and without accents, as the configurations' unaccent compares: 'Vêtements' → 'vetements'. */
-const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** Lowercase and without accents, as the configurations' unaccent compares: 'Vêtements' → 'vetements', 'Męskie' → 'meskie'. */
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ł/gi, 'l')
+    .toLowerCase();
 
 /** Names of several categories in one: 'Tops & shirts', 'Giacche e cappotti', 'Tops y camisas', 'Jacken & Mäntel'. */
 const NAME_PARTS = /\s*[&,/+]\s*|\s+(?:and|et|e|y|und)\s+/i;
 
 /**
- * The stems of `words` in the language (its text-search configuration: unaccented, singular and plural alike:
- * 'rossa', 'rosse' → 'ross'); a word the configuration drops ('t' of 't-shirt') stands for itself.
+ * The stems of `words` in a language (its text-search configuration: unaccented, singular and plural alike:
+ * 'rossa', 'rosse' → 'ross'); a word the configuration drops ('t' of 't-shirt') stands for itself. `stops`: the
+ * words that are stop words of the language ('de', 'para'; shop_spanish keeps them, for 'ante').
  */
-async function stems(context: CallContext, words: string[]): Promise<Map<string, string>> {
-  if (words.length === 0) return new Map();
-  const rows = await selectRows<{ word: string; stem: string }>(
+async function stems(context: CallContext, lang: TextLang, words: string[]): Promise<{ stemOf: Map<string, string>; stops: Set<string> }> {
+  if (words.length === 0) return { stemOf: new Map(), stops: new Set() };
+  const rows = await selectRows<{ word: string; stem: string; stop: boolean }>(
     context.db,
-    sql`select w.word, coalesce((select min(lexeme) from unnest(to_tsvector(${configLiteral(context.lang)}, w.word))), w.word) as stem
+    sql`select w.word, coalesce((select min(lexeme) from unnest(to_tsvector(${configLiteral(lang)}, w.word))), w.word) as stem,
+        to_tsvector(${stopWordsConfig(lang)}, w.word) = ''::tsvector as stop
       from unnest(array[${sql.join(words.map((word) => sql`${word}`), sql`, `)}]::text[]) as w(word)`,
   );
-  return new Map(rows.map((row) => [row.word, row.stem]));
+  return { stemOf: new Map(rows.map((row) => [row.word, row.stem])), stops: new Set(rows.filter((row) => row.stop).map((row) => row.word)) };
 }
 
-async function readVocabulary(context: CallContext, revision: string): Promise<Vocabulary> {
-  const file = VOCABULARY[context.lang];
-  const [facets, tree] = await Promise.all([facetData(context, revision, []), keptCategoryTree(context, revision)]);
+/** The key of a phrase of `lang`'s vocabulary by its words' stems: 'pl:czerwona sukienka'. */
+const stemKey = (lang: TextLang, stemsOfWords: string[]) => `${lang}:${stemsOfWords.join(' ')}`;
+
+/**
+ * The phrases of one language's vocabulary with what they mean, keyed to the storefront language's names; with
+ * those names themselves (`withNames`) for the storefront's own language (Polish has its forms only).
+ */
+function phrasesOf(
+  file: VocabularyFile,
+  merchantGroups: string[][],
+  facets: Awaited<ReturnType<typeof facetData>>,
+  tree: CategoryTree,
+  withNames: boolean,
+): [string, Meaning][] {
+  const named = (name: string) => (withNames ? [name] : []);
+  const formsOf = (forms: Record<string, string[]>, name: string) => Object.entries(forms).find(([named]) => named.toLowerCase() === name.toLowerCase())?.[1] ?? [];
   const entries: [string, Meaning][] = [];
   for (const colour of facets.attributes.filter((attribute) => attribute.kind === 'color')) {
     const meaning: Meaning = { kind: 'colour', id: colour.id, name: colour.label, hex: colour.hex };
-    const forms = Object.entries(file.colours).find(([name]) => name.toLowerCase() === colour.label.toLowerCase())?.[1] ?? [];
-    for (const phrase of [colour.label, ...forms]) entries.push([phrase, meaning]);
+    for (const phrase of [...named(colour.label), ...formsOf(file.colours, colour.label)]) entries.push([phrase, meaning]);
   }
-  const walk = (nodes: ReturnType<typeof tree.menu>) => {
+  const walk = (nodes: ReturnType<CategoryTree['menu']>) => {
     for (const node of nodes) {
-      const forms = Object.entries(file.categories).find(([name]) => name.toLowerCase() === node.name.toLowerCase())?.[1] ?? [];
-      for (const phrase of [node.name, ...forms]) entries.push([phrase, { kind: 'category', id: node.id, whole: true }]);
+      for (const phrase of [...named(node.name), ...formsOf(file.categories, node.name)]) entries.push([phrase, { kind: 'category', id: node.id, whole: true }]);
       const parts = node.name.split(NAME_PARTS);
-      if (parts.length > 1) for (const part of parts) entries.push([part, { kind: 'category', id: node.id, whole: false }]);
+      if (withNames && parts.length > 1) for (const part of parts) entries.push([part, { kind: 'category', id: node.id, whole: false }]);
       walk(node.children);
     }
   };
   walk(tree.menu());
-  const brands = facets.brands.map((brand): [string, Meaning] => [brand.label, { kind: 'brand', id: brand.id, name: brand.label }]);
-  for (const group of file.synonyms) for (const phrase of group) entries.push([phrase, { kind: 'synonyms', phrases: group }]);
+  for (const group of [...file.synonyms, ...merchantGroups]) for (const phrase of group) entries.push([phrase, { kind: 'synonyms', phrases: group }]);
+  for (const [garment, phrases] of Object.entries(file.types)) for (const phrase of phrases) entries.push([phrase, { kind: 'type', garment: garment as Garment }]);
+  return entries;
+}
 
-  const stemOf = await stems(context, [...new Set(entries.flatMap(([phrase]) => queryWords(phrase, 20)))]);
+/** The synonym groups the merchant keeps in the back office (search_synonyms), per language. */
+async function merchantSynonyms(context: CallContext, langs: TextLang[]): Promise<Map<TextLang, string[][]>> {
+  const rows = await selectRows<{ lang: TextLang; phrases: string[] }>(
+    context.db,
+    sql`select lang, phrases from search_synonyms where lang = any(${sql.param(langs)}::text[]) order by id`,
+  );
+  const groups = new Map<TextLang, string[][]>();
+  for (const row of rows) groups.set(row.lang, [...(groups.get(row.lang) ?? []), row.phrases]);
+  return groups;
+}
+
+async function readVocabulary(context: CallContext, revision: string): Promise<Vocabulary> {
+  const langs = READ_WITH[context.lang];
+  const [facets, tree, merchants] = await Promise.all([facetData(context, revision, []), keptCategoryTree(context, revision), merchantSynonyms(context, langs)]);
   const meanings = new Map<string, Meaning[]>();
   const spelled: Vocabulary['spelled'] = [];
   let longest = 1;
-  for (const [phrase, meaning] of [...entries, ...brands]) {
-    const words = queryWords(phrase, 20);
-    if (words.length === 0) continue;
-    const key = meaning.kind === 'brand' ? asWords(words) : words.map((word) => stemOf.get(word) ?? word).join(' ');
+  const add = (key: string, words: string[], meaning: Meaning) => {
     longest = Math.max(longest, words.length);
     meanings.set(key, [...(meanings.get(key) ?? []), meaning]);
     spelled.push({ phrase: plain(words.join(' ')), meaning });
+  };
+  for (const lang of langs) {
+    const entries = phrasesOf(VOCABULARY[lang], merchants.get(lang) ?? [], facets, tree, lang === context.lang);
+    const { stemOf } = await stems(context, lang, [...new Set(entries.flatMap(([phrase]) => queryWords(phrase, 20)))]);
+    for (const [phrase, meaning] of entries) {
+      const words = queryWords(phrase, 20);
+      if (words.length > 0) add(stemKey(lang, words.map((word) => stemOf.get(word) ?? word)), words, meaning);
+    }
+  }
+  for (const brand of facets.brands) {
+    const words = queryWords(brand.label, 20);
+    if (words.length > 0) add(asWords(words), words, { kind: 'brand', id: brand.id, name: brand.label });
   }
   return { meanings, longest, spelled };
 }
 
-/** The key of a phrase by its words as such (brands'): never a key of stems, which have no '='. */
+/** The key of a phrase by its words as such (brands'): never a key of stems, which start with their language. */
 const asWords = (words: string[]) => `=${words.join(' ')}`;
 
 /** The vocabulary in the request's language, kept per catalogue revision (colour and category names raise it). */
@@ -101,17 +156,70 @@ function keptVocabulary(context: CallContext, revision: string): Promise<Vocabul
  * A query as the shop reads it. `text`: the tsquery (as text) its other words are searched with, synonyms
  * included, '' when no word is left to search; `categoryIds`: the categories its words named (any of them);
  * `colorIds`, `brandIds`: the colours and brands (any of them); `filters`: all of them, as the shopper may remove
- * them; `known`: the words the vocabulary knows, which are never corrected.
+ * them; `garments`: the product types its words name, ranked first ('shirt': shirts before T-shirts); `known`: the
+ * words the vocabulary knows, which are never corrected.
  */
-export type Understood = { text: string; categoryIds: number[]; colorIds: number[]; brandIds: number[]; filters: QueryFilter[]; known: string[] };
+export type Understood = {
+  text: string;
+  categoryIds: number[];
+  colorIds: number[];
+  brandIds: number[];
+  garments: Garment[];
+  filters: QueryFilter[];
+  known: string[];
+};
 
 /** Websearch syntax ("a phrase", -exclusion, OR): the shopper means the words as typed. */
 const OPERATORS = /"|(^|\s)-\S|\sor\s/i;
+
+/**
+ * `words` of `q` as the shopper typed them, hyphens and all: 't-shirt' is the phrase 't-shirt', where 't shirt' would
+ * be 'shirt' alone ('t' is an English stop word) and find every shirt.
+ */
+function asTyped(q: string, words: string[]): string {
+  // Words hold only letters and digits (queryWords): nothing to escape.
+  return new RegExp(words.join('[^\\p{L}\\p{N}]+'), 'iu').exec(q)?.[0] ?? words.join(' ');
+}
 
 /** A tsquery built by SQL, as text ('' when it has no lexeme). */
 async function tsqueryText(context: CallContext, query: ReturnType<typeof sql>): Promise<string> {
   const [row] = await selectRows<{ text: string }>(context.db, sql`select (${query})::text as text`);
   return row?.text ?? '';
+}
+
+/** The shortest part of a compound word that is split: 'Damen', 'Rock', 'Hose'. */
+const COMPOUND_PART = 3;
+
+/**
+ * German compounds split into words of the vocabulary: 'Damenschuhe' is Damen Schuhe, 'Lederjacke' Leder Jacke,
+ * 'Kinderhose' Kinder Hose (a linking s is dropped: 'Herbstsjacke'). Only words that neither the vocabulary nor the
+ * catalogue's names hold are split: 'Strickjacke' is the name of cardigans, and stays whole.
+ */
+async function splitCompounds(context: CallContext, vocabulary: Vocabulary, words: string[]): Promise<string[]> {
+  const cuts = (word: string) =>
+    Array.from({ length: Math.max(0, word.length - 2 * COMPOUND_PART + 1) }, (_, index) => {
+      const left = word.slice(0, COMPOUND_PART + index);
+      return { left, right: word.slice(COMPOUND_PART + index) };
+    });
+  const parts = words.flatMap((word) => cuts(word).flatMap(({ left, right }) => [left, right, ...(left.endsWith('s') ? [left.slice(0, -1)] : [])]));
+  if (parts.length === 0) return words;
+  const [{ stemOf }, named] = await Promise.all([
+    stems(context, 'de', [...new Set([...words, ...parts])]),
+    selectRows<{ word: string }>(
+      context.db,
+      sql`select word from search_lexicon where lang = 'de' and word = any(${sql.param(words)}::text[])`,
+    ),
+  ]);
+  const knows = (word: string) => word.length >= COMPOUND_PART && vocabulary.meanings.has(stemKey('de', [stemOf.get(word) ?? word]));
+  return words.flatMap((word) => {
+    if (knows(word) || named.some((row) => row.word === word)) return [word];
+    for (const { left, right } of cuts(word)) {
+      if (!knows(right)) continue;
+      if (knows(left)) return [left, right];
+      if (left.endsWith('s') && knows(left.slice(0, -1))) return [left.slice(0, -1), right];
+    }
+    return [word];
+  });
 }
 
 /**
@@ -121,17 +229,24 @@ async function tsqueryText(context: CallContext, query: ReturnType<typeof sql>):
  * dress'), only the top categories (genders) stay filters and the other words are text.
  */
 async function understand(context: CallContext, revision: string, q: string, withinId: number | undefined): Promise<Understood> {
-  const words = queryWords(q);
-  if (OPERATORS.test(q) || words.length === 0) {
-    return { text: await tsqueryText(context, sql`websearch_to_tsquery(${configLiteral(context.lang)}, ${q})`), categoryIds: [], colorIds: [], brandIds: [], filters: [], known: [] };
+  const typed = queryWords(q);
+  if (OPERATORS.test(q) || typed.length === 0) {
+    const text = await tsqueryText(context, sql`websearch_to_tsquery(${configLiteral(context.lang)}, ${q})`);
+    return { text, categoryIds: [], colorIds: [], brandIds: [], garments: [], filters: [], known: [] };
   }
-  const [vocabulary, tree, stemOf] = await Promise.all([keptVocabulary(context, revision), keptCategoryTree(context, revision), stems(context, words)]);
-  const wordStems = words.map((word) => stemOf.get(word) ?? word);
+  const langs = READ_WITH[context.lang];
+  const [vocabulary, tree] = await Promise.all([keptVocabulary(context, revision), keptCategoryTree(context, revision)]);
+  const words = context.lang === 'de' ? await splitCompounds(context, vocabulary, typed) : typed;
+  const read = await Promise.all(langs.map((lang) => stems(context, lang, words)));
+  const stops = read[0]!.stops;
   // Longest phrases first: 'navy blue' is Navy, not Navy and Blue; 'scarpe da ginnastica' sneakers, not shoes.
-  const meaningsAt = (start: number, length: number) => [
-    ...(vocabulary.meanings.get(wordStems.slice(start, start + length).join(' ')) ?? []),
-    ...(vocabulary.meanings.get(asWords(words.slice(start, start + length))) ?? []),
-  ];
+  const meaningsAt = (start: number, length: number) => {
+    const slice = words.slice(start, start + length);
+    return [
+      ...langs.flatMap((lang, index) => vocabulary.meanings.get(stemKey(lang, slice.map((word) => read[index]!.stemOf.get(word) ?? word))) ?? []),
+      ...(vocabulary.meanings.get(asWords(slice)) ?? []),
+    ];
+  };
   const phrases: { words: string[]; meanings: Meaning[] }[] = [];
   for (let start = 0; start < words.length; ) {
     let length = Math.min(vocabulary.longest, words.length - start);
@@ -178,9 +293,9 @@ async function understand(context: CallContext, revision: string, q: string, wit
     if (filter?.kind === 'colour' || filter?.kind === 'brand') {
       (filter.kind === 'colour' ? colours : brands).push(filter.id);
       filters.push({ kind: filter.kind === 'colour' ? 'color' : 'brand', id: filter.id, name: filter.name, parent: null, q: without(phrase) });
-    } else if (!filtering[index] || synonyms.length > 0) {
-      // 'jeans' is Trousers, and denim: its synonyms are searched too.
-      terms.push([phrase.words.join(' '), ...synonyms]);
+    } else if ((!filtering[index] || synonyms.length > 0) && !(phrase.meanings.length === 0 && phrase.words.every((word) => stops.has(word)))) {
+      // 'jeans' is Trousers, and denim: its synonyms are searched too. A stop word alone ('de', 'para') is not.
+      terms.push([asTyped(q, phrase.words), ...synonyms]);
     }
   });
   for (const id of categoryIds) {
@@ -205,8 +320,10 @@ async function understand(context: CallContext, revision: string, q: string, wit
         ),
       )
     : '';
-  const known = phrases.filter((phrase) => phrase.meanings.length > 0).flatMap((phrase) => phrase.words);
-  return { text, categoryIds, colorIds: [...new Set(colours)], brandIds: [...new Set(brands)], filters, known };
+  // A compound split into known words ('damenschuhe') is known too.
+  const known = [...phrases.filter((phrase) => phrase.meanings.length > 0).flatMap((phrase) => phrase.words), ...typed.filter((word) => !words.includes(word))];
+  const garments = [...new Set(phrases.flatMap((phrase) => phrase.meanings.flatMap((meaning) => (meaning.kind === 'type' ? [meaning.garment] : []))))];
+  return { text, categoryIds, colorIds: [...new Set(colours)], brandIds: [...new Set(brands)], garments, filters, known };
 }
 
 /** `understand`, kept per catalogue revision: the vocabulary, and so what a query means, only changes with it. */

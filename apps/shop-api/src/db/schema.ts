@@ -1123,3 +1123,19 @@ export const productImportRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
 );
+
+/**
+ * A group of search synonyms the merchant keeps in the back office, in one storefront language (issue 29): its
+ * phrases find the same products, merged with the groups of catalog/vocabulary.json. A change raises the
+ * catalogue's revision (migration 0030), so that searches read it at once.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial('id').primaryKey(),
+    lang: lang(),
+    phrases: text('phrases').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_synonyms_lang_idx').on(t.lang, t.id)],
+);

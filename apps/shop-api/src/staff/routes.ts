@@ -22,6 +22,7 @@ import { returnHandlers } from './returns.ts';
 import { deleteProductPhoto, getProductPhotoUpload, listProductPhotos, moveProductPhoto, readProductPhotoFile, startProductPhotoUpload, updateProductPhoto, uploadProductPhotoChunk } from './photos.ts';
 import { listReviews, moderateReview } from './reviews.ts';
 import { mayUse, SCRIPT_CALLS } from './rights.ts';
+import { synonymHandlers } from './synonyms.ts';
 import { changeOwnStaffPassword, signedInStaff, staffSecondFactor, staffSignIn, staffSignOut, toStaffMember } from './sessions.ts';
 import { completeStaffSetup, getStaffSetup } from './setup.ts';
 import { changeStaffRole, inviteStaff, listStaff, sendStaffSetupLink, setStaffDisabled } from './team.ts';
@@ -65,6 +66,7 @@ const handlers: AdminCallHandlers = {
   deleteProductPhoto,
   readProductPhotoFile,
   ...promotionHandlers,
+  ...synonymHandlers,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (sessions/tokens.ts).
