@@ -15,3 +15,5 @@ export * from './admin-photos.ts';
 export * from './admin-photo-calls.ts';
 export * from './admin-promotions.ts';
 export * from './admin-promotion-calls.ts';
+export * from './admin-delivery.ts';
+export * from './admin-delivery-calls.ts';

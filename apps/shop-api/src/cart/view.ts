@@ -9,6 +9,7 @@ import { findCartId, type Owner } from './owner.ts';
 import { cartRules, ruleName, validityProblem, type CartRule } from './rules.ts';
 import { cartMoney, cartProblem, type CountryTerms } from './totals.ts';
 import { destinationVatSql, shelfRateSql } from '../catalog/pricing.ts';
+import { standardShippingSql } from '../catalog/shipping.ts';
 
 const CURRENCY = 'EUR';
 
@@ -33,10 +34,9 @@ export async function countryTerms(db: Queryable, context: CallContext, choice: 
   }>(
     db,
     sql`select c.iso, ${destinationVatSql(sql`c`, sql`home`)} as vat, ${shelfRateSql(sql`c`, sql`home`)} as price_rate,
-        c.free_shipping_from_cents as free_from, z.standard_shipping_cents as shipping,
+        c.free_shipping_from_cents as free_from, ${standardShippingSql(sql`c.group_key`)} as shipping,
         r.price_cents as carrier_price, k.free_shipping_applies as carrier_free
       from countries c join countries home on home.iso = ${home}
-      left join shipping_zones z on z.group_key = c.group_key
       left join carrier_rates r on r.group_key = c.group_key and r.carrier_id = ${choice.carrierId ?? null}
       left join carriers k on k.id = r.carrier_id
       where c.is_active and c.iso in (${wanted}, ${home})`,
