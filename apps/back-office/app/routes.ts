@@ -31,6 +31,10 @@ export default [
     route('codes', 'routes/codes.tsx'),
     route('codes/:id', 'routes/code.tsx'),
     route('sales', 'routes/sales.tsx'),
+    // Delivery: carriers, rates, thresholds and countries; content pages and size charts.
+    route('delivery', 'routes/delivery.tsx'),
+    route('pages', 'routes/pages.tsx'),
+    route('pages/:id', 'routes/content-page.tsx'),
     // The owners' staff page.
     route('staff', 'routes/team.tsx'),
     // Each member's own password.
