@@ -20,7 +20,7 @@ test('a manager changes a carrierâ€™s rate and writes a content page; a shopperâ
   await openSizedProduct(page, 'en', '/en/3-women?availability=in_stock');
   await hydrated(page);
   await page.getByRole('button', { name: t.product.addToCart, exact: true }).click();
-  await expect(page.getByRole('dialog', { name: t.cart.drawer.title })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: t.cart.drawer.title })).toBeVisible({ timeout: 30_000 });
   expect(await cartShipping(page)).toBe(1490);
 
   const staff = await staffPage(browser, 'manager', { locale: 'en' });
@@ -69,7 +69,7 @@ test('a manager changes a carrierâ€™s rate and writes a content page; a shopperâ
     const hostile = '<script>window.pwned = 1</script> <img src=x onerror="window.pwned = 2"> [trap](javascript:window.pwned=3)';
     await plain.getByLabel('Title', { exact: true }).fill('Caring for knitwear');
     await plain.getByLabel('Address', { exact: true }).fill(key);
-    await plain.getByLabel('Text', { exact: true }).fill(`## Washing\n\nWash **cold**, inside out.\n\n- Dry flat\n- No tumble dryer\n\n${hostile}`);
+    await plain.getByLabel('Text', { exact: true }).fill(`## Washing\n\nWash **cold**, inside out.\n\n- Dry flat\n- No tumble dryer\n\nQuestions? Write to us. ${hostile}`);
     await plain.getByRole('button', { name: 'Save the English text' }).click();
     await expect(plain.getByRole('status')).toHaveText('Saved: the shop shows it now.');
     await expect(plain.getByRole('list').filter({ hasText: 'English: Complete' })).toContainText('French: Missing');
