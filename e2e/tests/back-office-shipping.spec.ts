@@ -13,7 +13,7 @@ async function cartShipping(page: Page): Promise<number> {
 }
 
 test('a manager changes a carrier’s rate and writes a content page; a shopper’s cart and the shop show them', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const t = TEXTS.en;
   // The shopper ships to the United Kingdom (the rest of Europe's zone): standard delivery there is 14,90 €.
   await page.context().addCookies([{ name: 'country', value: 'GB', url: SHOPS.main }]);
