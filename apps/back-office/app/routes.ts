@@ -37,6 +37,10 @@ export default [
     route('sales', 'routes/sales.tsx'),
     // The search's synonyms.
     route('search-synonyms', 'routes/search-synonyms.tsx'),
+    // Delivery: carriers, rates, thresholds and countries; content pages and size charts.
+    route('delivery', 'routes/delivery.tsx'),
+    route('pages', 'routes/pages.tsx'),
+    route('pages/:id', 'routes/content-page.tsx'),
     // The owners' staff page.
     route('staff', 'routes/team.tsx'),
     // Each member's own password.

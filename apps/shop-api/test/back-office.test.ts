@@ -88,7 +88,20 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   listSynonyms: { lang: 'en' },
   saveSynonyms: { lang: 'en', phrases: ['rights-a', 'rights-b'] },
   deleteSynonyms: { id: NO_STAFF },
+  // Delivery settings are walked on a carrier and a country that do not exist; content pages on a page that does
+  // not exist, and a new page per caller.
+  getDeliverySettings: {},
+  saveCarrierRate: { carrier_id: NO_STAFF, zone: 'EU', price: 690, min_days: 3, max_days: 5, version: 1 },
+  saveCarrier: { id: NO_STAFF, is_active: true, free_shipping_applies: true },
+  saveShippingCountry: { iso: NO_COUNTRY, zone: 'EU', is_active: true, free_shipping_from: null, version: 1 },
+  saveBrandThreshold: { country: NO_COUNTRY, brand_id: 1, from: 10_000 },
+  listContentPages: {},
+  getContentPage: { id: NO_STAFF },
+  createContentPage: () => ({ kind: 'page', key: `walk-${randomBytes(4).toString('hex')}` }),
+  saveContentTranslation: { id: NO_STAFF, lang: 'en', title: 'Walk', slug: 'walk', markdown: 'Walk', version: 0 },
+  setSizeChartCategories: { id: NO_STAFF, category_ids: [] },
 });
+const NO_COUNTRY = 'XX';
 const NO_ORDER = 'NOSUCHORDER';
 const NO_STAFF = 2_000_000_000;
 const NO_UPLOAD = 'n'.repeat(43);
@@ -123,8 +136,11 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
       for (const role of STAFF_ROLES) {
         const payload = await payloadOf(name);
         const answer = await adminCall(shop().app, name, payload, staffHeader(signedIn[role]));
-        const { reference, id, product_id, upload_id, file, changes, target_id } = payload as { reference?: string; id?: number; product_id?: number; upload_id?: string; file?: string; changes?: { id: number }[]; target_id?: number };
-        const missing = reference === NO_ORDER || id === NO_STAFF || product_id === NO_STAFF || upload_id === NO_UPLOAD || file === NO_FILE || changes?.[0]?.id === NO_STAFF || target_id === NO_STAFF;
+        const { reference, id, product_id, upload_id, file, changes, target_id, carrier_id, iso, country } = payload as {
+          reference?: string; id?: number; product_id?: number; upload_id?: string; file?: string; changes?: { id: number }[]; target_id?: number; carrier_id?: number; iso?: string; country?: string;
+        };
+        const missing =
+          reference === NO_ORDER || [id, product_id, target_id, carrier_id, changes?.[0]?.id].includes(NO_STAFF) || upload_id === NO_UPLOAD || file === NO_FILE || [iso, country].includes(NO_COUNTRY);
         if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, missing ? 404 : 200]);
         else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
       }
@@ -132,6 +148,8 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
     // The catalogue role keeps the products, and reaches nothing of orders, customers or staff.
     expect([mayUse('catalogue', 'catalogue'), mayUse('catalogue', 'orders'), mayUse('catalogue', 'customers'), mayUse('fulfilment', 'catalogue')]).toEqual([true, false, false, false]);
     expect([mayUse('catalogue', 'promotions'), mayUse('fulfilment', 'promotions')]).toEqual([true, false]);
+    // Pages are the catalogue's too; what delivery costs is the owners' and managers' alone.
+    expect([mayUse('catalogue', 'content'), mayUse('catalogue', 'delivery'), mayUse('manager', 'delivery'), mayUse('customer_service', 'content')]).toEqual([true, false, true, false]);
     // Some 50 calls, 8 callers each (the catalogue's editor reads every choice): time for a busy machine.
   }, 120_000);
 
@@ -157,7 +175,7 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code: '000000' }, client)).body.code).toBe('authentication_failed');
     const code = await codeAt(member.secret, 1);
     const session = (await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).body.psdata.session.token as string;
-    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff', 'catalogue', 'promotions'] });
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff', 'catalogue', 'promotions', 'delivery', 'content'] });
     // The challenge is spent, and the same code does not open a second session.
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).status).toBe(401);
     const again = (await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client)).body.psdata.challenge as string;

@@ -160,9 +160,9 @@ describe.each(DRIVERS)('Google product feed on %s', (driver) => {
     // One unit sent to France with the standard shipping of its zone, free from the country's (or brand's) threshold.
     const [terms] = await selectRows<{ standard: number; free_from: number | null; brand_from: number | null; free_shipping: boolean }>(
       db(),
-      sql`select z.standard_shipping_cents as standard, c.free_shipping_from_cents as free_from, p.free_shipping,
+      sql`select r.price_cents as standard, c.free_shipping_from_cents as free_from, p.free_shipping,
           (select bf.from_cents from brand_free_shipping bf where bf.country_iso = 'FR' and bf.brand_id = p.brand_id) as brand_from
-        from countries c join shipping_zones z on z.group_key = c.group_key, products p where c.iso = 'FR' and p.id = ${productId}`,
+        from countries c join carrier_rates r on r.group_key = c.group_key and r.carrier_id = 1, products p where c.iso = 'FR' and p.id = ${productId}`,
     );
     const salePrice = gross(Math.round(variant!.net * 0.8));
     const free = terms!.free_shipping || (terms!.free_from !== null && salePrice >= terms!.free_from) || (terms!.brand_from !== null && salePrice >= terms!.brand_from);
@@ -195,7 +195,7 @@ describe.each(DRIVERS)('Google product feed on %s', (driver) => {
   it('prices shipping as a one-unit cart to that country: the standard price, free from the threshold or for a free-shipping product', async () => {
     const [terms] = await selectRows<{ standard: number; free_from: number }>(
       db(),
-      sql`select z.standard_shipping_cents as standard, c.free_shipping_from_cents as free_from from countries c join shipping_zones z on z.group_key = c.group_key where c.iso = 'IT'`,
+      sql`select r.price_cents as standard, c.free_shipping_from_cents as free_from from countries c join carrier_rates r on r.group_key = c.group_key and r.carrier_id = 1 where c.iso = 'IT'`,
     );
     const [cheap] = await selectRows<{ id: number }>(
       db(),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AdminCallDefinition } from './admin-call.ts';
 import { adminCustomerCalls } from './admin-customer-calls.ts';
 import { adminDashboardCalls } from './admin-dashboard-calls.ts';
+import { adminContentCalls, adminDeliveryCalls } from './admin-delivery-calls.ts';
 import { adminOrderActionCalls } from './admin-order-action-calls.ts';
 import { adminOrderCalls } from './admin-order-calls.ts';
 import { adminProductCalls } from './admin-product-calls.ts';
@@ -32,6 +33,8 @@ export const adminCalls = {
   ...adminPhotoCalls,
   ...adminPromotionCalls,
   ...adminSearchCalls,
+  ...adminDeliveryCalls,
+  ...adminContentCalls,
 } satisfies Record<string, AdminCallDefinition<z.ZodType, z.ZodType>>;
 
 export type AdminCalls = typeof adminCalls;

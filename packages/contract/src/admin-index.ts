@@ -18,3 +18,5 @@ export * from './admin-promotions.ts';
 export * from './admin-promotion-calls.ts';
 export * from './admin-search.ts';
 export * from './admin-search-calls.ts';
+export * from './admin-delivery.ts';
+export * from './admin-delivery-calls.ts';

@@ -275,14 +275,27 @@ export const getContentInput = z.object({
   kind: z.enum(CONTENT_KINDS).default('page'),
 });
 export const sizeChartBodySchema = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) });
+/**
+ * A page's text as the storefront shows it: the blocks its Markdown makes, each holding plain text runs (never
+ * HTML, so a page's text cannot inject markup; docs/adr/0048-shipping-and-pages-editor.md). A link's address is a
+ * shop path or an http(s) or mailto address.
+ */
+const inlineSchema = z.object({ text: z.string(), strong: z.boolean().optional(), em: z.boolean().optional(), href: z.string().optional() });
+export type ContentInline = z.infer<typeof inlineSchema>;
+export const contentBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('heading'), level: z.union([z.literal(2), z.literal(3)]), inline: z.array(inlineSchema) }),
+  z.object({ type: z.literal('paragraph'), inline: z.array(inlineSchema) }),
+  z.object({ type: z.literal('list'), ordered: z.boolean(), items: z.array(z.array(inlineSchema)) }),
+]);
+export type ContentBlock = z.infer<typeof contentBlockSchema>;
 export const contentPageSchema = z.object({
   id: z.number().int(),
   key: z.string(),
   kind: z.enum(CONTENT_KINDS),
   slug: z.string(),
   title: z.string(),
-  /** Paragraphs for a page; columns and rows for a size chart. */
-  body: z.union([z.array(z.string()), sizeChartBodySchema]),
+  /** Blocks for a page; columns and rows for a size chart. */
+  body: z.union([z.array(contentBlockSchema), sizeChartBodySchema]),
   alternates: alternatesSchema,
 });
 export type ContentPage = z.infer<typeof contentPageSchema>;

@@ -83,6 +83,11 @@ export const refusalDetails = {
   photo_too_large: z.object({ max_bytes: count }),
   // Promotions: a coupon or voucher code another one already has.
   code_taken: z.null(),
+  // Delivery settings and content pages: a save over a newer version than the form read (another staff member saved
+  // first: the version there is now); a country the shop does not know; the home country taken off the countries sold to.
+  stale_edit: z.object({ version: count }),
+  country_unknown: z.null(),
+  home_country_required: z.null(),
   // Any call
   // A review photo the API refuses names the rule it breaks (and the types it takes) for the shopper's text.
   bad_request: z.object({ errors: fieldErrors.shape.errors, rule: z.string(), types: z.string() }).partial().nullable(),

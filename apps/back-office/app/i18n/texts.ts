@@ -5,6 +5,7 @@ import { ES } from './texts-es';
 import { FR } from './texts-fr';
 import { CATALOGUE_TEXTS } from './texts-catalogue';
 import { CSV_TEXTS } from './texts-csv';
+import { DELIVERY_TEXTS } from './texts-delivery';
 import { PEOPLE_TEXTS } from './texts-people';
 import { PL } from './texts-pl';
 import { PHOTO_TEXTS } from './texts-photos';
@@ -488,16 +489,26 @@ export const TEXTS: Record<Lang, Texts> = { en, it, fr: FR.main, es: ES.main, de
 /** The people's pages and the staff page, each language checked against English's keys by the compiler. */
 const PEOPLE: Record<Lang, typeof PEOPLE_TEXTS.en> = { ...PEOPLE_TEXTS, fr: FR.people, es: ES.people, de: DE.people, pl: PL.people };
 const STAFF: Record<Lang, typeof STAFF_TEXTS.en> = { ...STAFF_TEXTS, fr: FR.staff, es: ES.staff, de: DE.staff, pl: PL.staff };
-/** The catalogue's, the photos' and the promotions' pages, likewise. */
+/** The catalogue's, the photos' and the promotions' pages, likewise (the delivery and content pages' texts are all in texts-delivery.ts). */
 const CATALOGUE: Record<Lang, typeof CATALOGUE_TEXTS.en> = { ...CATALOGUE_TEXTS, fr: FR.catalogue, es: ES.catalogue, de: DE.catalogue, pl: PL.catalogue };
 const PHOTOS: Record<Lang, typeof PHOTO_TEXTS.en> = { ...PHOTO_TEXTS, fr: FR.photos, es: ES.photos, de: DE.photos, pl: PL.photos };
 const PROMOTIONS: Record<Lang, typeof PROMOTION_TEXTS.en> = { ...PROMOTION_TEXTS, fr: FR.promotions, es: ES.promotions, de: DE.promotions, pl: PL.promotions };
 /** Every text of a language, as i18next reads them (the common ones, then each page bundle merged deep into them). */
 export const ALL_TEXTS = Object.fromEntries(
-  LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code], CATALOGUE[code], PHOTOS[code], PROMOTIONS[code], CSV_TEXTS[code], SEARCH_TEXTS[code]]]),
+  LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code], CATALOGUE[code], PHOTOS[code], PROMOTIONS[code], CSV_TEXTS[code], SEARCH_TEXTS[code], DELIVERY_TEXTS[code]]]),
 ) as Record<
   Lang,
-  [Texts, typeof PEOPLE_TEXTS.en, typeof STAFF_TEXTS.en, typeof CATALOGUE_TEXTS.en, typeof PHOTO_TEXTS.en, typeof PROMOTION_TEXTS.en, typeof CSV_TEXTS.en, typeof SEARCH_TEXTS.en]
+  [
+    Texts,
+    typeof PEOPLE_TEXTS.en,
+    typeof STAFF_TEXTS.en,
+    typeof CATALOGUE_TEXTS.en,
+    typeof PHOTO_TEXTS.en,
+    typeof PROMOTION_TEXTS.en,
+    typeof CSV_TEXTS.en,
+    typeof SEARCH_TEXTS.en,
+    typeof DELIVERY_TEXTS.en,
+  ]
 >;
 
 export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);

@@ -36,6 +36,8 @@ export default function StaffLayout({ loaderData: { staff } }: Route.ComponentPr
             {staff.areas.includes('reports') && <NavItem to="/exports" label={t('nav.exports')} />}
             {staff.areas.includes('promotions') && <NavItem to="/codes" label={t('promotions.codesTitle')} />}
             {staff.areas.includes('promotions') && <NavItem to="/sales" label={t('promotions.salesTitle')} />}
+            {staff.areas.includes('delivery') && <NavItem to="/delivery" label={t('nav.delivery')} />}
+            {staff.areas.includes('content') && <NavItem to="/pages" label={t('nav.pages')} />}
             {staff.areas.includes('staff') && <NavItem to="/staff" label={t('team.title')} />}
           </nav>
           <div className="flex flex-wrap items-center gap-3 text-sm">

@@ -4,6 +4,7 @@ import type { CallContext } from '../call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { destinationVatSql, shelfRateSql } from '../catalog/pricing.ts';
+import { standardShippingSql } from '../catalog/shipping.ts';
 import { loadLines, type LoadedLine } from './lines.ts';
 import { findCartId, type Owner } from './owner.ts';
 import { cartRules, validityProblem, type CartRule } from './rules.ts';
@@ -22,9 +23,8 @@ export async function countryTerms(db: Queryable, context: CallContext, country:
   const rows = await selectRows<{ iso: string; vat: number; price_rate: number; free_from: number | null; shipping: number | null }>(
     db,
     sql`select c.iso, ${destinationVatSql(sql`c`, sql`home`)} as vat, ${shelfRateSql(sql`c`, sql`home`)} as price_rate,
-        c.free_shipping_from_cents as free_from, z.standard_shipping_cents as shipping
+        c.free_shipping_from_cents as free_from, ${standardShippingSql(sql`c.group_key`)} as shipping
       from countries c join countries home on home.iso = ${home}
-      left join shipping_zones z on z.group_key = c.group_key
       where c.is_active and c.iso in (${wanted}, ${home})`,
   );
   const row = rows.find((candidate) => candidate.iso === wanted) ?? rows.find((candidate) => candidate.iso === home);

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
+import { markdownBlocks } from './markdown.ts';
 
-type PageRow = Omit<ContentPage, 'alternates'>;
+type PageRow = Omit<ContentPage, 'alternates' | 'body'> & { body: unknown };
 
 export async function getContent(db: Database, lang: Lang, slug: string, kind: ContentPage['kind']): Promise<ContentPage> {
   const [page] = await selectRows<PageRow>(
@@ -18,7 +19,9 @@ export async function getContent(db: Database, lang: Lang, slug: string, kind: C
     db,
     sql`select lang, slug from content_page_translations where page_id = ${page.id}`,
   );
-  return { ...page, alternates: Object.fromEntries(translations.map((row) => [row.lang, row.slug])) };
+  // A page's Markdown becomes plain-text blocks here (markdown.ts); a size chart is its table.
+  const body = typeof page.body === 'string' ? markdownBlocks(page.body) : (page.body as Extract<ContentPage['body'], { rows: unknown }>);
+  return { ...page, body, alternates: Object.fromEntries(translations.map((row) => [row.lang, row.slug])) };
 }
 
 /** The footer's links: every content page (not size charts) in the asked language. */

@@ -11,6 +11,7 @@ import { PHOTO_PATH } from '../media/files.ts';
 import { defaultWidth } from '../media/pipeline.ts';
 import { heldByCarts } from '../stock/holds.ts';
 import { ACTIVE_REDUCTION, priceRateSql, reducedNet, withVat } from './pricing.ts';
+import { standardShippingSql } from './shipping.ts';
 
 /**
  * The product feed for Google Merchant Center, one per country and language (`GET /feeds/google/{country}/{lang}.xml`):
@@ -227,9 +228,9 @@ export async function feedTerms(db: Database, config: ApiConfig, country: string
   const [state] = await selectRows<{ revision: string; rate: number; shipping: number | null; free_from: number | null; brands: { id: number; from: number }[] }>(
     db,
     sql`select (select revision::text from catalog_revision) as revision, ${priceRateSql(country, config.defaultCountry)} as rate,
-        z.standard_shipping_cents as shipping, c.free_shipping_from_cents as free_from,
+        ${standardShippingSql(sql`c.group_key`)} as shipping, c.free_shipping_from_cents as free_from,
         (select coalesce(json_agg(json_build_object('id', bf.brand_id, 'from', bf.from_cents)), '[]'::json) from brand_free_shipping bf where bf.country_iso = c.iso) as brands
-      from countries c left join shipping_zones z on z.group_key = c.group_key where c.iso = ${country}`,
+      from countries c where c.iso = ${country}`,
   );
   return {
     revision: state?.revision ?? '0',

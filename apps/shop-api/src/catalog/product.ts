@@ -89,8 +89,13 @@ export async function getProduct(input: { product_id: number; group?: Record<str
     priceRateFor(db, context.country, context.config.defaultCountry),
     selectPrepared<{ slug: string }>(
       db,
-      sql`select t.slug from content_pages cp join content_page_translations t on t.page_id = cp.id and t.lang = ${lang}
-        join products p on p.id = ${id} where cp.kind = 'size-chart' and cp.key = 'size-chart-' || p.gender`,
+      // The size chart of the product's main category, or of its nearest parent that has one (ADR 48).
+      sql`with recursive up (id, parent_id, depth) as (
+          select c.id, c.parent_id, 0 from products p join categories c on c.id = p.default_category_id where p.id = ${id}
+          union all select c.id, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id where up.depth < 10)
+        select t.slug from up join category_size_charts sc on sc.category_id = up.id
+          join content_page_translations t on t.page_id = sc.page_id and t.lang = ${lang}
+        order by up.depth limit 1`,
     ),
   ]);
   if (!summary || !detail) throw notFound('Product');

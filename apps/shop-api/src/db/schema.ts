@@ -261,11 +261,23 @@ export const contentPageTranslations = pgTable(
     lang: lang(),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
-    /** Paragraphs of plain text, or for a size chart { columns, rows }. */
+    /** A page's text in Markdown (a string), or for a size chart { columns, rows }. */
     body: jsonb('body').notNull(),
+    /** Raised by each change: a staff member's edit names the version it read, and an older one is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.pageId, t.lang] }), uniqueIndex('content_page_slug_idx').on(t.lang, t.slug)],
 );
+
+/** The size chart a category's products link to (a product takes its main category's, or its nearest parent's). */
+export const categorySizeCharts = pgTable('category_size_charts', {
+  categoryId: integer('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  pageId: integer('page_id')
+    .notNull()
+    .references(() => contentPages.id, { onDelete: 'cascade' }),
+});
 
 export const countries = pgTable('countries', {
   iso: varchar('iso', { length: 2 }).primaryKey(),
@@ -274,6 +286,8 @@ export const countries = pgTable('countries', {
   vatRateBasisPoints: integer('vat_rate_bp').notNull(),
   freeShippingFromCents: integer('free_shipping_from_cents'),
   isActive: boolean('is_active').notNull().default(true),
+  /** Raised by each change: a staff member's edit names the version it read, and an older one is refused. */
+  version: integer('version').notNull().default(1),
 });
 
 export const customers = pgTable(
@@ -546,6 +560,8 @@ export const carrierRates = pgTable(
     priceCents: integer('price_cents').notNull(),
     minDays: integer('min_days').notNull(),
     maxDays: integer('max_days').notNull(),
+    /** Raised by each change: a staff member's edit names the version it read, and an older one is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.carrierId, t.groupKey] })],
 );
@@ -680,15 +696,6 @@ export const pendingRegistrations = pgTable(
   },
   (t) => [index('pending_registrations_expires_idx').on(t.expiresAt)],
 );
-
-/**
- * Standard shipping per group of countries (countries.group_key), VAT included: the cart's estimate.
- * The checkout's carriers refine it.
- */
-export const shippingZones = pgTable('shipping_zones', {
-  groupKey: varchar('group_key', { length: 16 }).primaryKey(),
-  standardShippingCents: integer('standard_shipping_cents').notNull(),
-});
 
 /**
  * A cart belongs either to a guest's session (and goes with it) or to a customer (and follows them across

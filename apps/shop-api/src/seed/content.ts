@@ -1,4 +1,5 @@
-import type { contentPages, contentPageTranslations } from '../db/schema.ts';
+import type { categorySizeCharts, contentPages, contentPageTranslations } from '../db/schema.ts';
+import { GENDERS, type Gender } from './categories.ts';
 import { SIZE_CHART_PAGES } from './size-charts.ts';
 import { LANGS, type PageSource } from './shared.ts';
 import { slugify } from './slug.ts';
@@ -360,6 +361,7 @@ const PAGES: PageSource[] = [
 export function contentRows(): {
   pages: (typeof contentPages.$inferInsert)[];
   translations: (typeof contentPageTranslations.$inferInsert)[];
+  sizeCharts: (typeof categorySizeCharts.$inferInsert)[];
 } {
   const all = [
     ...PAGES.map((page) => ({ ...page, kind: 'page' })),
@@ -367,10 +369,16 @@ export function contentRows(): {
   ].map((page, index) => ({ ...page, id: index + 1 }));
   return {
     pages: all.map(({ id, kind, key }, position) => ({ id, kind, key, position })),
+    // Each gender's chart is its category's: every product under it links there until a subcategory gets its own.
+    sizeCharts: all.flatMap(({ id, key }) => {
+      const gender = Object.keys(GENDERS).find((candidate) => key === `size-chart-${candidate}`) as Gender | undefined;
+      return gender ? [{ categoryId: GENDERS[gender].id, pageId: id }] : [];
+    }),
     translations: all.flatMap((page) =>
       LANGS.map((lang) => {
         const { title, slug, body } = page.texts[lang];
-        return { pageId: page.id, lang, title, slug: slug ?? slugify(title, lang), body };
+        // A page is kept as Markdown, its paragraphs a blank line apart (ADR 48); a size chart as its table.
+        return { pageId: page.id, lang, title, slug: slug ?? slugify(title, lang), body: Array.isArray(body) ? body.join('\n\n') : body };
       }),
     ),
   };

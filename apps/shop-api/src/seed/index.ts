@@ -22,6 +22,7 @@ import {
   categoryTranslations,
   combinationAttributes,
   combinations,
+  categorySizeCharts,
   contentPages,
   contentPageTranslations,
   countries,
@@ -108,6 +109,7 @@ export async function seedDemoShop(db: Database): Promise<void> {
     await insertAll(tx, productImages, rows.images);
     await insertAll(tx, contentPages, content.pages);
     await insertAll(tx, contentPageTranslations, content.translations);
+    await insertAll(tx, categorySizeCharts, content.sizeCharts);
     await insertAll(tx, carriers, DEMO_CARRIERS);
     await insertAll(tx, carrierRates, DEMO_CARRIER_RATES);
     await insertAll(tx, pickupPoints, demoPickupPoints());

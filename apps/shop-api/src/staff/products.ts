@@ -233,8 +233,8 @@ export const slugOf = (name: string) =>
 /** The languages whose texts are complete, in the shop's order. */
 const completeLangs = (texts: Partial<Record<Lang, Pick<ProductText, 'name' | 'slug' | 'description'>>>) => LANGS.filter((lang) => textComplete(texts[lang]));
 
-export async function nextId(tx: Queryable, table: 'products' | 'combinations'): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ID_LOCK}, ${table === 'products' ? 1 : 2})`);
+export async function nextId(tx: Queryable, table: 'products' | 'combinations' | 'content_pages'): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ID_LOCK}, ${{ products: 1, combinations: 2, content_pages: 3 }[table]})`);
   const [row] = await rows<{ id: number }>(tx, sql`select coalesce(max(id), 0)::int + 1 as id from ${sql.identifier(table)}`);
   return row!.id;
 }
@@ -246,7 +246,7 @@ export async function orConflict<T>(field: string, work: () => Promise<T>): Prom
     return await work();
   } catch (error) {
     const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (code === UNIQUE_VIOLATION) throw refusal(409, 'catalogue_conflict', `Another product or variant has this ${field}`, { field });
+    if (code === UNIQUE_VIOLATION) throw refusal(409, 'catalogue_conflict', `Another row has this ${field}`, { field });
     throw error;
   }
 }

@@ -12,7 +12,9 @@ import type { Gateways } from '../payments/gateway.ts';
 import type { AdminCallHandler, AdminCallHandlers, SignedInContext } from './context.ts';
 import { getOrderDetail, listOrders } from './orders.ts';
 import { eraseCustomer, exportPersonalData, getCustomerDetail, listCustomers, listGuestOrders, listSubscribers, recordSubscribersExport } from './customers.ts';
+import { contentHandlers } from './content.ts';
 import { getDashboard } from './dashboard.ts';
+import { deliveryHandlers } from './delivery.ts';
 import { orderActionHandlers } from './order-actions.ts';
 import { productImportHandlers, registerProductCsv } from './product-csv.ts';
 import { productHandlers } from './products.ts';
@@ -67,6 +69,8 @@ const handlers: AdminCallHandlers = {
   readProductPhotoFile,
   ...promotionHandlers,
   ...synonymHandlers,
+  ...deliveryHandlers,
+  ...contentHandlers,
 };
 
 // Staff session tokens are 32 random bytes in base64url, as every token of the shop (sessions/tokens.ts).

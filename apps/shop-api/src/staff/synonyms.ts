@@ -8,7 +8,7 @@ import { notFound } from '../http/errors.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminContext } from './context.ts';
 
-// The search's synonyms the merchant keeps (search_synonyms, migration 0029). A change raises the catalogue's
+// The search's synonyms the merchant keeps (search_synonyms, migration 0030). A change raises the catalogue's
 // revision in its transaction (the table's trigger): the next search reads the vocabulary again.
 
 const GROUP_COLUMNS = sql`id, lang, phrases, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at`;

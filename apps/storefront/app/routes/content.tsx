@@ -3,7 +3,7 @@ import { ErrorScreen, errorScreenProps } from '../components/ErrorScreen';
 import { PageMeta } from '../components/PageMeta';
 import { SocialMeta } from '../features/catalog/seo';
 import type { loadContentPage } from '../features/content/content.server';
-import { ContentView } from '../features/content/ContentView';
+import { ContentView, pageDescription } from '../features/content/ContentView';
 
 /**
  * `/{lang}/{slug}`, a content page (delivery, returns, ...: SPEC §2). routes/page.tsx hands it every segment
@@ -14,11 +14,11 @@ export type ContentPageData = Awaited<ReturnType<typeof loadContentPage>>;
 
 /** Title, description (the first paragraph) and sharing tags. */
 function ContentMeta({ page }: ContentPageData) {
-  const paragraphs = Array.isArray(page.body) ? page.body : [];
+  const description = pageDescription(page);
   return (
     <>
-      <PageMeta title={page.title} description={paragraphs[0]} />
-      <SocialMeta title={page.title} description={paragraphs[0]} />
+      <PageMeta title={page.title} description={description} />
+      <SocialMeta title={page.title} description={description} />
     </>
   );
 }

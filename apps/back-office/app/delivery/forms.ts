@@ -1,0 +1,40 @@
+import { rowId } from '@shop/contract';
+import { CONTENT_PAGE_KINDS, MAX_PAGE_MARKDOWN } from '@shop/contract/admin';
+import { z } from 'zod';
+
+/**
+ * The forms of the delivery settings and the content pages (issue 27), as the browser posts them: amounts as staff
+ * type them ('6,90'), ticked boxes as 'on', a size chart as lines of cells. The actions turn them into the
+ * contract's inputs (admin-delivery.ts), which the API checks again.
+ */
+const amount = z.string().trim().regex(/^\d{1,7}([.,]\d{1,2})?$/);
+const days = z.coerce.number().int().min(0).max(90);
+const version = z.coerce.number().int().min(0);
+const ticked = z.literal('on').optional();
+const zone = z.string().regex(/^[A-Z_]{2,16}$/);
+
+export const rateForm = z
+  .object({ carrier_id: rowId, zone, version, rate_price: amount, min_days: days, max_days: days })
+  .refine((input) => input.min_days <= input.max_days, { path: ['max_days'], error: 'At least the fastest.' });
+export const carrierForm = z.object({ carrier_id: rowId, offered: ticked, free_applies: ticked });
+export const countryForm = z.object({ iso: z.string().regex(/^[A-Z]{2}$/), zone, version, sold_to: ticked, free_from: amount.optional() });
+export const brandForm = z.object({ country: z.string().regex(/^[A-Z]{2}$/), brand_id: rowId, brand_from: amount });
+
+export const newPageForm = z.object({ kind: z.enum(CONTENT_PAGE_KINDS), page_key: z.string().trim().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(60) });
+const textFields = { page_title: z.string().trim().min(1).max(160), page_slug: z.string().trim().toLowerCase().regex(/^[\p{Ll}\p{Nd}]+(?:-[\p{Ll}\p{Nd}]+)*$/u).max(120), version };
+export const pageTextForm = z.object({ ...textFields, markdown: z.string().trim().min(1).max(MAX_PAGE_MARKDOWN) });
+
+/** A size chart as typed: one line per row, cells separated by '|' (a Markdown table's own pipes and rule line are taken too). */
+export function parseTable(typed: string): { columns: string[]; rows: string[][] } | null {
+  const lines = typed
+    .split(/\r?\n/)
+    .map((line) => line.trim().replace(/^\||\|$/g, ''))
+    .filter((line) => line.trim() !== '' && !/^[\s|:-]+$/.test(line));
+  const [header, ...rows] = lines.map((line) => line.split('|').map((cell) => cell.trim()));
+  if (!header || header.length < 2 || rows.length === 0 || rows.some((row) => row.length !== header.length || row[0] === '')) return null;
+  return { columns: header, rows };
+}
+/** A size chart's table as staff type it back. */
+export const typedTable = (table: { columns: string[]; rows: string[][] }) => [table.columns, ...table.rows].map((row) => row.join(' | ')).join('\n');
+
+export const chartTextForm = z.object({ ...textFields, table: z.string().max(10_000).refine((typed) => parseTable(typed) !== null) });

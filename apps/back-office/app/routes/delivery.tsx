@@ -1,0 +1,308 @@
+import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry } from '@shop/contract/admin';
+import { useTranslation } from 'react-i18next';
+import { Form, redirect } from 'react-router';
+import { brandForm, carrierForm, countryForm, rateForm } from '../delivery/forms';
+import { Field } from '../delivery/Field';
+import { AdminApiError, staffCall } from '../lib/api.server';
+import { money } from '../lib/format';
+import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { cents, typed } from '../promotions/forms';
+import type { Route } from './+types/delivery';
+
+/**
+ * Carriers and their rates per zone, the countries sold to with their free-shipping thresholds, and SPEC §9's
+ * one-brand thresholds. One small form per rate, carrier and country, each posted on its own (no JavaScript needed).
+ */
+const DONE = ['rate', 'carrier', 'country', 'brand', 'brandRemoved'] as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const done = new URL(request.url).searchParams.get('done');
+  return { settings: await staffCall(request, 'getDeliverySettings', {}), done: DONE.find((value) => value === done) ?? null };
+}
+
+/** The form a refusal or a problem belongs to, so that only that form shows it. */
+type Reply = { form: string; result: SubmissionResult<string[]> };
+
+async function refusedOr(form: string, reply: (codes: string[]) => Reply['result'], work: () => Promise<unknown>, done: string, anchor: string): Promise<Reply | Response> {
+  try {
+    await work();
+    return redirect(`/delivery?done=${done}#${anchor}`);
+  } catch (error) {
+    if (error instanceof AdminApiError && error.status < 500 && error.status !== 401 && error.status !== 403) return { form, result: reply([error.code]) };
+    throw error;
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get('intent'));
+  if (intent === 'rate') {
+    const submission = parseWithZod(formData, { schema: rateForm });
+    const form = `rate-${formData.get('carrier_id')}-${formData.get('zone')}`;
+    if (submission.status !== 'success') return { form, result: submission.reply() };
+    const { carrier_id, zone, version, rate_price, min_days, max_days } = submission.value;
+    return refusedOr(form, (formErrors) => submission.reply({ formErrors }), () => staffCall(request, 'saveCarrierRate', { carrier_id, zone, version, price: cents(rate_price), min_days, max_days }), 'rate', form);
+  }
+  if (intent === 'carrier') {
+    const submission = parseWithZod(formData, { schema: carrierForm });
+    const form = `carrier-${formData.get('carrier_id')}`;
+    if (submission.status !== 'success') return { form, result: submission.reply() };
+    const { carrier_id, offered, free_applies } = submission.value;
+    return refusedOr(form, (formErrors) => submission.reply({ formErrors }), () => staffCall(request, 'saveCarrier', { id: carrier_id, is_active: offered === 'on', free_shipping_applies: free_applies === 'on' }), 'carrier', form);
+  }
+  if (intent === 'country') {
+    const submission = parseWithZod(formData, { schema: countryForm });
+    const form = `country-${formData.get('iso')}`;
+    if (submission.status !== 'success') return { form, result: submission.reply() };
+    const { iso, zone, version, sold_to, free_from } = submission.value;
+    return refusedOr(
+      form,
+      (formErrors) => submission.reply({ formErrors }),
+      () => staffCall(request, 'saveShippingCountry', { iso, zone, version, is_active: sold_to === 'on', free_shipping_from: free_from === undefined ? null : cents(free_from) }),
+      'country',
+      form,
+    );
+  }
+  if (intent === 'remove-brand') {
+    const submission = parseWithZod(formData, { schema: brandForm.omit({ brand_from: true }) });
+    if (submission.status !== 'success') return { form: 'brand', result: submission.reply() };
+    const { country, brand_id } = submission.value;
+    return refusedOr('brand', (formErrors) => submission.reply({ formErrors }), () => staffCall(request, 'saveBrandThreshold', { country, brand_id, from: null }), 'brandRemoved', 'brands');
+  }
+  const submission = parseWithZod(formData, { schema: brandForm });
+  if (submission.status !== 'success') return { form: 'brand', result: submission.reply() };
+  const { country, brand_id, brand_from } = submission.value;
+  return refusedOr('brand', (formErrors) => submission.reply({ formErrors }), () => staffCall(request, 'saveBrandThreshold', { country, brand_id, from: cents(brand_from) }), 'brand', 'brands');
+}
+
+const boxClass = 'h-5 w-5';
+const resultFor = (actionData: Reply | undefined, form: string) => (actionData?.form === form ? actionData.result : undefined);
+
+function RateForm({ carrier, zone, lastResult }: { carrier: AdminCarrier; zone: string; lastResult: Reply['result'] | undefined }) {
+  const { t, i18n } = useTranslation();
+  const rate = carrier.rates.find((candidate) => candidate.zone === zone);
+  const [form, fields] = useStaffForm(rateForm, lastResult as any);
+  const zoneName = t(`delivery.zones.${zone}`, { defaultValue: zone });
+  return (
+    <Form method="post" {...getFormProps(form)} className="scroll-mt-4 rounded border border-stone-300 p-3">
+      <fieldset className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+        <legend className="font-semibold">{t('delivery.rateLegend', { carrier: carrier.name, zone: zoneName })}</legend>
+        <div className="sm:col-span-4">
+          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+          <p className="text-sm text-stone-700">
+            {rate ? `${money(rate.price, 'EUR', i18n.language)} · ${rate.min_days}–${rate.max_days}` : t('delivery.noRate')}
+          </p>
+        </div>
+        <input type="hidden" name="intent" value="rate" />
+        <input type="hidden" name="carrier_id" value={carrier.id} />
+        <input type="hidden" name="zone" value={zone} />
+        {/* The version the form was read at, always the page's (a stale save is refused and the page reloaded). */}
+        <input type="hidden" name="version" value={rate?.version ?? 0} key={rate?.version ?? 0} />
+        <Field field={fields.rate_price} label={t('delivery.price')} defaultValue={rate ? typed(rate.price) : ''} inputMode="decimal" />
+        <Field field={fields.min_days} label={t('delivery.minDays')} defaultValue={rate ? String(rate.min_days) : ''} inputMode="numeric" />
+        <Field field={fields.max_days} label={t('delivery.maxDays')} defaultValue={rate ? String(rate.max_days) : ''} inputMode="numeric" />
+        <button type="submit" className={buttonClass}>
+          {t('delivery.saveRate')}
+        </button>
+      </fieldset>
+    </Form>
+  );
+}
+
+/** The anchor a saved form's page comes back to. */
+const Anchor = ({ id }: { id: string }) => <span id={id} className="block scroll-mt-4" />;
+
+function CarrierSection({ carrier, zones, actionData }: { carrier: AdminCarrier; zones: string[]; actionData: Reply | undefined }) {
+  const { t } = useTranslation();
+  const formId = `carrier-${carrier.id}`;
+  const [form] = useStaffForm(carrierForm, resultFor(actionData, formId) as any);
+  return (
+    <section aria-labelledby={`${formId}-title`} className="rounded border border-stone-300 bg-white p-4">
+      <h3 id={`${formId}-title`} className="text-lg font-semibold">
+        {carrier.name} <span className="text-sm font-normal text-stone-700">({t(`delivery.kinds.${carrier.kind}`)})</span>
+      </h3>
+      <Anchor id={formId} />
+      <Form method="post" {...getFormProps(form)} className="my-3 flex flex-wrap items-center gap-x-6 gap-y-2">
+        <FormAlert errors={form.errors} hasFieldErrors={false} />
+        <input type="hidden" name="intent" value="carrier" />
+        <input type="hidden" name="carrier_id" value={carrier.id} />
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="offered" defaultChecked={carrier.is_active} key={String(carrier.is_active)} className={boxClass} />
+          {t('delivery.offered')}
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="free_applies" defaultChecked={carrier.free_shipping_applies} key={String(carrier.free_shipping_applies)} className={boxClass} />
+          {t('delivery.freeApplies')}
+        </label>
+        <button type="submit" className={buttonClass}>
+          {t('delivery.saveCarrier', { name: carrier.name })}
+        </button>
+      </Form>
+      <div className="space-y-3">
+        {zones.map((zone) => (
+          <div key={zone}>
+            <Anchor id={`rate-${carrier.id}-${zone}`} />
+            <RateForm carrier={carrier} zone={zone} lastResult={resultFor(actionData, `rate-${carrier.id}-${zone}`)} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function CountryForm({ country, zones, lastResult }: { country: AdminShippingCountry; zones: string[]; lastResult: Reply['result'] | undefined }) {
+  const { t, i18n } = useTranslation();
+  const formId = `country-${country.iso}`;
+  const [form, fields] = useStaffForm(countryForm, lastResult as any);
+  const name = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(country.iso) ?? country.iso;
+  return (
+    <li>
+      <Anchor id={formId} />
+      <Form method="post" {...getFormProps(form)} className="rounded border border-stone-300 bg-white p-3">
+        <fieldset className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+          <legend className="font-semibold">
+            {name} ({country.iso})
+          </legend>
+          <div className="sm:col-span-4">
+            <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+          </div>
+          <input type="hidden" name="intent" value="country" />
+          <input type="hidden" name="iso" value={country.iso} />
+          <input type="hidden" name="version" value={country.version} key={country.version} />
+          <div>
+            <label htmlFor={fields.zone.id}>{t('delivery.zone')}</label>
+            <select {...getSelectProps(fields.zone)} key={fields.zone.key} defaultValue={(fields.zone.initialValue as string | undefined) ?? country.zone} className={inputClass}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {t(`delivery.zones.${zone}`, { defaultValue: zone })}
+                </option>
+              ))}
+            </select>
+            <FieldError field={fields.zone} />
+          </div>
+          <Field field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} defaultValue={country.free_shipping_from === null ? '' : typed(country.free_shipping_from)} inputMode="decimal" />
+          {country.is_home ? (
+            <p className="text-sm text-stone-700">
+              <input type="hidden" name="sold_to" value="on" />
+              {t('delivery.homeCountry')}
+            </p>
+          ) : (
+            <label className="flex items-center gap-2 sm:pb-2">
+              <input type="checkbox" name="sold_to" defaultChecked={country.is_active} key={`${country.iso}-${country.version}`} className={boxClass} />
+              {t('delivery.soldTo')}
+            </label>
+          )}
+          <button type="submit" className={buttonClass}>
+            {t('delivery.saveCountry', { country: country.iso })}
+          </button>
+        </fieldset>
+      </Form>
+    </li>
+  );
+}
+
+function BrandThresholds({ settings, lastResult }: { settings: AdminDeliverySettings; lastResult: Reply['result'] | undefined }) {
+  const { t, i18n } = useTranslation();
+  const [form, fields] = useStaffForm(brandForm, lastResult as any);
+  return (
+    <section id="brands" aria-labelledby="brands-title" className="mb-8">
+      <h2 id="brands-title" className="mb-2 text-xl font-semibold">
+        {t('delivery.brandTitle')}
+      </h2>
+      <p className="mb-3 text-sm text-stone-700">{t('delivery.brandHelp')}</p>
+      {settings.brand_thresholds.length === 0 ? (
+        <p className="mb-3">{t('delivery.noBrandRules')}</p>
+      ) : (
+        <ul className="mb-4 space-y-2">
+          {settings.brand_thresholds.map((rule) => (
+            <li key={`${rule.country}-${rule.brand_id}`} className="flex flex-wrap items-center gap-3 rounded border border-stone-300 bg-white p-3">
+              <span>{t('delivery.brandRule', { brand: rule.brand_name, country: rule.country, amount: money(rule.from, 'EUR', i18n.language) })}</span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-brand" />
+                <input type="hidden" name="country" value={rule.country} />
+                <input type="hidden" name="brand_id" value={rule.brand_id} />
+                <button type="submit" className="rounded border border-red-800 px-3 py-1 text-red-800">
+                  {t('delivery.removeBrand', { brand: rule.brand_name, country: rule.country })}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" {...getFormProps(form)} className="grid max-w-3xl gap-3 rounded border border-stone-300 bg-white p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+        <div className="sm:col-span-4">
+          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+        </div>
+        <input type="hidden" name="intent" value="brand" />
+        <div>
+          <label htmlFor={fields.country.id}>{t('delivery.country')}</label>
+          <select {...getSelectProps(fields.country)} key={fields.country.key} defaultValue={fields.country.initialValue ?? ''} className={inputClass}>
+            <option value="">—</option>
+            {settings.countries.map((country) => (
+              <option key={country.iso} value={country.iso}>
+                {country.iso}
+              </option>
+            ))}
+          </select>
+          <FieldError field={fields.country} />
+        </div>
+        <div>
+          <label htmlFor={fields.brand_id.id}>{t('delivery.brand')}</label>
+          <select {...getSelectProps(fields.brand_id)} key={fields.brand_id.key} defaultValue={String(fields.brand_id.initialValue ?? '')} className={inputClass}>
+            <option value="">—</option>
+            {settings.brands.map((brand) => (
+              <option key={brand.id} value={brand.id}>
+                {brand.name}
+              </option>
+            ))}
+          </select>
+          <FieldError field={fields.brand_id} />
+        </div>
+        <Field field={fields.brand_from} label={t('delivery.from')} inputMode="decimal" />
+        <button type="submit" className={buttonClass}>
+          {t('delivery.setBrand')}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export default function Delivery({ loaderData: { settings, done }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const reply = actionData as Reply | undefined;
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-semibold">{t('delivery.title')}</h1>
+      <p className="mb-4 text-stone-700">{t('delivery.intro')}</p>
+      {done && !actionData && (
+        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+          {t(`delivery.done.${done}`)}
+        </p>
+      )}
+      <section aria-labelledby="carriers-title" className="mb-8">
+        <h2 id="carriers-title" className="mb-3 text-xl font-semibold">
+          {t('delivery.carriers')}
+        </h2>
+        <div className="space-y-4">
+          {settings.carriers.map((carrier) => (
+            <CarrierSection key={carrier.id} carrier={carrier} zones={settings.zones} actionData={reply} />
+          ))}
+        </div>
+      </section>
+      <BrandThresholds settings={settings} lastResult={resultFor(reply, 'brand')} />
+      <section aria-labelledby="countries-title" className="mb-8">
+        <h2 id="countries-title" className="mb-2 text-xl font-semibold">
+          {t('delivery.countries')}
+        </h2>
+        <p className="mb-3 text-sm text-stone-700">{t('delivery.countriesHelp')}</p>
+        <ul className="space-y-3">
+          {settings.countries.map((country) => (
+            <CountryForm key={country.iso} country={country} zones={settings.zones} lastResult={resultFor(reply, `country-${country.iso}`)} />
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import type { AdminCarrier, AdminShippingCountry, adminSaveBrandThresholdInput, adminSaveCarrierInput, adminSaveCarrierRateInput, adminSaveCountryInput } from '@shop/contract/admin';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
+import { selectRows } from '../db/raw.ts';
+import { ApiError, notFound, refusal } from '../http/errors.ts';
+import { audit } from './audit.ts';
+import { actorOf, type AdminContext } from './context.ts';
+
+/**
+ * Carriers, their rates per zone, the free-shipping thresholds and the countries sold to
+ * (docs/adr/0048-shipping-and-pages-editor.md). The cart, the checkout's carriers, the countries the storefront
+ * offers and the product feed all read these rows, so a save shows there at once; the tables' triggers raise the
+ * catalogue revision for the answers kept per revision (the feed, the countries). A rate and a country carry a
+ * version: two staff members editing the same one, the second save names a version that is gone and is refused.
+ */
+
+type RateRow = { carrier_id: number; zone: string; price: number; min_days: number; max_days: number; version: number };
+type CarrierRow = { id: number; code: string; kind: 'home' | 'pickup'; names: Partial<Record<string, string>>; free_shipping_applies: boolean; is_active: boolean };
+type CountryRow = { iso: string; zone: string; is_active: boolean; free_shipping_from: number | null; version: number };
+
+const rateColumns = sql`carrier_id, group_key as zone, price_cents as price, min_days, max_days, version`;
+const countryColumns = sql`iso, group_key as zone, is_active, free_shipping_from_cents as free_shipping_from, version`;
+
+const stale = (version: number) => refusal(409, 'stale_edit', 'Someone else saved a newer version first', { version });
+const countryUnknown = () => new ApiError(404, 'country_unknown', 'The shop does not know this country');
+
+const toRate = ({ carrier_id: _carrier, ...rate }: RateRow) => rate;
+const toCountry = (row: CountryRow, home: string): AdminShippingCountry => ({ ...row, is_home: row.iso === home });
+
+/** The zones the shop delivers to: those its countries and rates name. */
+async function zones(db: Queryable): Promise<string[]> {
+  const rows = await selectRows<{ zone: string }>(db, sql`select group_key as zone from countries union select group_key from carrier_rates order by 1`);
+  return rows.map((row) => row.zone);
+}
+
+async function readCarrier(db: Queryable, id: number, lang: string): Promise<AdminCarrier> {
+  const [row] = await selectRows<CarrierRow>(db, sql`select id, code, kind, names, free_shipping_applies, is_active from carriers where id = ${id}`);
+  if (!row) throw notFound('Carrier');
+  const rates = await selectRows<RateRow>(db, sql`select ${rateColumns} from carrier_rates where carrier_id = ${id} order by group_key`);
+  return { ...carrierOf(row, lang), rates: rates.map(toRate) };
+}
+
+const carrierOf = ({ names, ...row }: CarrierRow, lang: string) => ({ ...row, name: names[lang] ?? names.en ?? row.code });
+
+export async function getDeliverySettings(_input: unknown, { db, textLang, config }: AdminContext) {
+  const [zoneKeys, carriers, rates, countries, thresholds, brands] = await Promise.all([
+    zones(db),
+    selectRows<CarrierRow>(db, sql`select id, code, kind, names, free_shipping_applies, is_active from carriers order by position, id`),
+    selectRows<RateRow>(db, sql`select ${rateColumns} from carrier_rates order by group_key`),
+    selectRows<CountryRow>(db, sql`select ${countryColumns} from countries order by iso`),
+    selectRows<{ country: string; brand_id: number; brand_name: string; from: number }>(
+      db,
+      sql`select bf.country_iso as country, bf.brand_id, b.name as brand_name, bf.from_cents as "from"
+        from brand_free_shipping bf join brands b on b.id = bf.brand_id order by bf.country_iso, b.name`,
+    ),
+    selectRows<{ id: number; name: string }>(db, sql`select id, name from brands order by name, id`),
+  ]);
+  return {
+    zones: zoneKeys,
+    carriers: carriers.map((row) => ({ ...carrierOf(row, textLang), rates: rates.filter((rate) => rate.carrier_id === row.id).map(toRate) })),
+    countries: countries.map((row) => toCountry(row, config.defaultCountry)),
+    brand_thresholds: thresholds,
+    brands,
+  };
+}
+
+/**
+ * Sets a carrier's price and delivery time to a zone. The update names the version the form read: under
+ * concurrent saves of one rate the row lock orders them, and the later one finds the version moved on and is
+ * refused (stale_edit, with the version there now) rather than silently overwriting the first.
+ */
+export async function saveCarrierRate(input: z.output<typeof adminSaveCarrierRateInput>, context: AdminContext) {
+  const { db } = context;
+  return db.transaction(async (tx) => {
+    const [carrier] = await selectRows<{ id: number }>(tx, sql`select id from carriers where id = ${input.carrier_id}`);
+    if (!carrier) throw notFound('Carrier');
+    if (!(await zones(tx)).includes(input.zone)) throw notFound('Zone');
+    const [before] = await selectRows<RateRow>(tx, sql`select ${rateColumns} from carrier_rates where carrier_id = ${input.carrier_id} and group_key = ${input.zone}`);
+    const [after] =
+      input.version === 0
+        ? await selectRows<RateRow>(
+            tx,
+            sql`insert into carrier_rates (carrier_id, group_key, price_cents, min_days, max_days)
+              values (${input.carrier_id}, ${input.zone}, ${input.price}, ${input.min_days}, ${input.max_days})
+              on conflict do nothing returning ${rateColumns}`,
+          )
+        : await selectRows<RateRow>(
+            tx,
+            sql`update carrier_rates set price_cents = ${input.price}, min_days = ${input.min_days}, max_days = ${input.max_days}, version = version + 1
+              where carrier_id = ${input.carrier_id} and group_key = ${input.zone} and version = ${input.version} returning ${rateColumns}`,
+          );
+    if (!after) {
+      const [now] = await selectRows<{ version: number }>(tx, sql`select version from carrier_rates where carrier_id = ${input.carrier_id} and group_key = ${input.zone}`);
+      if (!now) throw notFound('Rate');
+      throw stale(now.version);
+    }
+    await audit(tx, actorOf(context), {
+      action: before ? 'carrier_rate.change' : 'carrier_rate.create',
+      targetType: 'carrier_rate',
+      targetId: `${input.carrier_id}:${input.zone}`,
+      before: before ? toRate(before) : null,
+      after: toRate(after),
+    });
+    return toRate(after);
+  });
+}
+
+/** Offers a carrier or stops offering it, and says whether the free-shipping rules make it free. */
+export async function saveCarrier(input: z.output<typeof adminSaveCarrierInput>, context: AdminContext) {
+  return context.db.transaction(async (tx) => {
+    const before = await readCarrier(tx, input.id, context.textLang);
+    await tx.execute(sql`update carriers set is_active = ${input.is_active}, free_shipping_applies = ${input.free_shipping_applies} where id = ${input.id}`);
+    const after = await readCarrier(tx, input.id, context.textLang);
+    await audit(tx, actorOf(context), {
+      action: 'carrier.change',
+      targetType: 'carrier',
+      targetId: input.id,
+      before: { is_active: before.is_active, free_shipping_applies: before.free_shipping_applies },
+      after: { is_active: after.is_active, free_shipping_applies: after.free_shipping_applies },
+    });
+    return after;
+  });
+}
+
+/** A country's zone, whether the shop sells to it and its free-shipping threshold, over the version the form read. */
+export async function saveShippingCountry(input: z.output<typeof adminSaveCountryInput>, context: AdminContext) {
+  const { db, config } = context;
+  return db.transaction(async (tx) => {
+    const [before] = await selectRows<CountryRow>(tx, sql`select ${countryColumns} from countries where iso = ${input.iso}`);
+    if (!before) throw countryUnknown();
+    // The home country's prices are the shelf prices (ADR 23): the shop always sells there.
+    if (input.iso === config.defaultCountry && !input.is_active) throw new ApiError(409, 'home_country_required', 'The home country is always sold to');
+    if (!(await zones(tx)).includes(input.zone)) throw notFound('Zone');
+    const [after] = await selectRows<CountryRow>(
+      tx,
+      sql`update countries set group_key = ${input.zone}, is_active = ${input.is_active}, free_shipping_from_cents = ${input.free_shipping_from}, version = version + 1
+        where iso = ${input.iso} and version = ${input.version} returning ${countryColumns}`,
+    );
+    if (!after) {
+      const [now] = await selectRows<{ version: number }>(tx, sql`select version from countries where iso = ${input.iso}`);
+      throw stale(now!.version);
+    }
+    await audit(tx, actorOf(context), { action: 'country.change', targetType: 'country', targetId: input.iso, before, after });
+    return toCountry(after, config.defaultCountry);
+  });
+}
+
+/** SPEC §9's one-brand rule: sets (or with `from` null removes) a brand's free-shipping threshold to a country. */
+export async function saveBrandThreshold(input: z.output<typeof adminSaveBrandThresholdInput>, context: AdminContext) {
+  return context.db.transaction(async (tx) => {
+    const [country] = await selectRows<{ iso: string }>(tx, sql`select iso from countries where iso = ${input.country}`);
+    if (!country) throw countryUnknown();
+    const [brand] = await selectRows<{ name: string }>(tx, sql`select name from brands where id = ${input.brand_id}`);
+    if (!brand) throw notFound('Brand');
+    const [before] = await selectRows<{ from: number }>(
+      tx,
+      sql`select from_cents as "from" from brand_free_shipping where country_iso = ${input.country} and brand_id = ${input.brand_id}`,
+    );
+    if (input.from === null) await tx.execute(sql`delete from brand_free_shipping where country_iso = ${input.country} and brand_id = ${input.brand_id}`);
+    else
+      await tx.execute(
+        sql`insert into brand_free_shipping (country_iso, brand_id, from_cents) values (${input.country}, ${input.brand_id}, ${input.from})
+          on conflict (country_iso, brand_id) do update set from_cents = excluded.from_cents`,
+      );
+    await audit(tx, actorOf(context), {
+      action: input.from === null ? 'brand_threshold.remove' : 'brand_threshold.set',
+      targetType: 'brand_threshold',
+      targetId: `${input.country}:${input.brand_id}`,
+      before: before ?? null,
+      after: input.from === null ? null : { from: input.from },
+    });
+    return input.from === null ? null : { country: input.country, brand_id: input.brand_id, brand_name: brand.name, from: input.from };
+  });
+}
+
+export const deliveryHandlers = { getDeliverySettings, saveCarrierRate, saveCarrier, saveShippingCountry, saveBrandThreshold };

@@ -1,0 +1,206 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/raw.ts';
+import { callApi, DRIVERS, shopperHeaders, useTestShop } from './databases.ts';
+import { adminCall, staffSession } from './staff.ts';
+
+// Pages and shipping in the back office (issue 27; docs/adr/0048-shipping-and-pages-editor.md): what a manager sets
+// for delivery as a shopper's cart and checkout meet it, and content pages and size charts as the storefront gets them.
+
+describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => {
+  const shop = useTestShop(driver);
+  const query = <T>(statement: ReturnType<typeof sql>) => selectRows<T>(shop().handle.db, statement);
+  const shopper = (name: string, payload: unknown, token: string | undefined, country: string) =>
+    callApi(shop().app, name, payload, { ...shopperHeaders(token), 'x-shop-country': country });
+  const sessions: Partial<Record<'manager' | 'catalogue', Awaited<ReturnType<typeof staffSession>>>> = {};
+  const as = async (role: 'manager' | 'catalogue', name: Parameters<typeof adminCall>[1], payload: unknown) => {
+    sessions[role] ??= await staffSession(shop(), role);
+    return adminCall(shop().app, name, payload, sessions[role]!.headers);
+  };
+  const manager = (name: Parameters<typeof adminCall>[1], payload: unknown) => as('manager', name, payload);
+  const settings = async () => (await manager('getDeliverySettings', {})).body.psdata;
+  const rateOf = async (code: string, zone: string) => {
+    const carrier = (await settings()).carriers.find((candidate: { code: string }) => candidate.code === code);
+    return { carrier_id: carrier.id as number, ...carrier.rates.find((rate: { zone: string }) => rate.zone === zone) };
+  };
+  const revision = async () => (await query<{ revision: string }>(sql`select revision::text from catalog_revision`))[0]!.revision;
+
+  /** A guest's cart holding one unit of an active product without discount of a brand, priced under `below` cents. */
+  async function cartWith({ brandId, below = 5_000 }: { brandId?: number; below?: number } = {}) {
+    const [item] = await query<{ product_id: number; combination_id: number; brand_id: number }>(
+      sql`select c.product_id, c.id as combination_id, p.brand_id from combinations c join products p on p.id = c.product_id
+        where p.is_active and not p.free_shipping and p.out_of_stock_policy = 'deny' and p.minimal_quantity = 1 and c.quantity > 5 and c.is_default
+          and p.price_net_cents < ${below} and not exists (select 1 from specific_prices sp where sp.product_id = p.id)
+          and p.brand_id is not null and (${brandId ?? null}::int is null or p.brand_id = ${brandId ?? null})
+        order by p.id limit 1`,
+    );
+    const added = await shopper('createCartItem', { product_id: item!.product_id, combination_id: item!.combination_id, quantity: 1 }, undefined, 'FR');
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    return { token: added.body.psdata.session.token as string, brandId: item!.brand_id };
+  }
+
+  describe('carriers, rates, thresholds and countries', () => {
+    it('starts from the shop’s rules: SPEC §9’s thresholds for Italy, one brand’s from 100 EUR, a rate per carrier and zone', async () => {
+      const data = await settings();
+      expect(data.zones).toEqual(['EU', 'EUROPE_OTHER', 'WORLD']);
+      expect(data.countries.find((country: { iso: string }) => country.iso === 'IT')).toMatchObject({ zone: 'EU', is_active: true, free_shipping_from: 15_000, is_home: true });
+      expect(data.brand_thresholds).toEqual([{ country: 'IT', brand_id: 2, brand_name: expect.any(String), from: 10_000 }]);
+      expect(data.carriers.map((carrier: { code: string }) => carrier.code)).toEqual(['standard', 'express', 'pickup']);
+      expect(await rateOf('standard', 'EU')).toMatchObject({ price: 690, min_days: 3, max_days: 5, version: 1 });
+    });
+
+    it('changes a rate, and the shopper’s cart and checkout show the new price at once; the change is audited and a stale save refused', async () => {
+      const { token } = await cartWith();
+      expect((await shopper('getCartItems', {}, token, 'FR')).body.psdata.totals.shipping).toBe(690);
+      const before = await revision();
+      const rate = await rateOf('standard', 'EU');
+      const saved = await manager('saveCarrierRate', { carrier_id: rate.carrier_id, zone: 'EU', price: 745, min_days: 2, max_days: 4, version: rate.version });
+      expect(saved.body.psdata).toEqual({ zone: 'EU', price: 745, min_days: 2, max_days: 4, version: rate.version + 1 });
+
+      expect((await shopper('getCartItems', {}, token, 'FR')).body.psdata.totals.shipping).toBe(745);
+      const carriers = (await shopper('getCarriers', {}, token, 'FR')).body.psdata.carriers;
+      expect(carriers.find((carrier: { code: string }) => carrier.code === 'standard')).toMatchObject({ price: 745, regular_price: 745, delivery_days: { min: 2, max: 4 } });
+      // The product feed's shipping is kept per catalogue revision: the change raised it.
+      expect(BigInt(await revision())).toBeGreaterThan(BigInt(before));
+
+      const [trace] = await query<{ action: string; target_id: string; before: { price: number }; after: { price: number } }>(
+        sql`select action, target_id, before, after from audit_log where target_type = 'carrier_rate' order by id desc limit 1`,
+      );
+      expect(trace).toMatchObject({ action: 'carrier_rate.change', target_id: `${rate.carrier_id}:EU`, before: { price: 690 }, after: { price: 745 } });
+
+      // A form read before that save: refused, with the version there is now, and nothing changes.
+      const stale = await manager('saveCarrierRate', { carrier_id: rate.carrier_id, zone: 'EU', price: 100, min_days: 2, max_days: 4, version: rate.version });
+      expect(stale).toMatchObject({ status: 409, body: { code: 'stale_edit', psdata: { version: rate.version + 1 } } });
+      expect((await shopper('getCartItems', {}, token, 'FR')).body.psdata.totals.shipping).toBe(745);
+    });
+
+    it('lets one of two managers saving the same rate at once win, and refuses the other as stale', async () => {
+      const rate = await rateOf('express', 'WORLD');
+      sessions.manager ??= await staffSession(shop(), 'manager');
+      const second = await staffSession(shop(), 'manager');
+      const [one, two] = await Promise.all([
+        adminCall(shop().app, 'saveCarrierRate', { carrier_id: rate.carrier_id, zone: 'WORLD', price: 4100, min_days: 3, max_days: 5, version: rate.version }, sessions.manager.headers),
+        adminCall(shop().app, 'saveCarrierRate', { carrier_id: rate.carrier_id, zone: 'WORLD', price: 4200, min_days: 3, max_days: 5, version: rate.version }, second.headers),
+      ]);
+      expect([one.status, two.status].sort()).toEqual([200, 409]);
+      const winner = one.status === 200 ? 4100 : 4200;
+      expect((one.status === 409 ? one : two).body).toMatchObject({ code: 'stale_edit', psdata: { version: rate.version + 1 } });
+      expect(await rateOf('express', 'WORLD')).toMatchObject({ price: winner, version: rate.version + 1 });
+      const traces = await query<{ after: { price: number } }>(sql`select after from audit_log where target_type = 'carrier_rate' and target_id = ${`${rate.carrier_id}:WORLD`}`);
+      expect(traces.map((trace) => trace.after.price)).toEqual([winner]);
+    });
+
+    it('refuses a negative price, a threshold that is not a number and an unknown country, changing nothing', async () => {
+      const rate = await rateOf('standard', 'WORLD');
+      const negative = await manager('saveCarrierRate', { carrier_id: rate.carrier_id, zone: 'WORLD', price: -1, min_days: 3, max_days: 5, version: rate.version });
+      expect(negative).toMatchObject({ status: 400, body: { code: 'bad_request', psdata: { errors: { price: [expect.any(String)] } } } });
+      const slower = await manager('saveCarrierRate', { carrier_id: rate.carrier_id, zone: 'WORLD', price: 2490, min_days: 9, max_days: 5, version: rate.version });
+      expect(slower).toMatchObject({ status: 400, body: { psdata: { errors: { max_days: [expect.any(String)] } } } });
+      const notANumber = await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: true, free_shipping_from: 'lots', version: 1 });
+      expect(notANumber).toMatchObject({ status: 400, body: { code: 'bad_request', psdata: { errors: { free_shipping_from: [expect.any(String)] } } } });
+      expect(await manager('saveShippingCountry', { iso: 'XX', zone: 'EU', is_active: true, free_shipping_from: null, version: 1 })).toMatchObject({ status: 404, body: { code: 'country_unknown' } });
+      expect(await manager('saveBrandThreshold', { country: 'XX', brand_id: 1, from: 5_000 })).toMatchObject({ status: 404, body: { code: 'country_unknown' } });
+      expect(await manager('saveCarrierRate', { carrier_id: rate.carrier_id, zone: 'MARS', price: 100, min_days: 1, max_days: 2, version: 0 })).toMatchObject({ status: 404 });
+      // The home country's prices are the shelf's: the shop always sells there.
+      expect(await manager('saveShippingCountry', { iso: 'IT', zone: 'EU', is_active: false, free_shipping_from: 15_000, version: 1 })).toMatchObject({ status: 409, body: { code: 'home_country_required' } });
+      expect(await rateOf('standard', 'WORLD')).toMatchObject({ price: 2490, version: rate.version });
+      // The catalogue's staff set pages, not what delivery costs.
+      expect(await as('catalogue', 'saveCarrierRate', { carrier_id: rate.carrier_id, zone: 'WORLD', price: 1, min_days: 1, max_days: 2, version: rate.version })).toMatchObject({ status: 403 });
+    });
+
+    it('applies a country’s threshold and one brand’s threshold to the cart, and stops selling to a country', async () => {
+      const { token, brandId } = await cartWith({ below: 4_000 });
+      const cart = async () => (await shopper('getCartItems', {}, token, 'FR')).body.psdata;
+      const products = (await cart()).totals.products as number;
+      expect((await cart()).totals).toMatchObject({ shipping_free: false });
+
+      // SPEC §9's one-brand rule, set for France at this cart's amount of that brand.
+      expect((await manager('saveBrandThreshold', { country: 'fr', brand_id: brandId, from: products })).body.psdata).toMatchObject({ country: 'FR', brand_id: brandId, from: products });
+      expect((await cart()).totals).toMatchObject({ shipping: 0, shipping_free: true });
+      expect((await manager('saveBrandThreshold', { country: 'FR', brand_id: brandId, from: products + 1 })).status).toBe(200);
+      expect((await cart()).totals.shipping_free).toBe(false);
+      expect((await manager('saveBrandThreshold', { country: 'FR', brand_id: brandId, from: null })).body.psdata).toBeNull();
+
+      // The country's own threshold, then none.
+      const france = (await settings()).countries.find((country: { iso: string }) => country.iso === 'FR');
+      const lowered = await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: true, free_shipping_from: products, version: france.version });
+      expect(lowered.body.psdata).toMatchObject({ free_shipping_from: products, version: france.version + 1 });
+      expect((await cart()).totals).toMatchObject({ shipping: 0, shipping_free: true });
+      expect((await cart()).free_shipping).toEqual({ threshold: products, remaining: 0 });
+
+      // No longer sold to: the storefront's countries leave it out; a stale form of it is refused.
+      expect((await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: false, free_shipping_from: null, version: france.version + 1 })).status).toBe(200);
+      const offered = (await callApi(shop().app, 'bootstrap', {})).body.psdata.countries.map((country: { iso: string }) => country.iso);
+      expect(offered).not.toContain('FR');
+      expect(offered).toContain('DE');
+      expect(await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: true, free_shipping_from: null, version: france.version })).toMatchObject({ status: 409, body: { code: 'stale_edit' } });
+      expect((await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: true, free_shipping_from: 20_000, version: france.version + 2 })).status).toBe(200);
+    });
+  });
+
+  describe('content pages and size charts', () => {
+    it('marks each page complete per language, and serves a new page only in the languages it was written in', async () => {
+      const pages = (await as('catalogue', 'listContentPages', {})).body.psdata.pages as { key: string; complete: string[]; missing: string[] }[];
+      expect(pages.find((page) => page.key === 'delivery')).toMatchObject({ complete: ['en', 'fr', 'it', 'es', 'de'], missing: [] });
+
+      const made = await as('catalogue', 'createContentPage', { kind: 'page', key: `care-${driver}` });
+      expect(made.body.psdata).toMatchObject({ kind: 'page', complete: [], missing: ['en', 'fr', 'it', 'es', 'de'] });
+      const markdown = '## Washing\n\nWash **cold**, *inside out*.\n\n- No tumble dryer\n- Dry flat\n\nSee [delivery](/en/delivery) or [the guide](https://example.com/care).';
+      const saved = await as('catalogue', 'saveContentTranslation', { id: made.body.psdata.id, lang: 'en', title: 'Care', slug: `care-${driver}`, markdown, version: 0 });
+      expect(saved.body.psdata).toMatchObject({ complete: ['en'], missing: ['fr', 'it', 'es', 'de'] });
+
+      const page = (await callApi(shop().app, 'getContent', { slug: `care-${driver}` }, { 'accept-language': 'en' })).body.psdata;
+      expect(page.body).toEqual([
+        { type: 'heading', level: 2, inline: [{ text: 'Washing' }] },
+        { type: 'paragraph', inline: [{ text: 'Wash ' }, { text: 'cold', strong: true }, { text: ', ' }, { text: 'inside out', em: true }, { text: '.' }] },
+        { type: 'list', ordered: false, items: [[{ text: 'No tumble dryer' }], [{ text: 'Dry flat' }]] },
+        { type: 'paragraph', inline: [{ text: 'See ' }, { text: 'delivery', href: '/en/delivery' }, { text: ' or ' }, { text: 'the guide', href: 'https://example.com/care' }, { text: '.' }] },
+      ]);
+      expect((await callApi(shop().app, 'getContent', { slug: `care-${driver}` }, { 'accept-language': 'fr' })).status).toBe(404);
+      const footer = (await callApi(shop().app, 'bootstrap', {}, { 'accept-language': 'en' })).body.psdata.footer_links;
+      expect(footer.map((link: { slug: string }) => link.slug)).toContain(`care-${driver}`);
+
+      // Two editors of the same text: the one who read the older version is refused; a slug another page has, too.
+      const again = await as('catalogue', 'saveContentTranslation', { id: made.body.psdata.id, lang: 'en', title: 'Care', slug: `care-${driver}`, markdown: 'Old', version: 0 });
+      expect(again).toMatchObject({ status: 409, body: { code: 'stale_edit', psdata: { version: 1 } } });
+      const taken = await as('catalogue', 'saveContentTranslation', { id: made.body.psdata.id, lang: 'en', title: 'Care', slug: 'delivery', markdown, version: 1 });
+      expect(taken).toMatchObject({ status: 409, body: { code: 'catalogue_conflict', psdata: { field: 'slug' } } });
+    });
+
+    it('serves a hostile page body as plain text: no HTML, no script, no javascript: link', async () => {
+      const [delivery] = await query<{ id: number; version: number }>(sql`select p.id, t.version from content_pages p join content_page_translations t on t.page_id = p.id and t.lang = 'de' where p.key = 'delivery'`);
+      const hostile = '<script>alert(1)</script>\n\nHallo <img src=x onerror="alert(2)"> [klick](javascript:alert(3)) [mehr](//evil.example/x)\n\n<iframe src="https://evil.example"></iframe>';
+      const saved = await as('catalogue', 'saveContentTranslation', { id: delivery!.id, lang: 'de', title: 'Versand', slug: 'versand', markdown: hostile, version: delivery!.version });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const page = (await callApi(shop().app, 'getContent', { slug: 'versand' }, { 'accept-language': 'de' })).body.psdata;
+      expect(page.body).toEqual([{ type: 'paragraph', inline: [{ text: 'Hallo ' }, { text: ' ' }, { text: 'klick' }, { text: ' ' }, { text: 'mehr' }] }]);
+      expect(JSON.stringify(page.body)).not.toMatch(/<|javascript:|onerror/);
+      // The editor keeps what was typed, to be corrected.
+      const editor = (await as('catalogue', 'getContentPage', { id: delivery!.id })).body.psdata.page;
+      expect(editor.translations.find((text: { lang: string }) => text.lang === 'de').markdown).toBe(hostile);
+    });
+
+    it('gives a size chart to a category, and that category’s products link to it; a ragged table is refused', async () => {
+      const [product] = await query<{ id: number; category_id: number }>(
+        sql`select p.id, p.default_category_id as category_id from products p where p.is_active and p.gender = 'women' order by p.id limit 1`,
+      );
+      const before = (await callApi(shop().app, 'getProduct', { product_id: product!.id })).body.psdata.size_chart_slug;
+      expect(before).toBe('women');
+
+      const chart = (await as('catalogue', 'createContentPage', { kind: 'size-chart', key: `dresses-${driver}` })).body.psdata;
+      const table = { columns: ['Size', 'Bust (cm)'], rows: [['S', '84–88'], ['M', '88–94']] };
+      const ragged = await as('catalogue', 'saveContentTranslation', { id: chart.id, lang: 'en', title: 'Dresses', slug: `dresses-${driver}`, table: { ...table, rows: [['S']] }, version: 0 });
+      expect(ragged).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+      expect((await as('catalogue', 'saveContentTranslation', { id: chart.id, lang: 'en', title: 'Dresses', slug: `dresses-${driver}`, table, version: 0 })).status).toBe(200);
+      const given = await as('catalogue', 'setSizeChartCategories', { id: chart.id, category_ids: [product!.category_id] });
+      expect(given.body.psdata).toMatchObject({ category_ids: [product!.category_id], complete: ['en'] });
+
+      expect((await callApi(shop().app, 'getProduct', { product_id: product!.id })).body.psdata.size_chart_slug).toBe(`dresses-${driver}`);
+      const page = (await callApi(shop().app, 'getContent', { slug: `dresses-${driver}`, kind: 'size-chart' })).body.psdata;
+      expect(page.body).toEqual(table);
+      // Taken back: the product links to its gender's chart again.
+      await as('catalogue', 'setSizeChartCategories', { id: chart.id, category_ids: [] });
+      expect((await callApi(shop().app, 'getProduct', { product_id: product!.id })).body.psdata.size_chart_slug).toBe('women');
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BACK_OFFICE, shots, staffPage } from './back-office-fixtures';
+import { cents, expectNoAxeViolations, hydrated, openSizedProduct, SHOPS, TEXTS } from './fixtures';
+
+// Pages and shipping (issue 27; docs/adr/0048-shipping-and-pages-editor.md): a manager changes a carrier's rate
+// and a shopper's cart shows it; a manager writes a content page, without JavaScript, and the shopper reads it.
+
+/** The cart's shipping as the shopper reads it, in cents. */
+async function cartShipping(page: Page): Promise<number> {
+  await page.goto('/en/cart');
+  const row = page.getByRole('term').filter({ hasText: TEXTS.en.cart.shipping }).locator('xpath=following-sibling::dd[1]');
+  return cents(await row.textContent());
+}
+
+test('a manager changes a carrier’s rate and writes a content page; a shopper’s cart and the shop show them', async ({ page, browser }) => {
+  test.setTimeout(420_000);
+  const t = TEXTS.en;
+  // The shopper ships to the United Kingdom (the rest of Europe's zone): standard delivery there is 14,90 €.
+  await page.context().addCookies([{ name: 'country', value: 'GB', url: SHOPS.main }]);
+  await openSizedProduct(page, 'en', '/en/3-women?availability=in_stock');
+  await hydrated(page);
+  await page.getByRole('button', { name: t.product.addToCart, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: t.cart.drawer.title })).toBeVisible({ timeout: 30_000 });
+  expect(await cartShipping(page)).toBe(1490);
+
+  const staff = await staffPage(browser, 'manager', { locale: 'en' });
+  const rate = () => staff.getByRole('group', { name: 'Standard delivery: Rest of Europe' });
+  const setRate = async (price: string) => {
+    await rate().getByLabel('Price (VAT included)', { exact: true }).fill(price);
+    await rate().getByRole('button', { name: 'Save the rate' }).click();
+  };
+  try {
+    await staff.getByRole('link', { name: 'Delivery', exact: true }).click();
+    await expect(staff.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
+    await hydrated(staff);
+    // A negative price is refused on its field, in the staff member's language.
+    await setRate('-3');
+    await expect(rate().getByLabel('Price (VAT included)', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(rate()).toContainText('Enter a price such as 6.90: 0 or more, no negative price.');
+    await setRate('15,75');
+    await expect(staff.getByRole('status')).toHaveText('The rate is saved: the cart and the checkout show it now.');
+    await expect(rate()).toContainText('€15.75');
+    await expectNoAxeViolations(staff);
+    await shots(staff, 'delivery');
+
+    // The shopper's cart shows the new price at once.
+    expect(await cartShipping(page)).toBe(1575);
+  } finally {
+    // The other journeys share this shop: its rate goes back as it was.
+    await staff.goto(`${BACK_OFFICE}/delivery`);
+    await setRate('14.90');
+    await expect(staff.getByRole('status')).toHaveText('The rate is saved: the cart and the checkout show it now.');
+  }
+  expect(await cartShipping(page)).toBe(1490);
+
+  // A new page, written without JavaScript, with a hostile line among its Markdown.
+  const key = `care-${Date.now().toString(36)}`;
+  const plainContext = await browser.newContext({ javaScriptEnabled: false, locale: 'en' });
+  try {
+    await plainContext.addCookies(await staff.context().cookies());
+    const plain = await plainContext.newPage();
+    await plain.goto(`${BACK_OFFICE}/pages`);
+    await expect(plain.getByRole('listitem').filter({ hasText: 'Edit Delivery' })).toContainText('Complete in every language');
+    const create = plain.getByRole('region', { name: 'New page or size chart' });
+    await create.getByLabel('Key', { exact: true }).fill(key);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(plain.getByRole('status')).toHaveText('Created: write its text in each language.');
+    await expect(plain.getByRole('list').filter({ hasText: 'English: Missing' })).toBeVisible();
+    const hostile = '<script>window.pwned = 1</script> <img src=x onerror="window.pwned = 2"> [trap](javascript:window.pwned=3)';
+    await plain.getByLabel('Title', { exact: true }).fill('Caring for knitwear');
+    await plain.getByLabel('Address', { exact: true }).fill(key);
+    await plain.getByLabel('Text', { exact: true }).fill(`## Washing\n\nWash **cold**, inside out.\n\n- Dry flat\n- No tumble dryer\n\nQuestions? Write to us. ${hostile}`);
+    await plain.getByRole('button', { name: 'Save the English text' }).click();
+    await expect(plain.getByRole('status')).toHaveText('Saved: the shop shows it now.');
+    await expect(plain.getByRole('list').filter({ hasText: 'English: Complete' })).toContainText('French: Missing');
+    // A second edit of the same text: the version read with the page is the one there, so it is taken.
+    await plain.getByLabel('Title', { exact: true }).fill('Caring for your knitwear');
+    await plain.getByRole('button', { name: 'Save the English text' }).click();
+    await expect(plain.getByRole('status')).toHaveText('Saved: the shop shows it now.');
+  } finally {
+    await plainContext.close();
+  }
+  await staff.goto(`${BACK_OFFICE}/pages`);
+  await staff.getByRole('link', { name: 'Edit Caring for your knitwear' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Edit Caring for your knitwear' })).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await shots(staff, 'page-editor');
+
+  // The shopper reads it: headings, lists and bold as written, the hostile line as harmless text.
+  await page.goto(`/en/${key}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Caring for your knitwear' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Washing' })).toBeVisible();
+  await expect(page.locator('article strong')).toHaveText('cold');
+  await expect(page.locator('article li')).toHaveText(['Dry flat', 'No tumble dryer']);
+  await expect(page.locator('article')).toContainText('trap');
+  expect(await page.locator('article script, article img, article iframe, article a[href^="javascript"]').count()).toBe(0);
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { adminCall } from './admin-call.ts';
+import {
+  adminCarrierSchema,
+  adminContentPageDetailSchema,
+  adminContentPageInput,
+  adminContentPageSchema,
+  adminContentPagesSchema,
+  adminCreateContentPageInput,
+  adminDeliverySettingsSchema,
+  adminSaveBrandThresholdInput,
+  adminSaveCarrierInput,
+  adminSaveCarrierRateInput,
+  adminSaveContentTranslationInput,
+  adminSaveCountryInput,
+  adminSetSizeChartCategoriesInput,
+  adminShippingCountrySchema,
+  adminBrandThresholdSchema,
+  adminCarrierRateSchema,
+} from './admin-delivery.ts';
+
+/** Carriers, their rates per zone, free-shipping thresholds and the countries sold to (area `delivery`). */
+export const adminDeliveryCalls = {
+  getDeliverySettings: adminCall('delivery', z.object({}), adminDeliverySettingsSchema, { readOnly: true }),
+  saveCarrierRate: adminCall('delivery', adminSaveCarrierRateInput, adminCarrierRateSchema, { refusals: ['not_found', 'stale_edit'] }),
+  saveCarrier: adminCall('delivery', adminSaveCarrierInput, adminCarrierSchema, { refusals: ['not_found'] }),
+  saveShippingCountry: adminCall('delivery', adminSaveCountryInput, adminShippingCountrySchema, { refusals: ['country_unknown', 'stale_edit', 'home_country_required'] }),
+  saveBrandThreshold: adminCall('delivery', adminSaveBrandThresholdInput, adminBrandThresholdSchema.nullable(), { refusals: ['country_unknown', 'not_found'] }),
+};
+
+/** Content pages and size charts in every language (area `content`). */
+export const adminContentCalls = {
+  listContentPages: adminCall('content', z.object({}), adminContentPagesSchema, { readOnly: true }),
+  getContentPage: adminCall('content', adminContentPageInput, adminContentPageDetailSchema, { readOnly: true, refusals: ['not_found'] }),
+  createContentPage: adminCall('content', adminCreateContentPageInput, adminContentPageSchema, { refusals: ['catalogue_conflict'] }),
+  saveContentTranslation: adminCall('content', adminSaveContentTranslationInput, adminContentPageSchema, { refusals: ['not_found', 'stale_edit', 'catalogue_conflict'] }),
+  setSizeChartCategories: adminCall('content', adminSetSizeChartCategoriesInput, adminContentPageSchema, { refusals: ['not_found'] }),
+};

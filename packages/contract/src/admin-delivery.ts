@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { rowId } from './bounds.ts';
+import { STOREFRONT_LANGUAGES } from './locales.ts';
+
+// The back office's delivery settings and content pages (issue 27, "Pages and shipping";
+// docs/adr/0048-shipping-and-pages-editor.md). Amounts are cents with VAT, as every shipping price of the shop.
+
+/** Cents, VAT included: a shipping price or a threshold (no negative price, nothing beyond a million euros). */
+const cents = z.coerce.number().int().min(0).max(100_000_000);
+const days = z.coerce.number().int().min(0).max(90);
+/** The version of a row the staff member's form was read at: a save over a newer one is refused (stale_edit). */
+const version = z.coerce.number().int().min(0).max(2_147_483_647);
+/** A zone (group of countries) as the shop names it: EU, EUROPE_OTHER, WORLD... */
+const zone = z.string().regex(/^[A-Z_]{2,16}$/);
+/** An ISO 3166-1 alpha-2 country code (whether the shop knows it is the API's to say: country_unknown). */
+const iso = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/);
+
+export const adminCarrierRateSchema = z.object({ zone: z.string(), price: z.number().int(), min_days: z.number().int(), max_days: z.number().int(), version: z.number().int() });
+export const adminCarrierSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(['home', 'pickup']),
+  name: z.string(),
+  free_shipping_applies: z.boolean(),
+  is_active: z.boolean(),
+  /** Its price per zone; a zone without a rate is one it does not deliver to. */
+  rates: z.array(adminCarrierRateSchema),
+});
+export type AdminCarrier = z.infer<typeof adminCarrierSchema>;
+export const adminShippingCountrySchema = z.object({
+  iso: z.string(),
+  zone: z.string(),
+  is_active: z.boolean(),
+  /** Free shipping from this amount (products after discounts), or none. */
+  free_shipping_from: z.number().int().nullable(),
+  /** The shop's home country: always sold to. */
+  is_home: z.boolean(),
+  version: z.number().int(),
+});
+export type AdminShippingCountry = z.infer<typeof adminShippingCountrySchema>;
+/** SPEC §9's one-brand rule: free shipping to a country once one brand's products reach an amount. */
+export const adminBrandThresholdSchema = z.object({ country: z.string(), brand_id: z.number().int(), brand_name: z.string(), from: z.number().int() });
+
+export const adminDeliverySettingsSchema = z.object({
+  zones: z.array(z.string()),
+  carriers: z.array(adminCarrierSchema),
+  countries: z.array(adminShippingCountrySchema),
+  brand_thresholds: z.array(adminBrandThresholdSchema),
+  brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type AdminDeliverySettings = z.infer<typeof adminDeliverySettingsSchema>;
+
+/** A carrier's price and delivery time to a zone; `version` 0: a zone it did not deliver to yet. */
+export const adminSaveCarrierRateInput = z
+  .object({ carrier_id: rowId, zone, price: cents, min_days: days, max_days: days, version })
+  .refine((input) => input.min_days <= input.max_days, { path: ['max_days'], error: 'At least the shortest time.' });
+
+/** Whether a carrier is offered, and whether the free-shipping rules make it free. */
+export const adminSaveCarrierInput = z.object({ id: rowId, is_active: z.boolean(), free_shipping_applies: z.boolean() });
+
+/** A country the shop sells to (or no longer does), its zone and its free-shipping threshold (null: none). */
+export const adminSaveCountryInput = z.object({ iso, zone, is_active: z.boolean(), free_shipping_from: cents.nullable(), version });
+
+/** One brand's free-shipping threshold to a country; `from` null removes it. */
+export const adminSaveBrandThresholdInput = z.object({ country: iso, brand_id: rowId, from: cents.nullable() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Content pages and size charts, each in every storefront language.
+
+export const CONTENT_PAGE_KINDS = ['page', 'size-chart'] as const;
+const contentLang = z.enum(STOREFRONT_LANGUAGES);
+/** At most this much Markdown per page and language (a long returns policy is a few thousand characters). */
+export const MAX_PAGE_MARKDOWN = 20_000;
+const tableCell = z.string().trim().max(60);
+/** A size chart: its header row, then one row per size (its first cell is the size), each as long as the header. */
+export const sizeChartTableInput = z
+  .object({ columns: z.array(tableCell.min(1)).min(2).max(12), rows: z.array(z.array(tableCell)).min(1).max(40) })
+  .refine((table) => table.rows.every((row) => row.length === table.columns.length && row[0] !== ''), { path: ['rows'], error: 'Every row has a size and one cell per column.' });
+
+export const adminContentTranslationSchema = z.object({
+  lang: contentLang,
+  slug: z.string(),
+  title: z.string(),
+  /** A page's Markdown, or '' for a size chart. */
+  markdown: z.string(),
+  table: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).nullable(),
+  version: z.number().int(),
+});
+export const adminContentPageSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  kind: z.enum(CONTENT_PAGE_KINDS),
+  /** The title in the staff member's language (or English, or the key). */
+  title: z.string(),
+  /** Languages with a title and a text; the others are missing (the storefront has no such page in them). */
+  complete: z.array(contentLang),
+  missing: z.array(contentLang),
+  translations: z.array(adminContentTranslationSchema),
+  /** For a size chart: the categories whose products link to it. */
+  category_ids: z.array(z.number().int()),
+});
+export type AdminContentPage = z.infer<typeof adminContentPageSchema>;
+export const adminContentPagesSchema = z.object({
+  pages: z.array(adminContentPageSchema.omit({ translations: true })),
+});
+export const adminContentPageInput = z.object({ id: rowId });
+export const adminContentPageDetailSchema = z.object({
+  page: adminContentPageSchema,
+  /** The categories a size chart can be given to, with their parent's name. */
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
+const slug = z.string().trim().toLowerCase().regex(/^[\p{Ll}\p{Nd}]+(?:-[\p{Ll}\p{Nd}]+)*$/u).max(120);
+/** A page's (or size chart's) text in one language; `version` 0: the language it did not have yet. */
+export const adminSaveContentTranslationInput = z.object({
+  id: rowId,
+  lang: contentLang,
+  title: z.string().trim().min(1).max(160),
+  slug,
+  markdown: z.string().max(MAX_PAGE_MARKDOWN).optional(),
+  table: sizeChartTableInput.optional(),
+  version,
+});
+
+/** A new page or size chart: its language-independent key, then its texts language by language. */
+export const adminCreateContentPageInput = z.object({ kind: z.enum(CONTENT_PAGE_KINDS), key: z.string().trim().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(60) });
+
+/** The categories a size chart is for (each category has at most one: giving it this chart takes it from another). */
+export const adminSetSizeChartCategoriesInput = z.object({ id: rowId, category_ids: z.array(rowId).max(200) });
