@@ -181,6 +181,29 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
     expect(standard(us).delivery_days.max).toBeGreaterThan(standard(italy).delivery_days.max);
   });
 
+  it('keeps a draft of what was typed until the address is saved; the carriers and points follow its country', async () => {
+    const token = await guestWith(await product({ maxPrice: 5_000 }));
+    const standardPrice = async () =>
+      ((await call('getCarriers', {}, token)).body.psdata.carriers as { code: string; price: number }[]).find((carrier) => carrier.code === 'standard')!.price;
+    expect(await standardPrice()).toBe(690);
+    // Half typed: only its bounds are checked; keys it does not know are dropped.
+    const draft = { email: 'half@exa', shipping_id: 'new', shipping: { first_name: 'Ada', postcode: '7', country: 'US' }, billing_same: true, carrier_id: 2 };
+    const saved = await call('saveCheckoutDraft', { draft: { ...draft, surprise: 'x' } }, token);
+    expect(saved).toMatchObject({ status: 200, body: { psdata: { draft } } });
+    expect((await call('getCheckout', {}, token)).body.psdata).toMatchObject({ draft, shipping_address: null, next_step: 'account' });
+    expect(await standardPrice()).toBe(2490);
+    expect((await call('getPudos', { query: 'new york' }, token)).body.psdata.points.length).toBeGreaterThan(0);
+    // Beyond its bounds, refused; a draft without a cart has nothing to go with.
+    const tooLong = await call('saveCheckoutDraft', { draft: { shipping: { city: 'x'.repeat(257) } } }, token);
+    expect(tooLong).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    expect(await call('saveCheckoutDraft', { draft })).toMatchObject({ status: 409, body: { code: 'cart_empty' } });
+    // Saving the address ends the draft: the address's country counts again.
+    await call('updateCheckoutAddress', { shipping: { address: ADDRESSES.FR } }, token);
+    const checkout = (await call('getCheckout', {}, token)).body.psdata;
+    expect(checkout.draft).toBeNull();
+    expect(checkout.shipping_address.country).toBe('FR');
+  });
+
   it('ships standard and collection points free to Italy from 100 EUR of the one brand, never express', async () => {
     const token = await guestWith(await product({ brand: 2, minPrice: 8300, maxPrice: 12_000 }), 1);
     await call('updateCheckoutAddress', { shipping: { address: ADDRESSES.IT } }, token);

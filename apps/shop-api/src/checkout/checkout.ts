@@ -2,6 +2,7 @@ import {
   CHECKOUT_STEPS,
   type Checkout,
   type CheckoutAddress,
+  type CheckoutDraft,
   type CheckoutStep,
   type GatewayName,
   type Invoice,
@@ -91,6 +92,7 @@ export async function checkoutView(db: Queryable, context: CallContext, state: C
     carrier,
     pickup_point: pickupPoint,
     delivery_message: row?.deliveryMessage ?? '',
+    draft: (row?.draft as CheckoutDraft | null) ?? null,
     gateway,
     steps,
     next_step: steps.find((step) => !step.complete)?.step ?? 'review',
@@ -154,7 +156,8 @@ export async function updateCheckoutAddress(input: z.output<typeof updateCheckou
     const billing = input.billing ? await resolveAddress(tx, context, owner, input.billing, 'billing') : null;
     const vies = context.config.viesUrl ? (country: string, number: string) => askVies(context.config.viesUrl!, country, number) : null;
     const invoice = await checkInvoice(input.invoice, (billing ?? shipping).country, vies);
-    await tx.update(checkouts).set({ shippingAddress: shipping, billingAddress: billing, invoice }).where(eq(checkouts.cartId, cartId));
+    // What was typed is now saved: the draft is done with.
+    await tx.update(checkouts).set({ shippingAddress: shipping, billingAddress: billing, invoice, draft: null }).where(eq(checkouts.cartId, cartId));
   });
   // A customer may keep what they typed in their address book (after the step is saved: saving is a second wish).
   const typed = [input.shipping, input.billing].filter((choice) => choice && 'address' in choice && choice.save) as { address: TypedAddress }[];
@@ -183,11 +186,36 @@ export function updateCheckoutCarrier(input: { carrier_id: number; pickup_point_
   });
 }
 
-/** The destination a search or a price is for: the checkout's shipping country, or the shopper's country. */
+export async function saveCheckoutDraft(draft: CheckoutDraft, context: CallContext): Promise<{ draft: CheckoutDraft }> {
+  await changeCheckout(context, async (tx, { cartId }) => {
+    await tx.update(checkouts).set({ draft }).where(eq(checkouts.cartId, cartId));
+  });
+  return { draft };
+}
+
+/**
+ * The country a draft delivers to: the saved address it chose (a customer's own), or the country picked for the
+ * typed one; null when it names none (or one that is not an ISO code).
+ */
+async function draftCountry(db: Queryable, owner: Owner | null, draft: CheckoutDraft | null): Promise<string | null> {
+  if (!draft) return null;
+  if (draft.shipping_id && /^\d{1,9}$/.test(draft.shipping_id)) {
+    const saved = owner?.customerId ? await findOwnAddress({ db: db as CallContext['db'] }, owner.customerId, Number(draft.shipping_id)) : null;
+    return saved?.country ?? null;
+  }
+  const typed = draft.shipping?.country?.trim().toUpperCase() ?? '';
+  return /^[A-Z]{2}$/.test(typed) ? typed : null;
+}
+
+/**
+ * The destination a search or a price is for: the country of what the shopper is typing (the draft), else the
+ * checkout's shipping country, else the shopper's country.
+ */
 async function destination(context: CallContext) {
   const owner = await findOwner(context);
   const state = await readCheckoutState(context.db, context, owner);
-  return { owner, state, country: state.shipping?.country ?? context.country };
+  const drafted = await draftCountry(context.db, owner, (state.row?.draft as CheckoutDraft | null) ?? null);
+  return { owner, state, country: drafted ?? state.shipping?.country ?? context.country };
 }
 
 export async function getCarriers(context: CallContext) {
