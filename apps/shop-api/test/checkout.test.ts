@@ -351,21 +351,26 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
       expect((await call('updateOrder', { reference: order.reference, gateway: 'card' }, token)).body.code).toBe('order_not_payable');
     });
 
-    it('puts an unpaid order back into the cart when the shopper would rather change it', async () => {
+    it('says which unpaid order holds the items, and puts it back into the cart when the shopper would rather change it', async () => {
       const item = await product({ stock: 5 });
       const token = await guestWith(item, 2);
       await call('addOrRemoveCoupon', { code: 'WELCOME10', action: 'add' }, token);
       await fillCheckout(token);
       const { order } = (await place(token)).body.psdata;
+      // The cart is empty and says where its items are: in this order, waiting for its payment (to this session only).
+      expect((await call('getPayableOrder', {}, token)).body.psdata.order).toMatchObject({ reference: order.reference, item_count: 2, total: order.total });
+      const stranger = await guestWith(await product());
+      expect((await call('getPayableOrder', {}, stranger)).body.psdata.order).toBeNull();
+      expect((await call('getPayableOrder', {})).body.psdata.order).toBeNull();
       const back = await call('returnOrderToCart', { reference: order.reference }, token);
       expect(back.status).toBe(200);
+      expect((await call('getPayableOrder', {}, token)).body.psdata.order).toBeNull();
       expect(back.body.psdata.lines).toMatchObject([{ combination_id: item.combination_id, quantity: 2 }]);
       expect(back.body.psdata.coupons.map((coupon: { code: string }) => coupon.code)).toEqual(['WELCOME10']);
       expect((await call('getOrder', { reference: order.reference }, token)).body.psdata.status).toBe('cancelled');
       expect((await query<{ quantity: number }>(sql`select quantity from combinations where id = ${item.combination_id}`))[0]!.quantity).toBe(5);
       expect((await query<{ count: number }>(sql`select count(*)::int as count from cart_rule_uses u join orders o on o.id = u.order_id where o.reference = ${order.reference}`))[0]!.count).toBe(0);
       expect(await call('returnOrderToCart', { reference: order.reference }, token)).toMatchObject({ status: 409, body: { code: 'order_not_payable' } });
-      const stranger = await guestWith(await product());
       expect((await call('returnOrderToCart', { reference: order.reference }, stranger)).status).toBe(404);
     });
 

@@ -60,6 +60,8 @@ export const checkoutCalls = {
   updateOrder: call(updateOrderInput, placedOrderSchema, { refusals: [...anOrder, 'order_not_payable', 'gateway_unavailable', 'gateway_failed'] }),
   /** Changes an unpaid order instead of paying it: cancelled, its items and codes back in the session's cart. */
   returnOrderToCart: call(orderAccessInput, cartSchema, { refusals: [...anOrder, 'order_not_payable'] }),
+  /** The newest order of the session still waiting for its payment (its items left the cart), or null: the cart says where they are. */
+  getPayableOrder: call(empty, z.object({ order: orderSummarySchema.nullable() }), personalRead),
   /** After the gateway's page: asks the gateway what happened and moves the order accordingly. */
   validateOrder: call(validateOrderInput, orderSchema, { refusals: anOrder }),
   getOrders: call(empty, z.object({ orders: z.array(orderSummarySchema) }), { ...personalRead, refusals: ['unauthorized'] }),

@@ -52,9 +52,10 @@ export function useFormPost<Answer = unknown>({ id, inPlace = false, validate }:
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    // A button that sends the form as it is (`formNoValidate`: a draft kept on the way to the cart) skips the checks, as the browser's own.
+    // A button that sends the form as it is (`data-as-is`: a draft kept on the way to the cart) skips the checks.
+    // (Not `formNoValidate`: Conform sends its own validation with such a button.)
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter instanceof HTMLButtonElement && submitter.formNoValidate) return;
+    if (submitter instanceof HTMLElement && submitter.dataset.asIs !== undefined) return;
     if (validate) validate(event);
     else {
       const invalid = firstMissing(form);

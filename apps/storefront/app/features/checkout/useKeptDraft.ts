@@ -20,8 +20,7 @@ function destinationOf(form: HTMLFormElement): string {
  */
 export function useKeptDraft(formId: string) {
   const fetcher = useFetcher({ key: `${formId}-draft` });
-  const submit = useRef(fetcher.submit);
-  submit.current = fetcher.submit;
+  const { submit } = fetcher;
   const { revalidate } = useRevalidator();
   const destinationChanged = useRef(false);
 
@@ -40,7 +39,7 @@ export function useKeptDraft(formId: string) {
         destination = now;
         destinationChanged.current = true;
       }
-      void submit.current(formData, { method: 'post', action: form.getAttribute('action') ?? undefined, preventScrollReset: true });
+      void submit(formData, { method: 'post', action: form.getAttribute('action') ?? undefined, preventScrollReset: true });
     };
     const afterTyping = () => {
       clearTimeout(timer);
@@ -53,7 +52,7 @@ export function useKeptDraft(formId: string) {
       form.removeEventListener('input', afterTyping);
       form.removeEventListener('change', keep);
     };
-  }, [formId]);
+  }, [formId, submit]);
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !destinationChanged.current) return;

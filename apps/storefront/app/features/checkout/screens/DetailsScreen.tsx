@@ -104,7 +104,7 @@ function ShowCarriers() {
   const { t } = useTranslation();
   if (useHydrated()) return null;
   return (
-    <button type="submit" name={DRAFT_FIELD} value="delivery" formNoValidate className="rounded border border-stone-900 px-4 py-2 font-medium hover:bg-stone-100">
+    <button type="submit" name={DRAFT_FIELD} value="delivery" data-as-is className="rounded border border-stone-900 px-4 py-2 font-medium hover:bg-stone-100">
       {t('checkout.delivery.refresh')}
     </button>
   );
@@ -215,7 +215,7 @@ export function DetailsScreen({ checkout, addresses, carriers, points, query, la
         </Section>
         <SubmitButton busy={busy}>{needsPoint ? t('checkout.saveDetails') : t('checkout.toPayment')}</SubmitButton>
         {/* The way back to the cart keeps what was typed (a draft), with or without JavaScript. */}
-        <button type="submit" name={DRAFT_FIELD} value="cart" formNoValidate className="block underline hover:no-underline">
+        <button type="submit" name={DRAFT_FIELD} value="cart" data-as-is className="block underline hover:no-underline">
           {t('checkout.backToCart')}
         </button>
       </ShopForm>
