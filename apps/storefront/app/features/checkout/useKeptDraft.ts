@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useFetcher, useRevalidator } from 'react-router';
+import { useEffect } from 'react';
+import { useFetcher } from 'react-router';
 import { QUIET_POST_FIELD } from '../../components/forms/form-post';
 import { DRAFT_FIELD } from './forms';
 
@@ -15,14 +15,13 @@ function destinationOf(form: HTMLFormElement): string {
 
 /**
  * Keeps the first screen's draft on the server while the shopper types (ADR 0046), so that what she typed is
- * there after a reload or a trip back to the cart. Such a post changes nothing shown (a quiet post), except when
- * the delivery country changed: then the page is read again, with that country's carriers.
+ * there after a reload or a trip back to the cart. Such a post changes nothing shown (a quiet post, no loader asked
+ * again), except when the delivery destination changed: that one is sent by a fetcher of its own (a later quiet
+ * post does not cancel it) and not quietly, so that the page is read again with that country's carriers.
  */
 export function useKeptDraft(formId: string) {
-  const fetcher = useFetcher({ key: `${formId}-draft` });
-  const { submit } = fetcher;
-  const { revalidate } = useRevalidator();
-  const destinationChanged = useRef(false);
+  const { submit: keepQuietly } = useFetcher({ key: `${formId}-draft` });
+  const { submit: keepAndReload } = useFetcher({ key: `${formId}-destination` });
 
   useEffect(() => {
     const form = document.getElementById(formId);
@@ -33,30 +32,27 @@ export function useKeptDraft(formId: string) {
       clearTimeout(timer);
       const formData = new FormData(form);
       formData.set(DRAFT_FIELD, 'auto');
-      formData.set(QUIET_POST_FIELD, '1');
       const now = destinationOf(form);
-      if (now !== destination) {
-        destination = now;
-        destinationChanged.current = true;
-      }
-      void submit(formData, { method: 'post', action: form.getAttribute('action') ?? undefined, preventScrollReset: true });
+      const moved = now !== destination;
+      destination = now;
+      if (!moved) formData.set(QUIET_POST_FIELD, '1');
+      const options = { method: 'post', action: form.getAttribute('action') ?? undefined, preventScrollReset: true } as const;
+      void (moved ? keepAndReload(formData, options) : keepQuietly(formData, options));
     };
     const afterTyping = () => {
       clearTimeout(timer);
       timer = setTimeout(keep, TYPING_PAUSE_MS);
     };
+    // Sent for real: nothing more to keep (a late draft would only repeat what was sent).
+    const sent = () => clearTimeout(timer);
     form.addEventListener('input', afterTyping);
     form.addEventListener('change', keep);
+    form.addEventListener('submit', sent);
     return () => {
-      clearTimeout(timer);
+      sent();
       form.removeEventListener('input', afterTyping);
       form.removeEventListener('change', keep);
+      form.removeEventListener('submit', sent);
     };
-  }, [formId, submit]);
-
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !destinationChanged.current) return;
-    destinationChanged.current = false;
-    void revalidate();
-  }, [fetcher.state, revalidate]);
+  }, [formId, keepQuietly, keepAndReload]);
 }

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return checkoutAction(request, pageContext(context));
 }
 
-/** A draft kept while typing changes nothing shown: the screen asks again itself when the country changed. */
+/** A draft kept while typing changes nothing shown (one that changes the delivery country is not quiet). */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return isQuietPost(formData) ? false : defaultShouldRevalidate;
 }
