@@ -291,6 +291,8 @@ test.describe('without JavaScript', () => {
 
 test.describe('what a guest typed, on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+  // Three languages' screenshots and axe runs beside a reload and a trip to the cart: more than one purchase's time.
+  test.describe.configure({ timeout: 240_000 });
   const field = (page: Page, label: string) => detailsForm(page).getByLabel(label, { exact: true }).first();
   const standardDelivery = (page: Page, lang: 'en' | 'de') => detailsForm(page).getByRole('radio', { name: STANDARD_DELIVERY[lang] });
 
