@@ -181,6 +181,29 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
     expect(standard(us).delivery_days.max).toBeGreaterThan(standard(italy).delivery_days.max);
   });
 
+  it('keeps a draft of what was typed until the address is saved; the carriers and points follow its country', async () => {
+    const token = await guestWith(await product({ maxPrice: 5_000 }));
+    const standardPrice = async () =>
+      ((await call('getCarriers', {}, token)).body.psdata.carriers as { code: string; price: number }[]).find((carrier) => carrier.code === 'standard')!.price;
+    expect(await standardPrice()).toBe(690);
+    // Half typed: only its bounds are checked; keys it does not know are dropped.
+    const draft = { email: 'half@exa', shipping_id: 'new', shipping: { first_name: 'Ada', postcode: '7', country: 'US' }, billing_same: true, carrier_id: 2 };
+    const saved = await call('saveCheckoutDraft', { draft: { ...draft, surprise: 'x' } }, token);
+    expect(saved).toMatchObject({ status: 200, body: { psdata: { draft } } });
+    expect((await call('getCheckout', {}, token)).body.psdata).toMatchObject({ draft, shipping_address: null, next_step: 'account' });
+    expect(await standardPrice()).toBe(2490);
+    expect((await call('getPudos', { query: 'new york' }, token)).body.psdata.points.length).toBeGreaterThan(0);
+    // Beyond its bounds, refused; a draft without a cart has nothing to go with.
+    const tooLong = await call('saveCheckoutDraft', { draft: { shipping: { city: 'x'.repeat(257) } } }, token);
+    expect(tooLong).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    expect(await call('saveCheckoutDraft', { draft })).toMatchObject({ status: 409, body: { code: 'cart_empty' } });
+    // Saving the address ends the draft: the address's country counts again.
+    await call('updateCheckoutAddress', { shipping: { address: ADDRESSES.FR } }, token);
+    const checkout = (await call('getCheckout', {}, token)).body.psdata;
+    expect(checkout.draft).toBeNull();
+    expect(checkout.shipping_address.country).toBe('FR');
+  });
+
   it('ships standard and collection points free to Italy from 100 EUR of the one brand, never express', async () => {
     const token = await guestWith(await product({ brand: 2, minPrice: 8300, maxPrice: 12_000 }), 1);
     await call('updateCheckoutAddress', { shipping: { address: ADDRESSES.IT } }, token);
@@ -328,21 +351,26 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
       expect((await call('updateOrder', { reference: order.reference, gateway: 'card' }, token)).body.code).toBe('order_not_payable');
     });
 
-    it('puts an unpaid order back into the cart when the shopper would rather change it', async () => {
+    it('says which unpaid order holds the items, and puts it back into the cart when the shopper would rather change it', async () => {
       const item = await product({ stock: 5 });
       const token = await guestWith(item, 2);
       await call('addOrRemoveCoupon', { code: 'WELCOME10', action: 'add' }, token);
       await fillCheckout(token);
       const { order } = (await place(token)).body.psdata;
+      // The cart is empty and says where its items are: in this order, waiting for its payment (to this session only).
+      expect((await call('getPayableOrder', {}, token)).body.psdata.order).toMatchObject({ reference: order.reference, item_count: 2, total: order.total });
+      const stranger = await guestWith(await product());
+      expect((await call('getPayableOrder', {}, stranger)).body.psdata.order).toBeNull();
+      expect((await call('getPayableOrder', {})).body.psdata.order).toBeNull();
       const back = await call('returnOrderToCart', { reference: order.reference }, token);
       expect(back.status).toBe(200);
+      expect((await call('getPayableOrder', {}, token)).body.psdata.order).toBeNull();
       expect(back.body.psdata.lines).toMatchObject([{ combination_id: item.combination_id, quantity: 2 }]);
       expect(back.body.psdata.coupons.map((coupon: { code: string }) => coupon.code)).toEqual(['WELCOME10']);
       expect((await call('getOrder', { reference: order.reference }, token)).body.psdata.status).toBe('cancelled');
       expect((await query<{ quantity: number }>(sql`select quantity from combinations where id = ${item.combination_id}`))[0]!.quantity).toBe(5);
       expect((await query<{ count: number }>(sql`select count(*)::int as count from cart_rule_uses u join orders o on o.id = u.order_id where o.reference = ${order.reference}`))[0]!.count).toBe(0);
       expect(await call('returnOrderToCart', { reference: order.reference }, token)).toMatchObject({ status: 409, body: { code: 'order_not_payable' } });
-      const stranger = await guestWith(await product());
       expect((await call('returnOrderToCart', { reference: order.reference }, stranger)).status).toBe(404);
     });
 

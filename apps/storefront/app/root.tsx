@@ -17,6 +17,7 @@ import displayFont from '@fontsource-variable/playfair-display/files/playfair-di
 import { ErrorScreen, errorScreenProps } from './components/ErrorScreen';
 import { SharedDrawings } from './components/Icon';
 import { FatalErrorProvider } from './components/FatalError';
+import { isQuietPost } from './components/forms/form-post';
 import { MaintenanceLayout } from './components/MaintenanceLayout';
 import { ShopChrome } from './layouts/ShopChrome';
 import { getClientI18n } from './i18n/client-instance';
@@ -105,7 +106,8 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
 }
 
 /** The shop's frame changes with the language, or after a form changed something; not on every click. */
-export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentParams, nextParams, formMethod, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isQuietPost(formData)) return false;
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
   return currentParams.lang !== nextParams.lang;
 }

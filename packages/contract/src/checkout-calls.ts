@@ -4,6 +4,7 @@ import { call } from './call.ts';
 import { cartSchema } from './cart.ts';
 import {
   carrierSchema,
+  checkoutDraftSchema,
   checkoutSchema,
   createOrderInput,
   deliveryMessageInput,
@@ -12,6 +13,7 @@ import {
   orderAccessInput,
   pickupPointSchema,
   placedOrderSchema,
+  saveCheckoutDraftInput,
   updateCheckoutAddressInput,
   updateCheckoutCarrierInput,
   updateCheckoutEmailInput,
@@ -38,6 +40,8 @@ export const checkoutCalls = {
   updateCheckoutAddress: call(updateCheckoutAddressInput, checkoutSchema, {
     refusals: [...aCart, 'address_not_found', 'country_not_served', 'vat_number_invalid', 'fiscal_code_invalid', 'invoice_incomplete'],
   }),
+  /** Keeps what was typed on the first screen before it is sent (the carriers and collection points follow its country). */
+  saveCheckoutDraft: call(saveCheckoutDraftInput, z.object({ draft: checkoutDraftSchema }), { refusals: aCart }),
   getCarriers: call(empty, z.object({ carriers: z.array(carrierSchema) }), personalRead),
   updateCheckoutCarrier: call(updateCheckoutCarrierInput, checkoutSchema, {
     refusals: [...aCart, 'checkout_incomplete', 'carrier_unavailable', 'pickup_point_unavailable'],
@@ -56,6 +60,8 @@ export const checkoutCalls = {
   updateOrder: call(updateOrderInput, placedOrderSchema, { refusals: [...anOrder, 'order_not_payable', 'gateway_unavailable', 'gateway_failed'] }),
   /** Changes an unpaid order instead of paying it: cancelled, its items and codes back in the session's cart. */
   returnOrderToCart: call(orderAccessInput, cartSchema, { refusals: [...anOrder, 'order_not_payable'] }),
+  /** The newest order of the session still waiting for its payment (its items left the cart), or null: the cart says where they are. */
+  getPayableOrder: call(empty, z.object({ order: orderSummarySchema.nullable() }), personalRead),
   /** After the gateway's page: asks the gateway what happened and moves the order accordingly. */
   validateOrder: call(validateOrderInput, orderSchema, { refusals: anOrder }),
   getOrders: call(empty, z.object({ orders: z.array(orderSummarySchema) }), { ...personalRead, refusals: ['unauthorized'] }),

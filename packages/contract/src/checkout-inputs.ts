@@ -28,6 +28,46 @@ export const invoiceFields = z.object({
 });
 export type InvoiceFields = z.input<typeof invoiceFields>;
 
+/** The longest text a draft keeps in one field: more than any address field takes, less than a page of text. */
+export const DRAFT_TEXT_MAX = 256;
+const draftText = z.string().max(DRAFT_TEXT_MAX);
+const draftAddress = z
+  .object({
+    first_name: draftText,
+    last_name: draftText,
+    company: draftText,
+    address1: draftText,
+    address2: draftText,
+    city: draftText,
+    state: draftText,
+    country: draftText,
+    postcode: draftText,
+    phone: draftText,
+  })
+  .partial();
+
+/**
+ * What a shopper typed on the checkout's first screen and has not sent yet (ADR 0046): kept with the checkout
+ * so that it survives a reload or a trip back to the cart, and so that the carriers follow the country chosen.
+ * Only its bounds are checked (other keys are dropped): a draft may be half typed; sending the screen checks it whole.
+ */
+export const checkoutDraftSchema = z
+  .object({
+    email: draftText,
+    /** A saved address's id, or 'new' for the typed one. */
+    shipping_id: z.string().max(12),
+    shipping: draftAddress,
+    save_shipping: z.boolean(),
+    billing_same: z.boolean(),
+    billing: draftAddress,
+    invoice_requested: z.boolean(),
+    invoice: z.object({ vat_number: draftText, fiscal_code: draftText, pec: draftText, sdi: draftText }).partial(),
+    carrier_id: rowId,
+  })
+  .partial();
+export type CheckoutDraft = z.infer<typeof checkoutDraftSchema>;
+export const saveCheckoutDraftInput = z.object({ draft: checkoutDraftSchema });
+
 export const updateCheckoutEmailInput = z.object({ email: emailSchema });
 export const updateCheckoutAddressInput = z.object({
   shipping: checkoutAddressChoice,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, orderSchema } from './account.ts';
 import { cartSchema } from './cart.ts';
-import { gatewayNameSchema } from './checkout-inputs.ts';
+import { checkoutDraftSchema, gatewayNameSchema } from './checkout-inputs.ts';
 import { CHECKOUT_STEPS } from './constants.ts';
 
 export * from './checkout-inputs.ts';
@@ -76,6 +76,8 @@ export const checkoutSchema = z.object({
   carrier: carrierSchema.nullable(),
   pickup_point: pickupPointSchema.nullable(),
   delivery_message: z.string(),
+  /** What was typed on the first screen and not sent yet (null once the address is saved). */
+  draft: checkoutDraftSchema.nullable(),
   gateway: gatewayNameSchema.nullable(),
   /** The steps this checkout goes through (Points only with a collection-point carrier), each complete or not. */
   steps: z.array(z.object({ step: checkoutStepSchema, complete: z.boolean() })),

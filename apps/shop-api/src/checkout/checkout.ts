@@ -2,6 +2,7 @@ import {
   CHECKOUT_STEPS,
   type Checkout,
   type CheckoutAddress,
+  type CheckoutDraft,
   type CheckoutStep,
   type GatewayName,
   type Invoice,
@@ -90,6 +91,7 @@ export async function checkoutView(context: CallContext, state: CheckoutState): 
     carrier,
     pickup_point: pickupPoint,
     delivery_message: row?.deliveryMessage ?? '',
+    draft: (row?.draft as CheckoutDraft | null) ?? null,
     gateway,
     steps,
     next_step: steps.find((step) => !step.complete)?.step ?? 'review',
@@ -104,22 +106,29 @@ async function currentCheckout(context: CallContext): Promise<Checkout> {
 
 export const getCheckout = currentCheckout;
 
-/**
- * Runs a change of the checkout with the cart locked; there must be a cart with something in it. Answers with
- * the whole checkout as the change left it, read in the change's transaction from the same basket (a checkout
- * step never changes the cart's lines or codes, which the lock keeps as they are).
- */
-async function changeCheckout(context: CallContext, change: (tx: Queryable, state: CheckoutState & { cartId: number }) => Promise<void>): Promise<Checkout> {
+/** Runs `work` on the checkout with the cart locked; there must be a cart with something in it. */
+async function withLockedCheckout<T>(context: CallContext, work: (tx: Queryable, state: CheckoutState & { cartId: number }) => Promise<T>): Promise<T> {
   return context.db.transaction(async (tx) => {
     const owner = await findOwner(context, tx);
     const cartId = owner ? await lockCart(tx, owner) : null;
     const [lines] = cartId === null ? [] : await selectRows<{ count: number }>(tx, sql`select count(*)::int as count from cart_lines where cart_id = ${cartId}`);
     if (cartId === null || !lines?.count) throw new ApiError(409, 'cart_empty', 'Your cart is empty');
     await tx.insert(checkouts).values({ cartId }).onConflictDoNothing();
-    const basket = basketOf(tx, context, owner, cartId);
-    await change(tx, { ...(await readCheckoutState(basket)), cartId });
+    const result = await work(tx, { ...(await readCheckoutState(basketOf(tx, context, owner, cartId))), cartId });
     await tx.update(checkouts).set({ updatedAt: sql`now()` }).where(eq(checkouts.cartId, cartId));
-    return checkoutView(context, await readCheckoutState(basket));
+    return result;
+  });
+}
+
+/**
+ * Runs a change of the checkout (withLockedCheckout) and answers with the whole checkout as the change left it, read
+ * in the change's transaction from the same basket (a checkout step never changes the cart's lines or codes, which
+ * the lock keeps as they are).
+ */
+function changeCheckout(context: CallContext, change: (tx: Queryable, state: CheckoutState & { cartId: number }) => Promise<void>): Promise<Checkout> {
+  return withLockedCheckout(context, async (tx, state) => {
+    await change(tx, state);
+    return checkoutView(context, await readCheckoutState(state.basket));
   });
 }
 
@@ -154,7 +163,8 @@ export async function updateCheckoutAddress(input: z.output<typeof updateCheckou
     const billing = input.billing ? await resolveAddress(tx, context, owner, input.billing, 'billing') : null;
     const vies = context.config.viesUrl ? (country: string, number: string) => askVies(context.config.viesUrl!, country, number) : null;
     const invoice = await checkInvoice(input.invoice, (billing ?? shipping).country, vies);
-    await tx.update(checkouts).set({ shippingAddress: shipping, billingAddress: billing, invoice }).where(eq(checkouts.cartId, cartId));
+    // What was typed is now saved: the draft is done with.
+    await tx.update(checkouts).set({ shippingAddress: shipping, billingAddress: billing, invoice, draft: null }).where(eq(checkouts.cartId, cartId));
   });
   // A customer may keep what they typed in their address book (after the step is saved: saving is a second wish).
   const typed = [input.shipping, input.billing].filter((choice) => choice && 'address' in choice && choice.save) as { address: TypedAddress }[];
@@ -181,10 +191,34 @@ export function updateCheckoutCarrier(input: { carrier_id: number; pickup_point_
   });
 }
 
-/** The destination a search or a price is for: the checkout's shipping country, or the shopper's country. */
+export async function saveCheckoutDraft(draft: CheckoutDraft, context: CallContext): Promise<{ draft: CheckoutDraft }> {
+  // Saved as the shopper types: no checkout is worked out for the answer.
+  await withLockedCheckout(context, (tx, { cartId }) => tx.update(checkouts).set({ draft }).where(eq(checkouts.cartId, cartId)));
+  return { draft };
+}
+
+/**
+ * The country a draft delivers to: the saved address it chose (a customer's own), or the country picked for the
+ * typed one; null when it names none (or one that is not an ISO code).
+ */
+async function draftCountry(db: Queryable, owner: Owner | null, draft: CheckoutDraft | null): Promise<string | null> {
+  if (!draft) return null;
+  if (draft.shipping_id && /^\d{1,9}$/.test(draft.shipping_id)) {
+    const saved = owner?.customerId ? await findOwnAddress({ db: db as CallContext['db'] }, owner.customerId, Number(draft.shipping_id)) : null;
+    return saved?.country ?? null;
+  }
+  const typed = draft.shipping?.country?.trim().toUpperCase() ?? '';
+  return /^[A-Z]{2}$/.test(typed) ? typed : null;
+}
+
+/**
+ * The destination a search or a price is for: the country of what the shopper is typing (the draft), else the
+ * checkout's shipping country, else the shopper's country.
+ */
 async function destination(context: CallContext) {
   const state = await readCheckoutState(await findBasket(context.db, context, await findOwner(context)));
-  return { state, country: state.shipping?.country ?? context.country };
+  const drafted = await draftCountry(context.db, state.basket.owner, (state.row?.draft as CheckoutDraft | null) ?? null);
+  return { state, country: drafted ?? state.shipping?.country ?? context.country };
 }
 
 export async function getCarriers(context: CallContext) {

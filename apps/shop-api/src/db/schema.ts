@@ -861,6 +861,8 @@ export const checkouts = pgTable('checkouts', {
   pickupPointId: integer('pickup_point_id').references(() => pickupPoints.id, { onDelete: 'set null' }),
   deliveryMessage: text('delivery_message').notNull().default(''),
   gateway: varchar('gateway', { length: 16 }),
+  /** What was typed on the first screen and not sent yet (ADR 0046); cleared when the address is saved. */
+  draft: jsonb('draft'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

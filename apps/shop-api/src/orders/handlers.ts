@@ -6,7 +6,7 @@ import { updateOrder, validateOrder } from './payment.ts';
 import { createOrder } from './place.ts';
 import { returnOrderToCart } from './reopen.ts';
 import { requestReturn } from './returns.ts';
-import { accessibleOrder, getOrder, getOrders } from './view.ts';
+import { accessibleOrder, getOrder, getOrders, getPayableOrder } from './view.ts';
 
 /** Placing, paying and following orders, and the gateways to pay with: each order only for whoever may read it. */
 export const orderHandlers = {
@@ -22,6 +22,7 @@ export const orderHandlers = {
   validateOrder: (input, context) => validateOrder(input, context),
   getOrders: (_input, context) => getOrders(context),
   getOrder: (input, context) => getOrder(input, context),
+  getPayableOrder: (_input, context) => getPayableOrder(context),
   requestReturn: (input, context) => requestReturn(input, context),
 } satisfies Partial<CallHandlers>;
 

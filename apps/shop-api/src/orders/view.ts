@@ -1,5 +1,5 @@
 import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { currentSession, requireCustomerId } from '../sessions/sessions.ts';
 import type { Queryable } from '../db/client.ts';
 import { orderLines, orderReturnLines, orderReturns, orderShipmentLines, orderShipments, orders, paymentAttempts } from '../db/schema.ts';
@@ -39,6 +39,25 @@ export async function getOrders(context: CallContext): Promise<{ orders: OrderSu
     .groupBy(orders.id)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return { orders: rows.map((row) => summary(row.order, row.itemCount)) };
+}
+
+/**
+ * The newest order of this session that waits for its payment (a customer's, or the one the guest session placed):
+ * its items left the cart when it was placed, so the cart page says where they are and offers to pay or change it.
+ */
+export async function getPayableOrder(context: CallContext): Promise<{ order: OrderSummary | null }> {
+  const session = await currentSession(context, context.db);
+  if (!session) return { order: null };
+  const owner = session.customerId !== null ? eq(orders.customerId, session.customerId) : eq(orders.sessionHash, session.tokenHash);
+  const [row] = await context.db
+    .select({ order: orders, itemCount })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(owner, inArray(orders.status, ['awaiting_payment', 'payment_error'])))
+    .groupBy(orders.id)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return { order: row ? summary(row.order, row.itemCount) : null };
 }
 
 /** An order with its lines, as the shopper reads it. */

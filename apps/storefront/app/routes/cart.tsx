@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { Screen } from '../components/Screen';
 import { categoryPath } from '../layouts/ShopChrome';
-import { cartAction, loadCart } from '../features/cart/cart.server';
+import { cartAction, loadCart, loadWaitingOrder } from '../features/cart/cart.server';
+import { WaitingOrder } from '../features/cart/WaitingOrder';
 import type { CartActionData } from '../features/cart/cart-answer';
 import { CartRefusal } from '../features/cart/CartRefusal';
 import { CART_FOCUS_ID, CartLines } from '../features/cart/CartLines';
@@ -17,7 +18,8 @@ import { pageContext } from '../lib/request-context.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageContext(context);
-  return { cart: await loadCart(request, api) };
+  const cart = await loadCart(request, api);
+  return { cart, waitingOrder: await loadWaitingOrder(request, api, cart) };
 }
 
 /** Every change of the cart posts here, from this page, the product page and the mini cart. */
@@ -106,13 +108,13 @@ function shownInPlace(refusal: Extract<CartActionData, { ok: false }>, cart: Car
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { cart } = loaderData;
+  const { cart, waitingOrder } = loaderData;
   const announcement = useInPlaceUpdates(cart);
   const refusal = actionData && !actionData.ok && !shownInPlace(actionData, cart) ? actionData : undefined;
   return (
     <Screen title={t('cart.title')}>
       {refusal ? <CartRefusal refusal={refusal} /> : null}
-      {cart && cart.lines.length > 0 ? <FilledCart cart={cart} posted={actionData} /> : <EmptyCart />}
+      {cart && cart.lines.length > 0 ? <FilledCart cart={cart} posted={actionData} /> : waitingOrder ? <WaitingOrder order={waitingOrder} /> : <EmptyCart />}
       <p role="status" className="sr-only">
         {announcement}
       </p>

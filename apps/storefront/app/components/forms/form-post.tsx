@@ -10,6 +10,13 @@ export const FORM_ID_FIELD = 'form';
  */
 export const IN_PLACE_FIELD = 'in_place';
 
+/**
+ * Sent along by a post whose answer changes nothing on the page (a checkout draft kept while the shopper types):
+ * the loaders are not asked again after it.
+ */
+export const QUIET_POST_FIELD = 'quiet';
+export const isQuietPost = (formData: FormData | undefined) => formData?.get(QUIET_POST_FIELD) === '1';
+
 type Options = {
   /** The form's id: its `form` field, and how a navigation's post is told apart from another form's. */
   id: string;
@@ -45,6 +52,10 @@ export function useFormPost<Answer = unknown>({ id, inPlace = false, validate }:
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
+    // A button that sends the form as it is (`data-as-is`: a draft kept on the way to the cart) skips the checks.
+    // (Not `formNoValidate`: Conform sends its own validation with such a button.)
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLElement && submitter.dataset.asIs !== undefined) return;
     if (validate) validate(event);
     else {
       const invalid = firstMissing(form);

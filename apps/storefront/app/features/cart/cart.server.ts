@@ -25,6 +25,15 @@ export async function loadCart(request: Request, api: ShopApi): Promise<Cart | n
   return withoutSession(await loadOrFail(api('getCartItems', {})));
 }
 
+/**
+ * An empty cart whose items wait in an unpaid order (a payment that failed or was left on the gateway's page): that
+ * order, so that the cart page says where they are. Asked only once the cart is known to be empty.
+ */
+export async function loadWaitingOrder(request: Request, api: ShopApi, cart: Cart | null) {
+  if (!sessionToken(request) || (cart && cart.lines.length > 0)) return null;
+  return (await loadOrFail(api('getPayableOrder', {}))).order;
+}
+
 const KNOWN_CODES: readonly string[] = [...CART_ERROR_CODES, ...COUPON_ERROR_CODES];
 
 /** A refusal of the shop API as the cart shows it: its code and the contract's details (an unknown code reads as 'Something went wrong'). */

@@ -7,7 +7,9 @@ import { loadOrFail } from '../../lib/api/shop.server';
 import type { PageContext } from '../../lib/request-context.server';
 import { notFound } from '../../lib/request-context.server';
 import { sessionToken } from '../../lib/session.server';
-import { checkoutLabels, checkoutPointForm, detailsFormFor, placeOrderForm, type CheckoutDetailsPost } from './forms';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { assertSameOrigin } from '../../lib/csrf.server';
+import { checkoutDraftForm, checkoutLabels, checkoutPointForm, detailsFormFor, DRAFT_FIELD, draftTarget, placeOrderForm, type CheckoutDetailsPost } from './forms';
 import { screenOf, screenStep, stepPath, stepToShow, type CheckoutScreen } from './steps';
 
 /** What the checkout page shows: the checkout, the step in the URL, its screen, and that screen's own data. */
@@ -103,12 +105,40 @@ function addressInput(post: CheckoutDetailsPost) {
 const addressField = (path: string) => path.replace('.address.', '.');
 
 /**
+ * Keeps what the first screen holds before it is sent (ADR 0046): while the shopper types (JavaScript), or from its
+ * 'Back to cart' and 'Show the delivery methods' buttons (without). A draft beyond its bounds is not kept: sending
+ * the screen will say what is wrong. Then back to where the button leads.
+ */
+async function saveDraft(request: Request, { api, lang }: PageContext, formData: FormData) {
+  assertSameOrigin(request);
+  const target = draftTarget.catch('auto').parse(formData.get(DRAFT_FIELD));
+  const submission = parseWithZod(formData, { schema: checkoutDraftForm });
+  let saved = false;
+  if (submission.status === 'success') {
+    try {
+      await api('saveCheckoutDraft', { draft: submission.value });
+      saved = true;
+    } catch (error) {
+      // An emptied cart (in another tab) has no checkout to keep it with: the pages say so.
+      if (!(error instanceof ShopApiError) || error.isTransportFailure) throw error;
+    }
+  }
+  if (target === 'cart') return redirect(`/${lang}/cart`);
+  if (target === 'delivery') {
+    const url = new URL(request.url);
+    return redirect(`${url.pathname}${url.search}#delivery`);
+  }
+  return data({ draftSaved: saved });
+}
+
+/**
  * The checkout's action: one form per screen, and one per collection point. The details screen saves its
  * steps in their order (Account, Address, Delivery) and goes on to the collection points when the carrier
  * needs one, else to the payment; a refusal stays on the screen with the reason and the fields it names,
  * translated. The payment screen saves the note and the gateway, then places the order.
  */
-export async function checkoutAction(request: Request, { api, lang, customer }: PageContext) {
+export async function checkoutAction(request: Request, page: PageContext) {
+  const { api, lang, customer } = page;
   const { formData, formId } = await postedForm(request);
   const path = `/${lang}/checkout`;
   const options = { labelsOf: checkoutLabels };
@@ -117,6 +147,7 @@ export async function checkoutAction(request: Request, { api, lang, customer }: 
 
   switch (formId) {
     case 'checkout-details': {
+      if (formData.has(DRAFT_FIELD)) return saveDraft(request, page, formData);
       const signedIn = Boolean(await customer());
       return submitAccountForm(
         request,

@@ -1,5 +1,5 @@
 import { addressFields, emailSchema } from '@shop/contract/account';
-import { DELIVERY_MESSAGE_MAX, gatewayNameSchema, invoiceFields } from '@shop/contract/checkout';
+import { checkoutDraftSchema, DELIVERY_MESSAGE_MAX, gatewayNameSchema, invoiceFields } from '@shop/contract/checkout';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { accountLabels } from '../account/forms';
@@ -50,6 +50,20 @@ export const checkoutDetailsForm = z.preprocess(dropUnused, detailsPost) as unkn
 export const guestDetailsForm = z.preprocess(dropUnused, guestDetailsPost) as unknown as typeof guestDetailsPost;
 export const detailsFormFor = (signedIn: boolean) => (signedIn ? checkoutDetailsForm : guestDetailsForm);
 export type CheckoutDetailsPost = z.output<typeof checkoutDetailsForm> & { email?: string };
+
+/**
+ * The first screen's fields as a draft (ADR 0046): whatever is typed, within bounds. A box left unticked is not
+ * posted, so it is read as unticked (not as 'not said').
+ */
+export const checkoutDraftForm = checkoutDraftSchema.extend({
+  save_shipping: z.boolean().default(false),
+  billing_same: z.boolean().default(false),
+  invoice_requested: z.boolean().default(false),
+});
+
+/** Which button posted the first screen as a draft: the way back to the cart, or the carriers' refresh (no JavaScript); 'auto' while typing. */
+export const DRAFT_FIELD = 'draft';
+export const draftTarget = z.enum(['cart', 'delivery', 'auto']);
 
 export const checkoutPointForm = z.object({ pickup_point_id: z.coerce.number().int().positive() });
 

@@ -55,6 +55,7 @@ function checkoutMissing(missing: CheckoutStep): CheckoutData {
     carrier: null,
     pickup_point: null,
     delivery_message: '',
+    draft: null,
     gateway: null,
     steps: STEPS.map((step, index) => ({ step, complete: index < firstMissing })),
     next_step: missing,

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, useActionData } from 'react-router';
+import { Link, useActionData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { isQuietPost } from '../../components/forms/form-post';
 import type { Route } from './+types/checkout';
 import { Screen } from '../../components/Screen';
 import { checkoutAction, loadCheckoutPage } from '../../features/checkout/checkout.server';
@@ -21,6 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return checkoutAction(request, pageContext(context));
+}
+
+/** A draft kept while typing changes nothing shown (one that changes the delivery country is not quiet). */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isQuietPost(formData) ? false : defaultShouldRevalidate;
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; payment?: { reference: string; url: string } } | undefined;

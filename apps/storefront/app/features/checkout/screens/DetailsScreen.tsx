@@ -2,6 +2,7 @@ import type { FieldMetadata, SubmissionResult } from '@conform-to/react';
 import type { Address, Carrier, Checkout, PickupPoint } from '@shop/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { useHydrated } from '../../../components/Drawer';
 import { CheckboxField, FieldErrors, SubmitButton, TextField } from '../../../components/forms/fields';
 import { ShopForm } from '../../../components/forms/ShopForm';
 import { useShopForm } from '../../../components/forms/useShopForm';
@@ -10,8 +11,9 @@ import { useFormatPrice, useLang, useLocalePath, useRootData } from '../../../li
 import { AddressFields } from '../../account/AddressFields';
 import { accountLabels, loginForm } from '../../account/forms';
 import { countryName } from '../../geo/countries';
-import { checkoutLabels, detailsFormFor } from '../forms';
+import { checkoutLabels, detailsFormFor, DRAFT_FIELD } from '../forms';
 import { stepPath } from '../steps';
+import { useKeptDraft } from '../useKeptDraft';
 import { PointsSection } from './PointsSection';
 import { Section } from './Section';
 
@@ -59,7 +61,9 @@ function SignIn() {
 function CarrierChoice({ field, carriers }: { field: AnyField; carriers: Carrier[] }) {
   const { t } = useTranslation();
   const format = useFormatPrice();
-  const chosen = String(field.initialValue ?? '');
+  // A carrier of another country (the country was changed) is not offered here: the first one is ticked instead.
+  const initial = String(field.initialValue ?? '');
+  const chosen = carriers.some((carrier) => String(carrier.id) === initial) ? initial : String(carriers[0]?.id ?? '');
   return (
     <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined} className="space-y-2">
       <legend className="sr-only">{t('checkout.delivery.title')}</legend>
@@ -92,6 +96,20 @@ function CarrierChoice({ field, carriers }: { field: AnyField; carriers: Carrier
   );
 }
 
+/**
+ * Without JavaScript the carriers cannot follow a country chosen in the form: this button sends the form as a
+ * draft and shows the screen again with the carriers of the country chosen (ADR 0046). With it, they follow at once.
+ */
+function ShowCarriers() {
+  const { t } = useTranslation();
+  if (useHydrated()) return null;
+  return (
+    <button type="submit" name={DRAFT_FIELD} value="delivery" data-as-is className="rounded border border-stone-900 px-4 py-2 font-medium hover:bg-stone-100">
+      {t('checkout.delivery.refresh')}
+    </button>
+  );
+}
+
 type Props = {
   checkout: Checkout;
   addresses: Address[];
@@ -114,18 +132,21 @@ export function DetailsScreen({ checkout, addresses, carriers, points, query, la
   const { t } = useTranslation();
   const root = useRootData();
   const alias = t('checkout.address.alias');
+  // What was typed and not sent yet (the draft) comes first, then what the checkout has, then what is known of her.
   const defaultValue = useMemo(() => {
     const country = root?.country || root?.bootstrap.settings.default_country;
     const preferred = addresses.find((address) => address.is_default) ?? addresses[0];
+    const { draft } = checkout;
     return {
-      email: checkout.email ?? '',
-      shipping_id: checkout.shipping_address || !preferred ? 'new' : String(preferred.id),
-      shipping: checkout.shipping_address ?? { country },
-      billing_same: checkout.billing_address === null,
-      billing: checkout.billing_address ?? { country },
-      invoice_requested: checkout.invoice?.requested ?? false,
-      invoice: checkout.invoice ?? undefined,
-      carrier_id: String(checkout.carrier?.id ?? lastCarrierId ?? carriers[0]?.id ?? ''),
+      email: draft?.email ?? checkout.email ?? '',
+      shipping_id: draft?.shipping_id ?? (checkout.shipping_address || !preferred ? 'new' : String(preferred.id)),
+      shipping: draft?.shipping ?? checkout.shipping_address ?? { country },
+      save_shipping: draft?.save_shipping ?? false,
+      billing_same: draft?.billing_same ?? checkout.billing_address === null,
+      billing: draft?.billing ?? checkout.billing_address ?? { country },
+      invoice_requested: draft?.invoice_requested ?? checkout.invoice?.requested ?? false,
+      invoice: draft?.invoice ?? checkout.invoice ?? undefined,
+      carrier_id: String(draft?.carrier_id ?? checkout.carrier?.id ?? lastCarrierId ?? carriers[0]?.id ?? ''),
     };
   }, [checkout, addresses, carriers, lastCarrierId, root]);
   const { fields, busy, formProps } = useShopForm({ id: 'checkout-details', schema: detailsFormFor(checkout.signed_in), labels: checkoutLabels(t), lastResult, defaultValue });
@@ -135,6 +156,7 @@ export function DetailsScreen({ checkout, addresses, carriers, points, query, la
   const email = (fields as unknown as { email: AnyField }).email;
   const chosen = String(fields.shipping_id.initialValue ?? 'new');
   const needsPoint = checkout.carrier?.kind === 'pickup' && checkout.shipping_address !== null;
+  useKeptDraft(formProps.form.id);
   return (
     <div className="space-y-8">
       {checkout.signed_in ? null : <SignIn />}
@@ -171,6 +193,7 @@ export function DetailsScreen({ checkout, addresses, carriers, points, query, la
         </Section>
         <Section id="delivery" title={t('checkout.delivery.title')}>
           <CarrierChoice field={fields.carrier_id as AnyField} carriers={carriers} />
+          <ShowCarriers />
         </Section>
         <Section id="billing" title={t('checkout.address.billingTitle')}>
           <CheckboxField field={fields.billing_same} label={t('checkout.address.billingSame')} />
@@ -191,6 +214,10 @@ export function DetailsScreen({ checkout, addresses, carriers, points, query, la
           {checkout.invoice?.requested && !checkout.invoice.issued ? <p className="text-amber-800">{t('checkout.invoice.none')}</p> : null}
         </Section>
         <SubmitButton busy={busy}>{needsPoint ? t('checkout.saveDetails') : t('checkout.toPayment')}</SubmitButton>
+        {/* The way back to the cart keeps what was typed (a draft), with or without JavaScript. */}
+        <button type="submit" name={DRAFT_FIELD} value="cart" data-as-is className="block underline hover:no-underline">
+          {t('checkout.backToCart')}
+        </button>
       </ShopForm>
       {needsPoint ? <PointsSection checkout={checkout} points={points} query={query} lastResult={pointResult} /> : null}
     </div>
