@@ -231,7 +231,8 @@ describe('demo shop seed', () => {
 
   it('gives size charts as many cells per row as columns', async () => {
     const charts = await db.select().from(contentPageTranslations);
-    const bodies = charts.map((row) => row.body).filter((body): body is { columns: string[]; rows: string[][] } => !Array.isArray(body));
+    // A page's body is its Markdown (a string, ADR 48); a size chart's is its { columns, rows }.
+    const bodies = charts.map((row) => row.body).filter((body): body is { columns: string[]; rows: string[][] } => typeof body === 'object' && body !== null);
     expect(bodies).toHaveLength(3 * STOREFRONT_LANGUAGES.length);
     for (const body of bodies) expect(body.rows.every((row) => row.length === body.columns.length)).toBe(true);
   });
