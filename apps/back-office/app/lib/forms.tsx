@@ -1,4 +1,4 @@
-import { useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -37,3 +37,34 @@ export function FormAlert({ errors, hasFieldErrors }: { errors: string[] | undef
 
 export const inputClass = 'mt-1 block w-full rounded border border-stone-400 bg-white px-3 py-2 text-base';
 export const buttonClass = 'rounded bg-stone-900 px-4 py-2 font-medium text-white hover:bg-stone-700 disabled:opacity-60';
+
+/** A labelled field of a staff form, its help and its problem tied to it; `defaultValue` is the saved value to edit. */
+export function TextField({
+  field,
+  label,
+  help,
+  type = 'text',
+  defaultValue,
+  inputMode,
+}: {
+  field: FieldMetadata<any>;
+  label: string;
+  help?: string;
+  type?: 'text' | 'number' | 'datetime-local';
+  defaultValue?: string;
+  inputMode?: 'decimal' | 'numeric';
+}) {
+  const props = getInputProps(field, { type, ariaDescribedBy: help ? `${field.id}-help` : undefined });
+  return (
+    <div>
+      <label htmlFor={field.id}>{label}</label>
+      {help && (
+        <p id={`${field.id}-help`} className="text-sm text-stone-700">
+          {help}
+        </p>
+      )}
+      <input {...props} key={field.key} defaultValue={props.defaultValue ?? defaultValue} inputMode={inputMode} className={inputClass} />
+      <FieldError field={field} />
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
 import { cents, codeForm, isoToZoned, REDUCTION_TYPES, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/code';
@@ -60,22 +60,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-function Field({ field, label, help, type = 'text', defaultValue }: { field: any; label: string; help?: string; type?: 'text' | 'number' | 'datetime-local'; defaultValue?: string }) {
-  const props = getInputProps(field, { type, ariaDescribedBy: help ? `${field.id}-help` : undefined });
-  return (
-    <div>
-      <label htmlFor={field.id}>{label}</label>
-      {help && (
-        <p id={`${field.id}-help`} className="text-sm text-stone-700">
-          {help}
-        </p>
-      )}
-      <input {...props} key={field.key} defaultValue={props.defaultValue ?? defaultValue} className={inputClass} />
-      <FieldError field={field} />
-    </div>
-  );
-}
-
 /** A box ticked as the code has it (or by default); once the form came back, as it was sent (unticked: absent). */
 function Box({ field, label, defaultChecked, sent }: { field: any; label: string; defaultChecked: boolean; sent: boolean }) {
   const props = getInputProps(field, { type: 'checkbox' });
@@ -99,7 +83,7 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
       <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
       <input type="hidden" name="intent" value="save" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field field={fields.promo_code} label={t('promotions.code')} help={t('promotions.codeHelp')} defaultValue={code?.code} />
+        <TextField field={fields.promo_code} label={t('promotions.code')} help={t('promotions.codeHelp')} defaultValue={code?.code} />
         <div>
           <label htmlFor={fields.kind.id}>{t('promotions.kind')}</label>
           <select {...getSelectProps(fields.kind)} key={fields.kind.key} defaultValue={fields.kind.initialValue ?? code?.kind ?? 'coupon'} className={inputClass}>
@@ -111,7 +95,7 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
           </select>
         </div>
       </div>
-      <Field field={fields.name} label={t('promotions.name')} help={t('promotions.nameHelp')} defaultValue={code?.name} />
+      <TextField field={fields.name} label={t('promotions.name')} help={t('promotions.nameHelp')} defaultValue={code?.name} />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-1 font-semibold">{t('promotions.reduction')}</legend>
         <div>
@@ -125,14 +109,14 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
             ))}
           </select>
         </div>
-        <Field field={fields.reduction_value} label={t('promotions.reductionValue')} help={t('promotions.reductionValueHelp')} defaultValue={reductionValue} />
+        <TextField field={fields.reduction_value} label={t('promotions.reductionValue')} help={t('promotions.reductionValueHelp')} defaultValue={reductionValue} />
         <Box field={fields.free_shipping} label={t('promotions.freeShipping')} defaultChecked={code?.free_shipping ?? false} sent={lastResult !== undefined} />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-1 font-semibold">{t('promotions.conditions')}</legend>
-        <Field field={fields.minimum_amount} label={t('promotions.minimum')} help={t('promotions.minimumHelp')} defaultValue={code?.minimum_amount ? typed(code.minimum_amount) : undefined} />
-        <Field field={fields.total_uses_limit} label={t('promotions.totalUses')} type="number" help={t('promotions.emptyNoLimit')} defaultValue={code?.total_uses_limit?.toString()} />
-        <Field field={fields.uses_per_customer_limit} label={t('promotions.perCustomer')} type="number" help={t('promotions.emptyNoLimit')} defaultValue={code?.uses_per_customer_limit?.toString()} />
+        <TextField field={fields.minimum_amount} label={t('promotions.minimum')} help={t('promotions.minimumHelp')} defaultValue={code?.minimum_amount ? typed(code.minimum_amount) : undefined} />
+        <TextField field={fields.total_uses_limit} label={t('promotions.totalUses')} type="number" help={t('promotions.emptyNoLimit')} defaultValue={code?.total_uses_limit?.toString()} />
+        <TextField field={fields.uses_per_customer_limit} label={t('promotions.perCustomer')} type="number" help={t('promotions.emptyNoLimit')} defaultValue={code?.uses_per_customer_limit?.toString()} />
         <div className="space-y-2 sm:col-span-2">
           <Box field={fields.combinable} label={t('promotions.combinable')} defaultChecked={code?.combinable ?? true} sent={lastResult !== undefined} />
           <Box field={fields.applies_to_discounted} label={t('promotions.appliesToDiscounted')} defaultChecked={code?.applies_to_discounted ?? true} sent={lastResult !== undefined} />
@@ -166,8 +150,8 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-1 font-semibold">{t('promotions.period', { zone: timeZone })}</legend>
-        <Field field={fields.starts_at} label={t('promotions.startsAt')} type="datetime-local" help={t('promotions.emptyNow')} defaultValue={code?.starts_at ? isoToZoned(code.starts_at, timeZone) : undefined} />
-        <Field field={fields.ends_at} label={t('promotions.endsAt')} type="datetime-local" help={t('promotions.emptyNever')} defaultValue={code?.ends_at ? isoToZoned(code.ends_at, timeZone) : undefined} />
+        <TextField field={fields.starts_at} label={t('promotions.startsAt')} type="datetime-local" help={t('promotions.emptyNow')} defaultValue={code?.starts_at ? isoToZoned(code.starts_at, timeZone) : undefined} />
+        <TextField field={fields.ends_at} label={t('promotions.endsAt')} type="datetime-local" help={t('promotions.emptyNever')} defaultValue={code?.ends_at ? isoToZoned(code.ends_at, timeZone) : undefined} />
       </fieldset>
       <button type="submit" disabled={busy} className={buttonClass}>
         {code ? t('promotions.saveChanges') : t('promotions.create')}

@@ -4,10 +4,9 @@ import { STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect } from 'react-router';
 import { Completeness } from '../delivery/Completeness';
-import { Field } from '../delivery/Field';
 import { chartTextForm, pageTextForm, parseTable, typedTable } from '../delivery/forms';
 import { AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, FieldError, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/content-page';
 
@@ -95,8 +94,8 @@ export default function ContentPageEditor({ loaderData: { page, categories, lang
           <input type="hidden" name="kind" value={page.kind} />
           {/* The version this text was read at (0: a language it does not have yet); an older one is refused. */}
           <input type="hidden" name="version" value={text?.version ?? 0} />
-          <Field field={fields.page_title} label={t('pages.pageTitle')} defaultValue={text?.title ?? ''} />
-          <Field field={fields.page_slug} label={t('pages.slug')} help={t('pages.slugHelp', { lang, folder: isChart ? 'size-chart/' : '' })} defaultValue={text?.slug ?? ''} />
+          <TextField field={fields.page_title} label={t('pages.pageTitle')} defaultValue={text?.title ?? ''} />
+          <TextField field={fields.page_slug} label={t('pages.slug')} help={t('pages.slugHelp', { lang, folder: isChart ? 'size-chart/' : '' })} defaultValue={text?.slug ?? ''} />
           <div>
             <label htmlFor={body.id}>{isChart ? t('pages.table') : t('pages.markdown')}</label>
             <p id={`${body.id}-help`} className="text-sm text-stone-700">

@@ -4,10 +4,9 @@ import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry } from '
 import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
 import { brandForm, carrierForm, countryForm, rateForm } from '../delivery/forms';
-import { Field } from '../delivery/Field';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { money } from '../lib/format';
-import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, FieldError, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
 import { cents, typed } from '../promotions/forms';
 import type { Route } from './+types/delivery';
 
@@ -100,9 +99,9 @@ function RateForm({ carrier, zone, lastResult }: { carrier: AdminCarrier; zone: 
         <input type="hidden" name="zone" value={zone} />
         {/* The version the form was read at, always the page's (a stale save is refused and the page reloaded). */}
         <input type="hidden" name="version" value={rate?.version ?? 0} key={rate?.version ?? 0} />
-        <Field field={fields.rate_price} label={t('delivery.price')} defaultValue={rate ? typed(rate.price) : ''} inputMode="decimal" />
-        <Field field={fields.min_days} label={t('delivery.minDays')} defaultValue={rate ? String(rate.min_days) : ''} inputMode="numeric" />
-        <Field field={fields.max_days} label={t('delivery.maxDays')} defaultValue={rate ? String(rate.max_days) : ''} inputMode="numeric" />
+        <TextField field={fields.rate_price} label={t('delivery.price')} defaultValue={rate ? typed(rate.price) : ''} inputMode="decimal" />
+        <TextField field={fields.min_days} label={t('delivery.minDays')} defaultValue={rate ? String(rate.min_days) : ''} inputMode="numeric" />
+        <TextField field={fields.max_days} label={t('delivery.maxDays')} defaultValue={rate ? String(rate.max_days) : ''} inputMode="numeric" />
         <button type="submit" className={buttonClass}>
           {t('delivery.saveRate')}
         </button>
@@ -182,7 +181,7 @@ function CountryForm({ country, zones, lastResult }: { country: AdminShippingCou
             </select>
             <FieldError field={fields.zone} />
           </div>
-          <Field field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} defaultValue={country.free_shipping_from === null ? '' : typed(country.free_shipping_from)} inputMode="decimal" />
+          <TextField field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} defaultValue={country.free_shipping_from === null ? '' : typed(country.free_shipping_from)} inputMode="decimal" />
           {country.is_home ? (
             <p className="text-sm text-stone-700">
               <input type="hidden" name="sold_to" value="on" />
@@ -260,7 +259,7 @@ function BrandThresholds({ settings, lastResult }: { settings: AdminDeliverySett
           </select>
           <FieldError field={fields.brand_id} />
         </div>
-        <Field field={fields.brand_from} label={t('delivery.from')} inputMode="decimal" />
+        <TextField field={fields.brand_from} label={t('delivery.from')} inputMode="decimal" />
         <button type="submit" className={buttonClass}>
           {t('delivery.setBrand')}
         </button>

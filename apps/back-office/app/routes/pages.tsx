@@ -4,10 +4,9 @@ import { CONTENT_PAGE_KINDS } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect } from 'react-router';
 import { Completeness } from '../delivery/Completeness';
-import { Field } from '../delivery/Field';
 import { newPageForm } from '../delivery/forms';
 import { AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
 import type { Route } from './+types/pages';
 
 /** The shop's content pages and size charts, each with the languages it is complete in, and a form to add one. */
@@ -72,7 +71,7 @@ export default function Pages({ loaderData: { pages }, actionData }: Route.Compo
               ))}
             </select>
           </div>
-          <Field field={fields.page_key} label={t('pages.key')} help={t('pages.keyHelp')} />
+          <TextField field={fields.page_key} label={t('pages.key')} help={t('pages.keyHelp')} />
           <button type="submit" className={buttonClass}>
             {t('pages.create')}
           </button>

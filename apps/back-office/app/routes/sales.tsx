@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { getFormProps, getSelectProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { SALE_SCOPES } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime, money } from '../lib/format';
-import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
 import { pageParam, Pages } from '../lib/pages';
 import { cents, REDUCTION_TYPES, saleForm, shopTimeZone, stateParam, zonedToIso } from '../promotions/forms';
 import { StateFilter } from '../promotions/StateFilter';
@@ -53,18 +53,6 @@ function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
   const [form, fields] = useStaffForm(saleForm, lastResult);
-  const text = (field: any, label: string, type: 'text' | 'number' | 'datetime-local' = 'text', help?: string) => (
-    <div>
-      <label htmlFor={field.id}>{label}</label>
-      {help && (
-        <p id={`${field.id}-help`} className="text-sm text-stone-700">
-          {help}
-        </p>
-      )}
-      <input {...getInputProps(field, { type, ariaDescribedBy: help ? `${field.id}-help` : undefined })} key={field.key} className={inputClass} />
-      <FieldError field={field} />
-    </div>
-  );
   return (
     <section aria-labelledby="new-sale" className="mb-8 max-w-2xl rounded border border-stone-300 bg-white p-4">
       <h2 id="new-sale" className="mb-2 text-lg font-semibold">
@@ -74,7 +62,7 @@ function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentP
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
         <input type="hidden" name="intent" value="create" />
-        {text(fields.name, t('promotions.saleName'))}
+        <TextField field={fields.name} label={t('promotions.saleName')} />
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 font-semibold">{t('promotions.onSale')}</legend>
           <div>
@@ -87,7 +75,7 @@ function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentP
               ))}
             </select>
           </div>
-          {text(fields.product_id, t('promotions.productId'), 'number', t('promotions.productIdHelp'))}
+          <TextField field={fields.product_id} label={t('promotions.productId')} type="number" help={t('promotions.productIdHelp')} />
           <div>
             <label htmlFor={fields.category_id.id}>{t('promotions.category')}</label>
             <select {...getSelectProps(fields.category_id)} key={fields.category_id.key} className={inputClass}>
@@ -123,12 +111,12 @@ function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentP
               ))}
             </select>
           </div>
-          {text(fields.reduction_value, t('promotions.reductionValue'), 'text', t('promotions.reductionValueHelp'))}
+          <TextField field={fields.reduction_value} label={t('promotions.reductionValue')} help={t('promotions.reductionValueHelp')} />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 font-semibold">{t('promotions.period', { zone: timeZone })}</legend>
-          {text(fields.starts_at, t('promotions.startsAt'), 'datetime-local')}
-          {text(fields.ends_at, t('promotions.endsAt'), 'datetime-local')}
+          <TextField field={fields.starts_at} label={t('promotions.startsAt')} type="datetime-local" />
+          <TextField field={fields.ends_at} label={t('promotions.endsAt')} type="datetime-local" />
         </fieldset>
         <button type="submit" disabled={busy} className={buttonClass}>
           {t('promotions.createSale')}
