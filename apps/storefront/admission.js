@@ -54,7 +54,7 @@ function createBuckets({ capacity, perSecond, now }) {
  *
  * @typedef {object} PostInShop An admitted post, its body not read yet.
  * @property {(onTurn: () => void) => { refused: 'busy', retryAfterSeconds: number } | null} process Once its body is
- *   read: calls onTurn now or when its turn comes; or says why it is refused (everyone's queue is full).
+ *   read: calls onTurn now or when its turn comes (never, once released); or says why it is refused (everyone's queue is full).
  * @property {() => void} release Its answer is over (or its client gone): its place in the shop is given back.
  */
 export function createPostAdmission({ burst, perSecond, photoBudget, perClientInShop, running, waiting, now = Date.now }) {
@@ -90,6 +90,8 @@ export function createPostAdmission({ burst, perSecond, photoBudget, perClientIn
     let released = false;
     return {
       process(onTurn) {
+        // Its client went away while its body was read: a turn taken now would never be given back.
+        if (released) return null;
         const entered = processing(client, onTurn);
         if ('refused' in entered) return { refused: 'busy', retryAfterSeconds: 1 };
         turn = entered;

@@ -19,6 +19,7 @@ import { createPostAdmission } from './admission.js';
 import { createFairQueue } from './fair-queue.js';
 import { createMetrics } from './metrics.js';
 import { createPostGate, withReadBody } from './post-gate.js';
+import { createRenderGate } from './render-gate.js';
 
 const build = await import('./build/server/index.js');
 const PORT = Number(process.env.PORT ?? 3000);
@@ -175,12 +176,8 @@ app.use('/assets', express.static(`${client}/assets`, { immutable: true, maxAge:
 app.use(express.static(client, { maxAge: '1h', setHeaders: countedAsFile }));
 // Pages (and the app's data for client navigations) wait for their client's turn; the generated pictures and a
 // language's texts script (kept in memory) are cheap.
-app.get('*', (request, response, next) => {
-  if (/^\/(media|review-photos|[a-z]{2}\/texts)\//.test(request.path)) return next();
-  const turn = renderTurn(request.ip, next);
-  if ('refused' in turn) return refuse(request, response, 429, turn.refused, 1);
-  response.once('close', turn.leave);
-});
+const renderGate = createRenderGate({ turns: renderTurn, refuse });
+app.get('*', (request, response, next) => (/^\/(media|review-photos|[a-z]{2}\/texts)\//.test(request.path) ? next() : renderGate(request, response, next)));
 const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV });
 app.all('*', (request, response, next) => handleRequest(request.method === 'POST' ? withReadBody(request) : request, response, next));
 

@@ -136,4 +136,17 @@ describe('form posts admission', () => {
     expect(started).toContain('later');
     expect(started).not.toContain('late');
   });
+
+  it('takes no turn for a post whose client went away while its body came, so that the turn is never lost', () => {
+    const admit = createPostAdmission({ burst: 10, perSecond: 1, photoBudget, perClientInShop: 4, running: 1, waiting: 4 });
+    const { begin, arrive, post, started, finish } = poster(admit);
+    expect(begin('gone')).toBeNull();
+    // The connection closed before the body's end was seen: post-gate.js's close has released it already.
+    finish('gone');
+    expect(arrive('gone')).toBeNull();
+    expect(admit.processing()).toBe(0);
+    // The one place is free for the next shopper.
+    expect(post('shopper')).toBeNull();
+    expect(started).toEqual(['shopper']);
+  });
 });
