@@ -30,9 +30,10 @@ import { storefrontConfig } from './lib/config.server';
 import { readCookies } from './lib/locale.server';
 import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-context.server';
 import { pageCacheMiddleware } from './lib/page-cache.server';
+import { sameOriginMiddleware } from './lib/csrf.server';
 import { safeRedirect } from './lib/safe-redirect.server';
 import { toPageCountry, type RootData } from './lib/root-data';
-import { FLASH_COOKIE, flashCookie } from './lib/session.server';
+import { FLASH_COOKIE, flashCookie } from './lib/flash.server';
 import { ConsentProvider, useTagManager } from './features/consent/ConsentProvider';
 import { requestGrants } from './lib/consent.server';
 import { useRootData } from './lib/hooks';
@@ -67,8 +68,9 @@ const maintenanceMiddleware: Route.MiddlewareFunction = async ({ context }, next
 };
 
 /** Pages for visitors without a session come from a few-seconds cache (DESIGN.md §2, lib/page-cache.server). */
-// A kept page is answered before anything else; otherwise the request's context is built once for every loader.
-export const middleware: Route.MiddlewareFunction[] = [trailingSlashMiddleware, pageCacheMiddleware, pageContextMiddleware, maintenanceMiddleware];
+// A post from another site is refused first; a kept page is answered before anything else; otherwise the request's
+// context is built once for every loader.
+export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, trailingSlashMiddleware, pageCacheMiddleware, pageContextMiddleware, maintenanceMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, country, api, customer: signedIn } = pageContext(context);

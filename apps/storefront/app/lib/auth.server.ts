@@ -2,7 +2,7 @@ import type { Customer, ShopperSummary, UnheldLine } from '@shop/contract';
 import { redirect } from 'react-router';
 import { ShopApiError } from './api/client';
 import { pageError, type ShopApi } from './api/shop.server';
-import { flashCookie, sessionCookie, sessionToken } from './session.server';
+import { sessionCookie, sessionToken } from './session.server';
 
 /** The signed-in customer, or null for a visitor (an expired session counts as signed out). */
 export async function currentCustomer(request: Request, api: ShopApi): Promise<Customer | null> {
@@ -37,12 +37,9 @@ export function loginRedirect(request: Request, lang: string): Response {
   return redirect(`/${lang}/auth/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** Headers that sign the visitor in (or out, with null) and leave a one-time message for the next page. */
-export function sessionHeaders(request: Request, session: { token: string; expires_at: string } | null, flash: string): Headers {
-  const headers = new Headers();
-  headers.append('Set-Cookie', sessionCookie(request, session));
-  headers.append('Set-Cookie', flashCookie(request, flash));
-  return headers;
+/** Headers that sign the visitor in (or out, with null); lib/flash.server's redirect adds the message. */
+export function sessionHeaders(request: Request, session: { token: string; expires_at: string } | null): Headers {
+  return new Headers({ 'Set-Cookie': sessionCookie(request, session) });
 }
 
 /** How many unheld lines a sign-in's message names (the message travels in a cookie). */
@@ -60,7 +57,3 @@ export function signedInFlash(unheld: UnheldLine[]): string {
   return `cart.signedInUnheld?${new URLSearchParams({ items })}`;
 }
 
-/** Leaves a one-time message for the next page. */
-export function flashHeaders(request: Request, flash: string): Headers {
-  return new Headers({ 'Set-Cookie': flashCookie(request, flash) });
-}

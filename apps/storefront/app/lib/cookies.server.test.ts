@@ -1,7 +1,8 @@
 import { parseSetCookie } from 'cookie';
 import { describe, expect, it } from 'vitest';
 import { removalCookie } from './cookies.server';
-import { flashCookie, sessionCookie } from './session.server';
+import { flashCookie } from './flash.server';
+import { sessionCookie } from './session.server';
 
 const NOW = Date.UTC(2025, 10, 25, 12, 0, 0);
 

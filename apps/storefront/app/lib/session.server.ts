@@ -1,5 +1,6 @@
 import { serialize } from 'cookie';
 import { removalCookie } from './cookies.server';
+import { FLASH_COOKIE } from './flash.server';
 import { isSecureRequest, readCookies } from './locale.server';
 
 /** The storefront's first-party cookie that carries the shop API session token (DESIGN.md §2). */
@@ -38,13 +39,6 @@ export function requestId(request: Request): string | undefined {
   return request.headers.get('X-Shop-Request-Id') ?? undefined;
 }
 
-/** The one-time message cookie set by an action and shown by the next page (SPEC §8's success messages). */
-export const FLASH_COOKIE = 'flash';
-
-export function flashCookie(request: Request, key: string | null): string {
-  const options = { httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request), path: '/' } as const;
-  return key ? serialize(FLASH_COOKIE, key, { ...options, maxAge: 60 }) : removalCookie(FLASH_COOKIE, options);
-}
 
 /** Whether the page may show something personal: then it must never be cached for others. */
 export function hasPersonalState(request: Request): boolean {

@@ -6,7 +6,6 @@ import { ConsentForm } from '../features/consent/ConsentDialog';
 import { CONSENT_CATEGORIES, isConsentCategory, type ConsentCategory } from '../lib/consent';
 import { consentCookies } from '../lib/consent.server';
 import { storefrontConfig } from '../lib/config.server';
-import { assertSameOrigin } from '../lib/csrf.server';
 import { readForm, refusal } from '../lib/form-body.server';
 import { useRootData } from '../lib/hooks';
 import { readCookies } from '../lib/locale.server';
@@ -29,7 +28,6 @@ export function loader({ request }: Route.LoaderArgs) {
  * date, removes the cookies of refused categories, and goes back to the page the shopper was on.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  assertSameOrigin(request);
   assertConsentNeeded(request);
   const form = await readForm(request);
   const choice = form.get('choice');

@@ -1,7 +1,6 @@
 import { isLang } from '@shop/contract/constants';
 import { redirect } from 'react-router';
 import type { Route } from './+types/preferences';
-import { assertSameOrigin } from '../lib/csrf.server';
 import { COUNTRY_COOKIE, COUNTRY_NOTICE_COOKIE, isSecureRequest, LANG_COOKIE, localeCookie } from '../lib/locale.server';
 import { notFound } from '../lib/request-context.server';
 import { readForm } from '../lib/form-body.server';
@@ -15,7 +14,6 @@ export const loader = () => notFound();
  * posts here too: 'Switch' as a country choice, 'Dismiss' (intent=dismiss) remembers the country it offered.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  assertSameOrigin(request);
   const form = await readForm(request);
   const lang = String(form.get('lang') ?? params.lang);
   if (!isLang(lang)) return notFound();

@@ -1,12 +1,12 @@
 import { couponCodeSchema, createCartItemInput, removeCartItemInput, updateCartItemInput, type Cart } from '@shop/contract';
 import { CART_ERROR_CODES, COUPON_ERROR_CODES, MAX_LINE_QUANTITY } from '@shop/contract/constants';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 import { ShopApiError } from '../../lib/api/client';
 import { loadOrFail, pageError, type ShopApi } from '../../lib/api/shop.server';
-import { assertSameOrigin } from '../../lib/csrf.server';
 import type { PageContext } from '../../lib/request-context.server';
-import { flashCookie, sessionToken, startedSessionHeaders } from '../../lib/session.server';
+import { redirectWithFlash } from '../../lib/flash.server';
+import { sessionToken, startedSessionHeaders } from '../../lib/session.server';
 import { IN_PLACE_FIELD } from '../../components/forms/form-post';
 import type { ShownRefusal } from '../../lib/refusal-text';
 import { safeRedirect } from '../../lib/safe-redirect.server';
@@ -72,7 +72,6 @@ function postedFields(formData: FormData): Record<string, string> {
  * page that sent it (or the cart page, without JavaScript) shows why, translated.
  */
 export async function cartAction(request: Request, { api, lang }: Pick<PageContext, 'api' | 'lang'>) {
-  assertSameOrigin(request);
   const formData = await readForm(request);
   const fields = postedFields(formData);
   const inPlace = IN_PLACE_FIELD in fields;
@@ -95,8 +94,7 @@ export async function cartAction(request: Request, { api, lang }: Pick<PageConte
     // A first change starts a guest session: the storefront keeps it in its cookie.
     const headers = startedSessionHeaders(request, cart.session);
     if (inPlace) return answer({ ok: true, intent, cart: withoutSession(cart), message }, { headers });
-    headers.append('Set-Cookie', flashCookie(request, message));
-    return redirect(back, { headers });
+    return redirectWithFlash(request, back, message, headers);
   }
 
   switch (fields.intent) {

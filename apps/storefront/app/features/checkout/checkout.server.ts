@@ -1,14 +1,13 @@
 import type { Address, Carrier, Checkout, CheckoutStep, Gateway, PickupPoint } from '@shop/contract';
 import { randomBytes } from 'node:crypto';
 import { data, redirect } from 'react-router';
-import { FieldRefusal, postedForm, submitAccountForm } from '../account/form-action.server';
+import { FieldRefusal, postedForm, submitForm } from '../../lib/form-action.server';
 import { ShopApiError } from '../../lib/api/client';
 import { loadOrFail } from '../../lib/api/shop.server';
 import type { PageContext } from '../../lib/request-context.server';
 import { notFound } from '../../lib/request-context.server';
 import { sessionToken } from '../../lib/session.server';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { assertSameOrigin } from '../../lib/csrf.server';
 import { checkoutDraftForm, checkoutLabels, checkoutPointForm, detailsFormFor, DRAFT_FIELD, draftTarget, placeOrderForm, type CheckoutDetailsPost } from './forms';
 import { screenOf, screenStep, stepPath, stepToShow, type CheckoutScreen } from './steps';
 
@@ -110,7 +109,6 @@ const addressField = (path: string) => path.replace('.address.', '.');
  * the screen will say what is wrong. Then back to where the button leads.
  */
 async function saveDraft(request: Request, { api, lang }: PageContext, formData: FormData) {
-  assertSameOrigin(request);
   const target = draftTarget.catch('auto').parse(formData.get(DRAFT_FIELD));
   const submission = parseWithZod(formData, { schema: checkoutDraftForm });
   let saved = false;
@@ -149,7 +147,7 @@ export async function checkoutAction(request: Request, page: PageContext) {
     case 'checkout-details': {
       if (formData.has(DRAFT_FIELD)) return saveDraft(request, page, formData);
       const signedIn = Boolean(await customer());
-      return submitAccountForm(
+      return submitForm(
         request,
         lang,
         formData,
@@ -163,7 +161,7 @@ export async function checkoutAction(request: Request, page: PageContext) {
       );
     }
     case 'checkout-point':
-      return submitAccountForm(
+      return submitForm(
         request,
         lang,
         formData,
@@ -176,7 +174,7 @@ export async function checkoutAction(request: Request, page: PageContext) {
         options,
       );
     case 'checkout-place':
-      return submitAccountForm(
+      return submitForm(
         request,
         lang,
         formData,

@@ -1,14 +1,13 @@
 import type { PhotoUpload } from '@shop/contract';
 import { REVIEW_LIMITS, REVIEW_PHOTO_MAX_BYTES, UPLOAD_CHUNK_BYTES } from '@shop/contract/review-constants';
 import type { TFunction } from 'i18next';
-import { data, redirect } from 'react-router';
-import { FieldRefusal } from '../account/form-action.server';
+import { data } from 'react-router';
+import { FieldRefusal } from '../../lib/form-action.server';
 import { ShopApiError } from '../../lib/api/client';
 import { orNothing, pageError, type ShopApi } from '../../lib/api/shop.server';
-import { flashHeaders } from '../../lib/auth.server';
-import { assertSameOrigin } from '../../lib/csrf.server';
 import { boundedBody, MAX_FORM_BYTES, readForm, refusal } from '../../lib/form-body.server';
 import type { PageContext } from '../../lib/request-context.server';
+import { redirectWithFlash } from '../../lib/flash.server';
 import { safeRedirect } from '../../lib/safe-redirect.server';
 import { PHOTO_FILES_FIELD, readReviewQuery } from './paths';
 import { photoRefusalMessage } from './words';
@@ -49,7 +48,7 @@ export function backToProduct(request: Request, fallback: string): string {
 }
 
 /** Back to the product's reviews with a one-time message. */
-export const backWithFlash = (request: Request, to: string, flash: string) => redirect(`${to}#reviews`, { headers: flashHeaders(request, flash) });
+export const backWithFlash = (request: Request, to: string, flash: string) => redirectWithFlash(request, `${to}#reviews`, flash);
 
 /** The rule a refused photo breaks (mime, max), as the API's refusal names it. */
 function photoRule({ refusal }: ShopApiError): string | null {
@@ -80,7 +79,6 @@ async function chunkBytes(request: Request): Promise<Buffer> {
  * body of a post naming the upload and its offset, `intent=status` to resume. Same-origin posts only.
  */
 export async function photoUploadAction(request: Request, { api }: PageContext, productId: number) {
-  assertSameOrigin(request);
   const url = new URL(request.url);
   const uploadId = url.searchParams.get('upload');
   if (uploadId) {

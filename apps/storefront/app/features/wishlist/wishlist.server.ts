@@ -1,11 +1,11 @@
 import { createWishlistItemInput, type Product, type WishlistItem } from '@shop/contract';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 import { ShopApiError } from '../../lib/api/client';
 import { pageError, type ShopApi } from '../../lib/api/shop.server';
-import { assertSameOrigin } from '../../lib/csrf.server';
 import type { PageContext } from '../../lib/request-context.server';
-import { flashCookie, sessionToken, startedSessionHeaders } from '../../lib/session.server';
+import { redirectWithFlash } from '../../lib/flash.server';
+import { sessionToken, startedSessionHeaders } from '../../lib/session.server';
 import type { ShownRefusal } from '../../lib/refusal-text';
 import { safeRedirect } from '../../lib/safe-redirect.server';
 import { failureOf } from '../cart/cart.server';
@@ -74,12 +74,6 @@ function refused(productId: number, failure: ShownRefusal, status: number) {
   return data({ refused: { product_id: productId, failure } }, { status });
 }
 
-/** Sends the browser to `to` with a one-time message, keeping a session the API may just have started. */
-function redirectWithFlash(request: Request, to: string, flash: string, session: { token: string; expires_at: string } | null = null) {
-  const headers = startedSessionHeaders(request, session);
-  headers.append('Set-Cookie', flashCookie(request, flash));
-  return redirect(to, { headers });
-}
 
 /**
  * 'Move to cart': the saved combination (or the only one) in the product's minimal quantity goes to the
@@ -109,7 +103,7 @@ async function moveToCart(request: Request, { api, lang }: PageContext, { produc
   }
   // Should the wishlist refuse now, the product is in the cart and still saved: the shopper can remove it.
   await removeSaved(request, api, product_id);
-  return redirectWithFlash(request, wishlistPath(lang), 'wishlist.flash.movedToCart', cart.session);
+  return redirectWithFlash(request, wishlistPath(lang), 'wishlist.flash.movedToCart', startedSessionHeaders(request, cart.session));
 }
 
 /**
@@ -118,7 +112,6 @@ async function moveToCart(request: Request, { api, lang }: PageContext, { produc
  * (IN_PLACE_FIELD) gets data and stays where it is.
  */
 export async function wishlistAction(request: Request, context: PageContext) {
-  assertSameOrigin(request);
   const { api, lang } = context;
   const formData = await readForm(request);
   const parsed = wishlistPost.safeParse(Object.fromEntries(formData));
@@ -130,7 +123,7 @@ export async function wishlistAction(request: Request, context: PageContext) {
   const done = (session: { token: string; expires_at: string } | null = null) =>
     formData.has(IN_PLACE_FIELD)
       ? data({ ok: true }, { headers: startedSessionHeaders(request, session) })
-      : redirectWithFlash(request, safeRedirect(request, redirectTo, wishlistPath(lang)), `wishlist.flash.${post.intent === 'add' ? 'added' : 'removed'}`, session);
+      : redirectWithFlash(request, safeRedirect(request, redirectTo, wishlistPath(lang)), `wishlist.flash.${post.intent === 'add' ? 'added' : 'removed'}`, startedSessionHeaders(request, session));
   if (post.intent === 'remove') {
     const refusedBy = await removeSaved(request, api, post.product_id);
     return refusedBy ? refused(post.product_id, failureOf(refusedBy), refusedBy.status) : done();

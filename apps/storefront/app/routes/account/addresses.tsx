@@ -1,7 +1,7 @@
 import type { Address } from '@shop/contract/account';
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, redirect, useActionData, useSearchParams } from 'react-router';
+import { Link, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/addresses';
 import { CheckboxField, SubmitButton } from '../../components/forms/fields';
 import { ConfirmDeleteForm } from '../../components/forms/ConfirmDeleteForm';
@@ -11,11 +11,10 @@ import { useShopForm } from '../../components/forms/useShopForm';
 import { countryName } from '../../features/geo/countries';
 import { AccountScreen } from '../../features/account/AccountScreen';
 import { AddressFields } from '../../features/account/AddressFields';
-import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { postedForm, submitForm } from '../../lib/form-action.server';
 import { accountLabels, addressForm } from '../../features/account/forms';
 import { loadOrFail } from '../../lib/api/shop.server';
-import { flashHeaders } from '../../lib/auth.server';
-import { assertSameOrigin } from '../../lib/csrf.server';
+import { redirectWithFlash } from '../../lib/flash.server';
 import { useLang, useRootData } from '../../lib/hooks';
 import { notFound, pageContext } from '../../lib/request-context.server';
 
@@ -29,14 +28,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, lang } = pageContext(context);
   const { formData, formId } = await postedForm(request);
   const list = `/${lang}/my-account/addresses`;
-  const back = (flash: string) => redirect(list, { headers: flashHeaders(request, flash) });
+  const back = (flash: string) => redirectWithFlash(request, list, flash);
   if (formId === 'delete-address') {
-    assertSameOrigin(request);
     await loadOrFail(api('removeAddress', { id: Number(formData.get('id')) }));
     return back('addressDeleted');
   }
   if (formId === 'default-address') {
-    assertSameOrigin(request);
     // The chosen address, as it is kept, becomes the default one ('customer address updated', SPEC §8).
     const id = Number(formData.get('id'));
     const { addresses } = await loadOrFail(api('getAddresses', {}));
@@ -48,11 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (formId !== 'address') return notFound();
   const id = Number(formData.get('id') ?? 0);
-  return submitAccountForm(request, lang, formData, addressForm, async (address) => {
+  return submitForm(request, lang, formData, addressForm, async (address) => {
     if (id) await api('updateAddress', { id, address });
     else await api('createAddress', { address });
     return back(id ? 'addressChanged' : 'addressSaved');
-  });
+  }, { labelsOf: accountLabels });
 }
 
 function AddressCard({ address }: { address: Address }) {

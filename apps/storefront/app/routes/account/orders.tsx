@@ -1,15 +1,15 @@
 import type { OrderSummary } from '@shop/contract/account';
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, redirect, useActionData } from 'react-router';
+import { Link, useActionData } from 'react-router';
 import type { Route } from './+types/orders';
 import { AccountScreen } from '../../features/account/AccountScreen';
 import { loadOrFail } from '../../lib/api/shop.server';
 import { OrderDetails, OrderStatus } from '../../features/orders/OrderDetails';
 import { useFormatDate, useFormatPrice } from '../../lib/hooks';
 import { notFound, pageContext } from '../../lib/request-context.server';
-import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { postedForm, submitForm } from '../../lib/form-action.server';
 import { ReturnRequest, returnForm, returnLabels } from '../../features/orders/ReturnRequest';
-import { flashHeaders } from '../../lib/auth.server';
+import { redirectWithFlash } from '../../lib/flash.server';
 
 /** The order history, or one order's details with `?order=REFERENCE`. */
 // Signed-in only: routes/account/layout.tsx guards the loader.
@@ -29,9 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reference = new URL(request.url).searchParams.get('order');
   const { formData, formId } = await postedForm(request);
   if (formId !== 'return' || !reference) return notFound();
-  return submitAccountForm(request, lang, formData, returnForm, async ({ lines, reason }) => {
+  return submitForm(request, lang, formData, returnForm, async ({ lines, reason }) => {
     await api('requestReturn', { reference, reason, lines: lines.filter((line) => line.quantity > 0) });
-    return redirect(`/${lang}/my-account/orders?order=${encodeURIComponent(reference)}`, { headers: flashHeaders(request, 'returnRequested') });
+    return redirectWithFlash(request, `/${lang}/my-account/orders?order=${encodeURIComponent(reference)}`, 'returnRequested');
   }, { labelsOf: returnLabels });
 }
 

@@ -1,18 +1,18 @@
 import { GENDERS, PASSWORD_POLICY, type Customer } from '@shop/contract/account';
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { redirect, useActionData } from 'react-router';
+import { useActionData } from 'react-router';
 import type { Route } from './+types/profile';
 import { ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { AccountScreen } from '../../features/account/AccountScreen';
-import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { postedForm, submitForm } from '../../lib/form-action.server';
 import { accountLabels, erasureForm, newsletterForm, passwordChangeForm, profileForm } from '../../features/account/forms';
 import { YourData } from '../../features/account/YourData';
 import { NewsletterFields } from '../../features/account/NewsletterFields';
 import { NewPasswordField } from '../../features/account/PasswordField';
-import { flashHeaders } from '../../lib/auth.server';
+import { redirectWithFlash } from '../../lib/flash.server';
 import { notFound, pageContext, signedInCustomer } from '../../lib/request-context.server';
 
 // Signed-in only: routes/account/layout.tsx guards the loader and the action.
@@ -30,28 +30,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, lang } = pageContext(context);
   const customer = await signedInCustomer(context);
   const { formData, formId } = await postedForm(request);
-  const back = (flash: string) => redirect(`/${lang}/my-account`, { headers: flashHeaders(request, flash) });
+  const back = (flash: string) => redirectWithFlash(request, `/${lang}/my-account`, flash);
   switch (formId) {
     case 'profile':
-      return submitAccountForm(request, lang, formData, profileForm, async (changes) => {
+      return submitForm(request, lang, formData, profileForm, async (changes) => {
         await api('updateCustomer', { ...profileOf(customer), ...changes, gender: changes.gender ?? null });
         return back(changes.email === customer.email ? 'accountUpdated' : 'contactUpdated');
-      }, { hideFields: ['current_password'], refusalKey: 'messages.couldNotUpdateUser' });
+      }, { labelsOf: accountLabels, hideFields: ['current_password'], refusalKey: 'messages.couldNotUpdateUser' });
     case 'newsletter':
-      return submitAccountForm(request, lang, formData, newsletterForm, async (changes) => {
+      return submitForm(request, lang, formData, newsletterForm, async (changes) => {
         await api('updateCustomer', { ...profileOf(customer), ...changes });
         return back('newsletterSaved');
-      });
+      }, { labelsOf: accountLabels });
     case 'password':
-      return submitAccountForm(request, lang, formData, passwordChangeForm, async ({ current_password, new_password }) => {
+      return submitForm(request, lang, formData, passwordChangeForm, async ({ current_password, new_password }) => {
         await api('updateCustomer', { ...profileOf(customer), current_password, new_password });
         return back('passwordChanged');
-      }, { hideFields: ['current_password', 'new_password', 'confirm_password'] });
+      }, { labelsOf: accountLabels, hideFields: ['current_password', 'new_password', 'confirm_password'] });
     case 'erasure':
-      return submitAccountForm(request, lang, formData, erasureForm, async () => {
+      return submitForm(request, lang, formData, erasureForm, async () => {
         await api('requestDataErasure', {});
         return back('erasureRequested');
-      });
+      }, { labelsOf: accountLabels });
     default:
       return notFound();
   }

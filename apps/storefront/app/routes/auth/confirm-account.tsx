@@ -1,12 +1,13 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { redirect, useActionData } from 'react-router';
+import { useActionData } from 'react-router';
 import type { Route } from './+types/confirm-account';
 import { SubmitButton } from '../../components/forms/fields';
 import { useShopForm } from '../../components/forms/useShopForm';
-import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { postedForm, submitForm } from '../../lib/form-action.server';
 import { accountLabels, confirmAccountForm } from '../../features/account/forms';
 import { MailedLinkScreen } from '../../features/account/MailedLinkScreen';
 import { sessionHeaders } from '../../lib/auth.server';
+import { redirectWithFlash } from '../../lib/flash.server';
 import { pageContext } from '../../lib/request-context.server';
 
 /**
@@ -16,16 +17,16 @@ import { pageContext } from '../../lib/request-context.server';
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
-  return submitAccountForm(
+  return submitForm(
     request,
     lang,
     formData,
     confirmAccountForm,
     async ({ token }) => {
       const { session } = await api('confirmRegistration', { token });
-      return redirect(`/${lang}/my-account`, { headers: sessionHeaders(request, session, 'registered') });
+      return redirectWithFlash(request, `/${lang}/my-account`, 'registered', sessionHeaders(request, session));
     },
-    { refusalKey: 'auth.confirmLinkInvalid' },
+    { labelsOf: accountLabels, refusalKey: 'auth.confirmLinkInvalid' },
   );
 }
 

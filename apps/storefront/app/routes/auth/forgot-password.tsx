@@ -1,13 +1,13 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { Link, redirect, useActionData } from 'react-router';
+import { Link, useActionData } from 'react-router';
 import type { Route } from './+types/forgot-password';
 import { SubmitButton, TextField } from '../../components/forms/fields';
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
-import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { postedForm, submitForm } from '../../lib/form-action.server';
 import { accountLabels, forgotPasswordForm } from '../../features/account/forms';
-import { flashHeaders } from '../../lib/auth.server';
+import { redirectWithFlash } from '../../lib/flash.server';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext } from '../../lib/request-context.server';
 import { safeRedirect } from '../../lib/safe-redirect.server';
@@ -16,10 +16,10 @@ import { safeRedirect } from '../../lib/safe-redirect.server';
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
-  return submitAccountForm(request, lang, formData, forgotPasswordForm, async ({ email }) => {
+  return submitForm(request, lang, formData, forgotPasswordForm, async ({ email }) => {
     await api('resetPasswordEmail', { email });
-    return redirect(safeRedirect(request, new URL(request.url).pathname, `/${lang}/forgot-password`), { headers: flashHeaders(request, 'passwordResetEmailSent') });
-  });
+    return redirectWithFlash(request, safeRedirect(request, new URL(request.url).pathname, `/${lang}/forgot-password`), 'passwordResetEmailSent');
+  }, { labelsOf: accountLabels });
 }
 
 export default function ForgotPassword() {

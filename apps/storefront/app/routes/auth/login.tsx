@@ -1,4 +1,4 @@
-import { redirect, useActionData, useSearchParams } from 'react-router';
+import { useActionData, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import type { Route } from './+types/login';
@@ -6,9 +6,10 @@ import { TextField, SubmitButton } from '../../components/forms/fields';
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
-import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { postedForm, submitForm } from '../../lib/form-action.server';
 import { accountLabels, loginForm } from '../../features/account/forms';
 import { sessionHeaders, signedInFlash } from '../../lib/auth.server';
+import { redirectWithFlash } from '../../lib/flash.server';
 import { useLocalePath } from '../../lib/hooks';
 import { pageContext, redirectSignedIn } from '../../lib/request-context.server';
 import { safeRedirect } from '../../lib/safe-redirect.server';
@@ -20,10 +21,10 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
-  return submitAccountForm(request, lang, formData, loginForm, async ({ email, password, redirectTo }) => {
+  return submitForm(request, lang, formData, loginForm, async ({ email, password, redirectTo }) => {
     const { session, unheld } = await api('login', { email, password });
-    return redirect(safeRedirect(request, redirectTo ?? null, `/${lang}/my-account`), { headers: sessionHeaders(request, session, signedInFlash(unheld)) });
-  }, { hideFields: ['password'] });
+    return redirectWithFlash(request, safeRedirect(request, redirectTo ?? null, `/${lang}/my-account`), signedInFlash(unheld), sessionHeaders(request, session));
+  }, { labelsOf: accountLabels, hideFields: ['password'] });
 }
 
 export default function Login() {

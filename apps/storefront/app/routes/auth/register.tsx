@@ -6,7 +6,7 @@ import { ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fie
 import { ShopForm } from '../../components/forms/ShopForm';
 import { useShopForm } from '../../components/forms/useShopForm';
 import { Screen } from '../../components/Screen';
-import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { postedForm, submitForm } from '../../lib/form-action.server';
 import { accountLabels, registerForm } from '../../features/account/forms';
 import { NewsletterFields } from '../../features/account/NewsletterFields';
 import { NewPasswordField } from '../../features/account/PasswordField';
@@ -20,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
-  return submitAccountForm(
+  return submitForm(
     request,
     lang,
     formData,
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api('register', customer);
       return data({ sent: true as const });
     },
-    { hideFields: ['password', 'confirm_password'] },
+    { labelsOf: accountLabels, hideFields: ['password', 'confirm_password'] },
   );
 }
 

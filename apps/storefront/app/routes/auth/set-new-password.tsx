@@ -4,7 +4,7 @@ import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/set-new-password';
 import { SubmitButton, TextField } from '../../components/forms/fields';
 import { useShopForm } from '../../components/forms/useShopForm';
-import { postedForm, submitAccountForm } from '../../features/account/form-action.server';
+import { postedForm, submitForm } from '../../lib/form-action.server';
 import { accountLabels, setNewPasswordForm } from '../../features/account/forms';
 import { MailedLinkScreen } from '../../features/account/MailedLinkScreen';
 import { NewPasswordField } from '../../features/account/PasswordField';
@@ -14,7 +14,7 @@ import { pageContext } from '../../lib/request-context.server';
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, lang } = pageContext(context);
   const { formData } = await postedForm(request);
-  return submitAccountForm(
+  return submitForm(
     request,
     lang,
     formData,
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api('resetPasswordEnter', { token, password });
       return redirect(`/${lang}/auth/reset-password-success`);
     },
-    { hideFields: ['password', 'confirm_password'] },
+    { labelsOf: accountLabels, hideFields: ['password', 'confirm_password'] },
   );
 }
 

@@ -10,10 +10,10 @@ import { ORDER_KEY_PARAM, orderAccess, PAID_STATUSES } from '../../features/orde
 import { loadByOrderLink } from '../../features/orders/order-link.server';
 import { OrderLinkExpired } from '../../features/orders/OrderLinkExpired';
 import { loadOrFail } from '../../lib/api/shop.server';
-import { assertSameOrigin } from '../../lib/csrf.server';
 import { readForm } from '../../lib/form-body.server';
 import { useLocalePath } from '../../lib/hooks';
-import { flashCookie, startedSessionHeaders } from '../../lib/session.server';
+import { redirectWithFlash } from '../../lib/flash.server';
+import { startedSessionHeaders } from '../../lib/session.server';
 import { notFound, pageContext } from '../../lib/request-context.server';
 
 const REASONS = ['declined', 'cancelled', 'unavailable'] as const;
@@ -35,15 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * rather change it: its items go back into the cart.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
   const { api, lang } = pageContext(context);
   const access = orderAccess(new URL(request.url)) ?? notFound();
   const form = await readForm(request);
   if (form.get('intent') === 'change') {
     const cart = await loadOrFail(api('returnOrderToCart', access));
-    const headers = startedSessionHeaders(request, cart.session);
-    headers.append('Set-Cookie', flashCookie(request, 'checkout.flash.backInCart'));
-    return redirect(`/${lang}/cart`, { headers });
+    return redirectWithFlash(request, `/${lang}/cart`, 'checkout.flash.backInCart', startedSessionHeaders(request, cart.session));
   }
   const gateway = gatewayNameSchema.safeParse(form.get('gateway'));
   if (!gateway.success) return notFound();

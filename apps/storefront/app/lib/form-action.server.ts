@@ -3,14 +3,12 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { TFunction } from 'i18next';
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { parseForm } from '../../components/forms/parse';
-import { serverTranslator } from '../../i18n/i18n.server';
-import { ShopApiError } from '../../lib/api/client';
-import { pageError } from '../../lib/api/shop.server';
-import { apiErrorMessage, apiFieldErrors } from '../../lib/api-messages';
-import { assertSameOrigin } from '../../lib/csrf.server';
-import { accountLabels } from './forms';
-import { readForm } from '../../lib/form-body.server';
+import { parseForm } from '../components/forms/parse';
+import { serverTranslator } from '../i18n/i18n.server';
+import { ShopApiError } from './api/client';
+import { pageError } from './api/shop.server';
+import { apiErrorMessage, apiFieldErrors } from './api-messages';
+import { readForm } from './form-body.server';
 
 /** A field the storefront itself refuses while sending the form (a posted file, say): its message, translated. */
 export class FieldRefusal extends Error {
@@ -28,32 +26,32 @@ function refused(result: SubmissionResult<string[]>) {
 }
 
 /**
- * The server half of an account form: same-origin check, validation with the form's schema (again, after
- * the browser's), then `send` with the valid values. A refusal of the shop API comes back to the form as a
- * translated message (and per-field messages where the API names fields), a FieldRefusal that `send` throws as
- * its field's message; a sick API is the 503 screen.
+ * The server half of every form (the root's middleware has checked it comes from the shop): validation with the
+ * form's schema and labels (again, after the browser's), then `send` with the valid values, which answers with data
+ * or lib/flash.server's redirect. A refusal of the shop API comes back to the form as a translated message (and
+ * per-field messages where the API names fields), a FieldRefusal that `send` throws as its field's message; a sick
+ * API is the 503 screen.
  */
-export async function submitAccountForm<Schema extends z.ZodType<Record<string, unknown>>, Sent = Response>(
+export async function submitForm<Schema extends z.ZodType<Record<string, unknown>>, Sent = Response>(
   request: Request,
   lang: Lang,
   formData: FormData,
   schema: Schema,
   send: (value: z.output<Schema>, t: TFunction) => Promise<Sent>,
   {
+    labelsOf,
     hideFields = [],
     refusalKey,
-    labelsOf = accountLabels,
     fieldOf,
   }: {
+    /** The form's field labels, as its page shows them. */
+    labelsOf: (t: TFunction) => Record<string, string>;
     hideFields?: string[];
     refusalKey?: string;
-    /** The form's field labels (the account's by default). */
-    labelsOf?: (t: TFunction) => Record<string, string>;
     /** The form field an API field path names (by default its last part: `address.postcode` → `postcode`). */
     fieldOf?: (path: string) => string;
-  } = {},
+  },
 ): Promise<Sent | ReturnType<typeof refused>> {
-  assertSameOrigin(request);
   const t = await serverTranslator(lang);
   const labels = labelsOf(t);
   const submission = parseForm(formData, schema, t, labels);
