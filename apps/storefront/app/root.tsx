@@ -17,7 +17,7 @@ import displayFont from '@fontsource-variable/playfair-display/files/playfair-di
 import { ErrorScreen, errorScreenProps } from './components/ErrorScreen';
 import { SharedDrawings } from './components/Icon';
 import { FatalErrorProvider } from './components/FatalError';
-import { isQuietPost } from './components/forms/form-post';
+import { isQuietPost } from './lib/form-fields';
 import { MaintenanceLayout } from './components/MaintenanceLayout';
 import { ShopChrome } from './layouts/ShopChrome';
 import { getClientI18n } from './i18n/client-instance';

@@ -9,6 +9,7 @@ import { ShopApiError } from './api/client';
 import { pageError } from './api/shop.server';
 import { apiErrorMessage, apiFieldErrors } from './api-messages';
 import { readForm } from './form-body.server';
+import { FORM_ID_FIELD } from './form-fields';
 
 /** A field the storefront itself refuses while sending the form (a posted file, say): its message, translated. */
 export class FieldRefusal extends Error {
@@ -69,5 +70,5 @@ export async function submitForm<Schema extends z.ZodType<Record<string, unknown
 /** Reads the posted form once (up to `maxBytes`, a form's 64 KB by default), so that the action can also see which form it was. */
 export async function postedForm(request: Request, maxBytes?: number): Promise<{ formData: FormData; formId: string }> {
   const formData = await readForm(request, maxBytes);
-  return { formData, formId: String(formData.get('form') ?? '') };
+  return { formData, formId: String(formData.get(FORM_ID_FIELD) ?? '') };
 }

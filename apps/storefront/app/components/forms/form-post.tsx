@@ -1,21 +1,6 @@
 import { useState } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
-
-/** Which form of the page's action a post is (so that one page can hold several). */
-export const FORM_ID_FIELD = 'form';
-
-/**
- * Sent along by a form that JavaScript submits in place (a fetcher): the action then answers with data for the
- * page to show where the form is. A plain form post (no JavaScript) gets a redirect with a one-time message.
- */
-export const IN_PLACE_FIELD = 'in_place';
-
-/**
- * Sent along by a post whose answer changes nothing on the page (a checkout draft kept while the shopper types):
- * the loaders are not asked again after it.
- */
-export const QUIET_POST_FIELD = 'quiet';
-export const isQuietPost = (formData: FormData | undefined) => formData?.get(QUIET_POST_FIELD) === '1';
+import { FORM_ID_FIELD, IN_PLACE_FIELD } from '../../lib/form-fields';
 
 type Options = {
   /** The form's id: its `form` field, and how a navigation's post is told apart from another form's. */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ShopApiError } from '../../lib/api/client';
 import type { ShopApi } from '../../lib/api/shop.server';
 import { cartAction } from './cart.server';
-import { IN_PLACE_FIELD } from '../../components/forms/form-post';
+import { IN_PLACE_FIELD } from '../../lib/form-fields';
 
 const SHOP = 'http://shop.test';
 

@@ -7,7 +7,7 @@ import { loadOrFail, pageError, type ShopApi } from '../../lib/api/shop.server';
 import type { PageContext } from '../../lib/request-context.server';
 import { redirectWithFlash } from '../../lib/flash.server';
 import { sessionToken, startedSessionHeaders } from '../../lib/session.server';
-import { IN_PLACE_FIELD } from '../../components/forms/form-post';
+import { IN_PLACE_FIELD } from '../../lib/form-fields';
 import type { ShownRefusal } from '../../lib/refusal-text';
 import { safeRedirect } from '../../lib/safe-redirect.server';
 import type { CartActionData, CartIntent, RefusalExtras } from './cart-answer';

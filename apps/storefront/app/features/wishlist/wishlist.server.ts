@@ -12,7 +12,7 @@ import { failureOf } from '../cart/cart.server';
 import { productPath } from '../catalog/paths';
 import { wishlistPath } from './paths';
 import { readForm } from '../../lib/form-body.server';
-import { IN_PLACE_FIELD } from '../../components/forms/form-post';
+import { IN_PLACE_FIELD } from '../../lib/form-fields';
 
 /** A saved product and the combination 'Move to cart' adds: the saved one, or the product's only one while in stock. */
 export type WishlistEntry = WishlistItem & { cart_combination_id: number | null };

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useActionData, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { isQuietPost } from '../../components/forms/form-post';
+import { isQuietPost } from '../../lib/form-fields';
 import type { Route } from './+types/checkout';
 import { Screen } from '../../components/Screen';
 import { checkoutAction, loadCheckoutPage } from '../../features/checkout/checkout.server';
