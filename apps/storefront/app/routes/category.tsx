@@ -3,12 +3,12 @@ import { ErrorScreen, errorScreenProps } from '../components/ErrorScreen';
 import { PageMeta } from '../components/PageMeta';
 import { CategoryView } from '../features/catalog/CategoryView';
 import { BreadcrumbJsonLd, SocialMeta, useListingTitle } from '../features/catalog/seo';
-import type { loadCategoryPage } from './category.server';
+import type { loadCategoryPage } from '../features/catalog/category-page.server';
 
 /**
  * `/{lang}/{id}-{slug}`, a category page with its listing (SPEC §2). The route table cannot tell this shape
- * from a content page's, so routes/page.tsx serves both: it hands a category's segment to this module's
- * loader (categoryLoader, in ./category.server), component and error boundary.
+ * from a content page's, so routes/page.tsx serves both: its loader reads a category's page with
+ * features/catalog/category-page.server and hands it to this module's component and error boundary.
  */
 
 export type CategoryPageData = Awaited<ReturnType<typeof loadCategoryPage>>;

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
 import type { Route } from './+types/page';
+import { loadCategoryPage } from '../features/catalog/category-page.server';
 import { loadContentPage } from '../features/content/content.server';
 import { parsePageSegment } from '../lib/route-ids';
 import { notFound, pageContext } from '../lib/request-context.server';
 import CategoryPage, { ErrorBoundary as CategoryErrorBoundary } from './category';
-import { categoryLoader } from './category.server';
 import ContentPage, { ErrorBoundary as ContentErrorBoundary } from './content';
 
 /**
@@ -16,7 +16,7 @@ export function loader(args: Route.LoaderArgs) {
   const target = parsePageSegment(args.params.page);
   switch (target.kind) {
     case 'category':
-      return categoryLoader(args);
+      return loadCategoryPage(pageContext(args.context), target.id, target.param, new URL(args.request.url));
     case 'content':
       return loadContentPage(pageContext(args.context), target.slug, 'page');
     default:

@@ -7,7 +7,7 @@ import { BreadcrumbJsonLd, ProductJsonLd, SocialMeta } from '../features/catalog
 import { ProductReviews } from '../features/reviews/ProductReviews';
 import { parseProductParam } from '../lib/route-ids';
 import { notFound, pageContext } from '../lib/request-context.server';
-import { loadProductPage } from './product.server';
+import { loadProductPage } from '../features/catalog/product-page.server';
 
 /**
  * `/{lang}/{id}.html`, a product page (SPEC §2). The variant on show is in the URL (`?g{group}={attribute}`),

@@ -1,10 +1,8 @@
 import { redirect } from 'react-router';
-import { loadOrFail } from '../lib/api/shop.server';
-import type { Route } from './+types/page';
-import { parsePageSegment } from '../lib/route-ids';
-import { notFound, pageContext, type PageContext } from '../lib/request-context.server';
-import { forCards } from '../features/catalog/card-product';
-import { readListingQuery } from '../features/catalog/listing-query';
+import { loadOrFail } from '../../lib/api/shop.server';
+import type { PageContext } from '../../lib/request-context.server';
+import { forCards } from './card-product';
+import { readListingQuery } from './listing-query';
 
 /** The category page's data: the category with a page of its listing, its address in every language. */
 export async function loadCategoryPage({ api, lang }: PageContext, id: number, param: string, url: URL) {
@@ -14,12 +12,4 @@ export async function loadCategoryPage({ api, lang }: PageContext, id: number, p
   if (param !== `${category.id}-${category.slug}`) throw redirect(`/${lang}/${category.id}-${category.slug}${url.search}`, 301);
   const alternates = Object.fromEntries(Object.entries(category.alternates).map(([code, path]) => [code, `/${code}/${path}`]));
   return { kind: 'category' as const, listing: forCards(listing), category, alternates };
-}
-
-/** The category route's loader (routes/page.tsx hands it `/{lang}/{id}-{slug}`): a malformed id is a 404. */
-export function categoryLoader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const target = parsePageSegment(params.page);
-  if (target.kind !== 'category') return notFound(url.pathname);
-  return loadCategoryPage(pageContext(context), target.id, target.param, url);
 }
