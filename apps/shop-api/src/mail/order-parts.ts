@@ -1,4 +1,4 @@
-import type { Order, TextLang } from '@shop/contract';
+import { addressLines, type Order, type TextLang } from '@shop/contract';
 import { mailLocale, storefrontAddress, type MailBlock } from './layout.ts';
 
 type OrderTexts = {
@@ -73,19 +73,10 @@ export function orderFirstName(order: Order): string {
 /** An order line's picture as an address a mail program can load. */
 export const itemImage = (storefrontUrl: string, imageUrl: string | null) => (imageUrl ? storefrontAddress(storefrontUrl, imageUrl) : null);
 
-const countryName = (iso: string, lang: TextLang) => new Intl.DisplayNames([mailLocale(lang)], { type: 'region' }).of(iso) ?? iso;
-
-/** An address as the order page shows it: name, company, street, town, country, phone. */
-function addressLines(address: Record<string, unknown>, lang: TextLang): string[] {
-  const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string).trim() : '');
-  return [
-    [text('first_name'), text('last_name')].filter(Boolean).join(' '),
-    text('company'),
-    [text('address1'), text('address2')].filter(Boolean).join(', '),
-    [text('postcode'), text('city'), text('state')].filter(Boolean).join(' '),
-    text('country') ? countryName(text('country'), lang) : '',
-    text('phone'),
-  ].filter(Boolean);
+/** An address's lines, its country named in the mail's language. */
+function writtenAddress(address: Record<string, unknown>, lang: TextLang): string[] {
+  const regions = new Intl.DisplayNames([mailLocale(lang)], { type: 'region' });
+  return addressLines(address, (iso) => regions.of(iso) ?? iso);
 }
 
 /** Where the order goes, a collection point named as one; with the billing address when `billing`. */
@@ -93,9 +84,9 @@ export function orderAddresses(order: Order, lang: TextLang, { billing }: { bill
   const texts = ORDER_TEXTS[lang];
   const point = order.pickup_point;
   const destination = point
-    ? { title: texts.collectAt, lines: addressLines({ first_name: point.name, address1: point.address1, postcode: point.postcode, city: point.city, country: point.country }, lang) }
-    : { title: texts.deliverTo, lines: addressLines(order.shipping_address, lang) };
-  return { kind: 'addresses', addresses: [destination, ...(billing ? [{ title: texts.billing, lines: addressLines(order.billing_address, lang) }] : [])] };
+    ? { title: texts.collectAt, lines: writtenAddress({ first_name: point.name, address1: point.address1, postcode: point.postcode, city: point.city, country: point.country }, lang) }
+    : { title: texts.deliverTo, lines: writtenAddress(order.shipping_address, lang) };
+  return { kind: 'addresses', addresses: [destination, ...(billing ? [{ title: texts.billing, lines: writtenAddress(order.billing_address, lang) }] : [])] };
 }
 
 /** The day `days` working days (Monday to Friday) after `start`. */
