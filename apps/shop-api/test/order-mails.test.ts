@@ -102,7 +102,9 @@ describe.each(DRIVERS)('order mails on %s', (driver) => {
       // The right of withdrawal, how to use it, the form naming the order, and the shop's terms of sale.
       expect(part).toContain('Ihr Widerrufsrecht');
       expect(part).toContain('Sie können diesen Kauf binnen 14 Tagen ohne Angabe von Gründen widerrufen.');
-      expect(part).toContain('oder schreiben Sie an Atelier Moda Resi, Via Tortona 1, 20144 Milano.');
+      // A guest's order page takes no returns: a guest withdraws by mail or by letter.
+      expect(part).toContain('Antworten Sie auf diese E-Mail oder schreiben Sie an Atelier Moda Resi, Via Tortona 1, 20144 Milano.');
+      expect(part).not.toContain('Bestellseite');
       expect(part).toContain('Muster-Widerrufsformular');
       expect(part).toContain(`Bestellung ${order.reference} vom ${new Intl.DateTimeFormat('de-DE', { dateStyle: 'long' }).format(new Date(order.date))}.`);
       expect(part).toContain('Allgemeine Geschäftsbedingungen');
@@ -142,6 +144,7 @@ describe.each(DRIVERS)('order mails on %s', (driver) => {
       expect(part).toContain('Indirizzo di fatturazione');
       expect(part).toContain('Il tuo diritto di recesso');
       expect(part).toContain('Puoi recedere da questo acquisto entro 14 giorni senza indicarne il motivo.');
+      expect(part).toContain('chiedi un reso dalla pagina del tuo ordine (il pulsante qui sopra), rispondi a questa email oppure scrivi all’indirizzo Atelier Moda Resi');
       expect(part).toContain('Modulo di recesso');
       expect(part).toContain('Condizioni di vendita');
       expect(part).not.toContain('Widerruf');

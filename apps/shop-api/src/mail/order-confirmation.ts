@@ -18,8 +18,11 @@ type ConfirmationTexts = {
   delivery: string;
   note: string;
   action: string;
-  /** The right of withdrawal (Directive 2011/83/EU, art. 6 and 8): its period, how to use it, what follows. */
-  withdrawal: { title: string; paragraphs: (address: string) => string[] };
+  /**
+   * The right of withdrawal (Directive 2011/83/EU, art. 6 and 8): its period, how to use it (on the order page too
+   * with an `account`: a guest's order page has no returns), what follows.
+   */
+  withdrawal: { title: string; paragraphs: (address: string, account: boolean) => string[] };
   /** The model withdrawal form of the directive's annex I(B), with the order named. */
   form: { title: string; lines: (address: string, reference: string, date: string) => string[] };
   terms: { intro: string; link: string };
@@ -45,9 +48,9 @@ const TEXTS: Record<TextLang, ConfirmationTexts> = {
     action: 'View your order',
     withdrawal: {
       title: 'Your right of withdrawal',
-      paragraphs: (address) => [
+      paragraphs: (address, account) => [
         'You may withdraw from this purchase within 14 days without giving any reason. The 14 days start on the day you, or someone you name other than the carrier, receive the items; if your order comes in several parcels, on the day the last one arrives.',
-        `To withdraw, tell us so clearly before the 14 days are over: ask for a return on your order page (the button above), reply to this email, or write to ${address}. You may use the form below, but you do not have to. It is enough to send your message before the period ends.`,
+        `To withdraw, tell us so clearly before the 14 days are over: ${account ? `ask for a return on your order page (the button above), reply to this email, or write to ${address}` : `reply to this email or write to ${address}`}. You may use the form below, but you do not have to. It is enough to send your message before the period ends.`,
         'We then refund all you paid, delivery included (up to the cost of our cheapest standard delivery), within 14 days of hearing from you, with the payment method you used and at no charge. We may wait until the items are back with us, or until you show us that you have sent them.',
         `Send the items back to ${address} within 14 days of telling us; the cost of sending them back is yours. You only answer for a loss in their value caused by handling them more than needed to see what they are like and how they fit, as you would in a shop.`,
       ],
@@ -82,9 +85,9 @@ const TEXTS: Record<TextLang, ConfirmationTexts> = {
     action: 'Voir votre commande',
     withdrawal: {
       title: 'Votre droit de rétractation',
-      paragraphs: (address) => [
+      paragraphs: (address, account) => [
         'Vous pouvez vous rétracter de cet achat dans un délai de 14 jours sans avoir à donner de motif. Le délai court à partir du jour où vous, ou un tiers autre que le transporteur désigné par vous, recevez les articles ; si votre commande arrive en plusieurs colis, à partir de la réception du dernier.',
-        `Pour vous rétracter, informez-nous clairement de votre décision avant la fin du délai : demandez un retour depuis la page de votre commande (le bouton ci-dessus), répondez à cet e-mail ou écrivez à ${address}. Vous pouvez utiliser le formulaire ci-dessous, sans obligation. Il suffit d’envoyer votre message avant l’expiration du délai.`,
+        `Pour vous rétracter, informez-nous clairement de votre décision avant la fin du délai : ${account ? 'demandez un retour depuis la page de votre commande (le bouton ci-dessus), ' : ''}répondez à cet e-mail ou écrivez à ${address}. Vous pouvez utiliser le formulaire ci-dessous, sans obligation. Il suffit d’envoyer votre message avant l’expiration du délai.`,
         'Nous vous remboursons alors tous vos paiements, frais de livraison compris (à hauteur de notre livraison standard la moins chère), au plus tard 14 jours après avoir été informés de votre décision, avec le moyen de paiement utilisé et sans frais pour vous. Nous pouvons attendre d’avoir reçu les articles, ou que vous nous ayez prouvé leur renvoi.',
         `Renvoyez les articles à ${address} au plus tard 14 jours après nous avoir informés ; les frais de renvoi sont à votre charge. Vous ne répondez que de la dépréciation des articles due à des manipulations allant au-delà de ce qui est nécessaire pour les examiner et les essayer, comme en magasin.`,
       ],
@@ -119,11 +122,11 @@ const TEXTS: Record<TextLang, ConfirmationTexts> = {
     action: 'Vedi il tuo ordine',
     withdrawal: {
       title: 'Il tuo diritto di recesso',
-      paragraphs: (address) => [
+      paragraphs: (address, account) => [
         'Puoi recedere da questo acquisto entro 14 giorni senza indicarne il motivo. I 14 giorni decorrono dal giorno in cui tu, o un terzo da te indicato diverso dal vettore, ricevi i prodotti; se l’ordine arriva in più pacchi, dal giorno in cui ricevi l’ultimo.',
-        `Per recedere, comunicacelo in modo esplicito prima che scadano i 14 giorni: chiedi un reso dalla pagina del tuo ordine (il pulsante qui sopra), rispondi a questa email oppure scrivi a ${address}. Puoi usare il modulo qui sotto, ma non sei obbligato. Basta inviare la comunicazione prima della scadenza.`,
+        `Per recedere, comunicacelo in modo esplicito prima che scadano i 14 giorni: ${account ? 'chiedi un reso dalla pagina del tuo ordine (il pulsante qui sopra), ' : ''}rispondi a questa email oppure scrivi all’indirizzo ${address}. Puoi usare il modulo qui sotto, ma non sei obbligato. Basta inviare la comunicazione prima della scadenza.`,
         'Ti rimborsiamo quindi tutto quanto hai pagato, spese di consegna comprese (fino al costo della nostra consegna standard più economica), entro 14 giorni da quando ci hai informato, con lo stesso mezzo di pagamento e senza costi per te. Possiamo attendere di aver ricevuto i prodotti, o che tu ci dimostri di averli spediti.',
-        `Rispedisci i prodotti a ${address} entro 14 giorni dalla tua comunicazione; le spese di restituzione sono a tuo carico. Rispondi solo della diminuzione di valore dovuta a una manipolazione diversa da quella necessaria per vederli e provarli, come faresti in negozio.`,
+        `Rispedisci i prodotti all’indirizzo ${address} entro 14 giorni dalla tua comunicazione; le spese di restituzione sono a tuo carico. Rispondi solo della diminuzione di valore dovuta a una manipolazione diversa da quella necessaria per vederli e provarli, come faresti in negozio.`,
       ],
     },
     form: {
@@ -156,9 +159,9 @@ const TEXTS: Record<TextLang, ConfirmationTexts> = {
     action: 'Ver tu pedido',
     withdrawal: {
       title: 'Tu derecho de desistimiento',
-      paragraphs: (address) => [
+      paragraphs: (address, account) => [
         'Puedes desistir de esta compra en un plazo de 14 días sin dar ninguna explicación. El plazo empieza el día en que tú, o un tercero que indiques distinto del transportista, recibes los artículos; si el pedido llega en varios paquetes, el día en que recibes el último.',
-        `Para desistir, comunícanoslo de forma clara antes de que terminen los 14 días: solicita una devolución desde la página de tu pedido (el botón de arriba), responde a este correo o escríbenos a ${address}. Puedes usar el formulario de abajo, aunque no es obligatorio. Basta con enviar tu comunicación antes de que venza el plazo.`,
+        `Para desistir, comunícanoslo de forma clara antes de que terminen los 14 días: ${account ? 'solicita una devolución desde la página de tu pedido (el botón de arriba), ' : ''}responde a este correo o escríbenos a ${address}. Puedes usar el formulario de abajo, aunque no es obligatorio. Basta con enviar tu comunicación antes de que venza el plazo.`,
         'Te devolveremos entonces todo lo que hayas pagado, incluido el envío (hasta el coste de nuestro envío estándar más económico), en un plazo de 14 días desde que nos informes, con el mismo medio de pago y sin ningún coste para ti. Podemos esperar a recibir los artículos, o a que demuestres que los has enviado.',
         `Envía los artículos a ${address} en un plazo de 14 días desde que nos lo comuniques; los gastos de devolución corren de tu cuenta. Solo respondes de la pérdida de valor causada por una manipulación distinta de la necesaria para ver cómo son y probártelos, como harías en una tienda.`,
       ],
@@ -193,9 +196,9 @@ const TEXTS: Record<TextLang, ConfirmationTexts> = {
     action: 'Bestellung ansehen',
     withdrawal: {
       title: 'Ihr Widerrufsrecht',
-      paragraphs: (address) => [
+      paragraphs: (address, account) => [
         'Sie können diesen Kauf binnen 14 Tagen ohne Angabe von Gründen widerrufen. Die Frist beginnt an dem Tag, an dem Sie oder ein von Ihnen benannter Dritter, der nicht der Beförderer ist, die Waren erhalten; kommt Ihre Bestellung in mehreren Paketen, an dem Tag, an dem das letzte ankommt.',
-        `Um zu widerrufen, teilen Sie uns Ihren Entschluss vor Ablauf der Frist eindeutig mit: Beantragen Sie eine Rücksendung auf Ihrer Bestellseite (über die Schaltfläche oben), antworten Sie auf diese E-Mail oder schreiben Sie an ${address}. Sie können dafür das Formular unten verwenden, müssen es aber nicht. Zur Wahrung der Frist genügt es, die Mitteilung vor ihrem Ablauf abzusenden.`,
+        `Um zu widerrufen, teilen Sie uns Ihren Entschluss vor Ablauf der Frist eindeutig mit: ${account ? 'Beantragen Sie eine Rücksendung auf Ihrer Bestellseite (über die Schaltfläche oben), antworten' : 'Antworten'} Sie auf diese E-Mail oder schreiben Sie an ${address}. Sie können dafür das Formular unten verwenden, müssen es aber nicht. Zur Wahrung der Frist genügt es, die Mitteilung vor ihrem Ablauf abzusenden.`,
         'Wir erstatten Ihnen dann alle Zahlungen einschließlich der Lieferkosten (bis zur Höhe unserer günstigsten Standardlieferung) binnen 14 Tagen ab Eingang Ihres Widerrufs, über das Zahlungsmittel, das Sie verwendet haben, und ohne Entgelt. Wir können die Erstattung verweigern, bis wir die Waren zurückerhalten haben oder Sie die Rücksendung nachgewiesen haben.',
         `Senden Sie die Waren binnen 14 Tagen ab Ihrem Widerruf an ${address} zurück; die unmittelbaren Kosten der Rücksendung tragen Sie. Für einen Wertverlust müssen Sie nur aufkommen, wenn er auf einen Umgang mit den Waren zurückgeht, der zur Prüfung ihrer Beschaffenheit, Eigenschaften und Passform nicht notwendig war.`,
       ],
@@ -230,9 +233,9 @@ const TEXTS: Record<TextLang, ConfirmationTexts> = {
     action: 'Zobacz zamówienie',
     withdrawal: {
       title: 'Prawo odstąpienia od umowy',
-      paragraphs: (address) => [
+      paragraphs: (address, account) => [
         'Możesz odstąpić od tego zakupu w ciągu 14 dni bez podawania przyczyny. Termin biegnie od dnia, w którym Ty lub wskazana przez Ciebie osoba inna niż przewoźnik odbierzecie towary; jeśli zamówienie przychodzi w kilku paczkach – od dnia odbioru ostatniej.',
-        `Aby odstąpić od umowy, poinformuj nas o tym jednoznacznie przed upływem 14 dni: zgłoś zwrot na stronie zamówienia (przycisk powyżej), odpowiedz na tę wiadomość lub napisz na adres ${address}. Możesz skorzystać z formularza poniżej, ale nie musisz. Wystarczy wysłać oświadczenie przed upływem terminu.`,
+        `Aby odstąpić od umowy, poinformuj nas o tym jednoznacznie przed upływem 14 dni: ${account ? 'zgłoś zwrot na stronie zamówienia (przycisk powyżej), ' : ''}odpowiedz na tę wiadomość lub napisz na adres ${address}. Możesz skorzystać z formularza poniżej, ale nie musisz. Wystarczy wysłać oświadczenie przed upływem terminu.`,
         'Zwrócimy wtedy wszystkie płatności, łącznie z kosztami dostawy (do wysokości naszej najtańszej dostawy standardowej), w ciągu 14 dni od otrzymania Twojego oświadczenia, tą samą metodą płatności i bez żadnych opłat. Możemy wstrzymać zwrot do chwili otrzymania towarów lub dowodu ich odesłania.',
         `Odeślij towary na adres ${address} w ciągu 14 dni od złożenia oświadczenia; koszt odesłania ponosisz Ty. Odpowiadasz tylko za zmniejszenie wartości towarów wynikające z obchodzenia się z nimi w sposób wykraczający poza konieczny do sprawdzenia ich charakteru, cech i dopasowania – tak jak w sklepie.`,
       ],
@@ -327,7 +330,7 @@ export function orderConfirmationMail({ order, lang: orderLang, storefrontUrl, t
       ...delivery,
       orderAddresses(order, lang, { billing: true }),
       ...note,
-      { kind: 'section', title: texts.withdrawal.title, paragraphs: texts.withdrawal.paragraphs(returnAddress) },
+      { kind: 'section', title: texts.withdrawal.title, paragraphs: texts.withdrawal.paragraphs(returnAddress, token === null) },
       { kind: 'section', title: texts.form.title, paragraphs: texts.form.lines(returnAddress, order.reference, date(order.date)), boxed: true },
       ...(terms ? [termsBlock(terms, texts, lang, storefrontUrl)] : []),
     ],
