@@ -9,12 +9,20 @@ export const ITALY = { alias: 'Casa', first_name: 'Giulia', last_name: 'Rossi', 
 let placed = 0;
 
 /**
+ * How the checkout is filled when a test says: the shopper's language, a billing address of its own, the pickup
+ * carrier (its first point in Milan), a delivery note, and a signed-in customer's session and address instead of a
+ * new guest's.
+ */
+export type CheckoutChoices = { lang?: string; shipping?: object; billing?: object; pickup?: boolean; note?: string; customer?: { token: string; email: string } };
+
+/**
  * A guest fills a cart with one in-stock item (the `nth` such product, its stock topped up), goes through the
  * checkout to Italy with standard delivery and `gateway`, and places the order: what the storefront then has.
  */
-export async function placeGuestOrder(shop: TestShop, gateway: string, nth = placed, quantities: number[] = [1]) {
+export async function placeGuestOrder(shop: TestShop, gateway: string, nth = placed, quantities: number[] = [1], choices: CheckoutChoices = {}) {
   placed++;
-  const call = (name: string, payload: unknown = {}, token?: string) => callApi(shop.app, name, payload, shopperHeaders(token, `203.0.113.${(placed % 200) + 20}`));
+  const headers = (token?: string) => ({ ...shopperHeaders(token, `203.0.113.${(placed % 200) + 20}`), ...(choices.lang ? { 'accept-language': choices.lang } : {}) });
+  const call = (name: string, payload: unknown = {}, token?: string) => callApi(shop.app, name, payload, headers(token));
   const [item] = await selectRows<{ product_id: number; combination_id: number }>(
     shop.handle.db,
     sql`select c.product_id, c.id as combination_id from combinations c join products p on p.id = c.product_id
@@ -27,7 +35,7 @@ export async function placeGuestOrder(shop: TestShop, gateway: string, nth = pla
       where p.is_active and p.out_of_stock_policy = 'deny' and p.minimal_quantity = 1 and p.id <> ${item!.product_id}
       order by c.product_id, c.id limit ${quantities.length - 1}`,
   );
-  let token: string | undefined;
+  let token = choices.customer?.token;
   for (const [index, quantity] of quantities.entries()) {
     const line = index === 0 ? item! : others[index - 1]!;
     await shop.handle.db.execute(sql`update combinations set quantity = 50 where id = ${line.combination_id}`);
@@ -35,11 +43,15 @@ export async function placeGuestOrder(shop: TestShop, gateway: string, nth = pla
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     token ??= answer.body.psdata.session.token as string;
   }
-  const email = `guest${placed}.${randomBytes(3).toString('hex')}@example.com`;
+  const email = choices.customer?.email ?? `guest${placed}.${randomBytes(3).toString('hex')}@example.com`;
   expect((await call('updateCheckoutEmail', { email }, token)).status).toBe(200);
-  expect((await call('updateCheckoutAddress', { shipping: { address: ITALY } }, token)).status).toBe(200);
+  const addresses = { shipping: { address: choices.shipping ?? ITALY }, ...(choices.billing ? { billing: { address: choices.billing } } : {}) };
+  expect((await call('updateCheckoutAddress', addresses, token)).status).toBe(200);
   const carriers = (await call('getCarriers', {}, token)).body.psdata.carriers as { id: number; code: string }[];
-  expect((await call('updateCheckoutCarrier', { carrier_id: carriers.find((carrier) => carrier.code === 'standard')!.id }, token)).status).toBe(200);
+  const carrierId = carriers.find((carrier) => carrier.code === (choices.pickup ? 'pickup' : 'standard'))!.id;
+  const point = choices.pickup ? { pickup_point_id: (await call('getPudos', { query: 'milano' }, token)).body.psdata.points[0].id as number } : {};
+  expect((await call('updateCheckoutCarrier', { carrier_id: carrierId, ...point }, token)).status).toBe(200);
+  if (choices.note) expect((await call('addOrEditDeliveryMessage', { message: choices.note }, token)).status).toBe(200);
   expect((await call('updateCheckoutPayment', { gateway }, token)).body.psdata.next_step).toBe('review');
   const answer = await call('createOrder', { idempotency_key: randomBytes(12).toString('base64url'), accept_terms: true, accept_privacy: true }, token);
   expect(answer.status).toBe(200);

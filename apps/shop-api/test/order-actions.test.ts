@@ -114,7 +114,7 @@ describe.each(DRIVERS)('order actions on %s', (driver) => {
     });
     const mail = await mailTo(shop().app, placed.email, 2);
     expect(mail.subject).toBe(`Your order ${reference} has shipped`);
-    expect(mail.text).toContain(`In this parcel:\n2 × ${names[0]}`);
+    expect(mail.text).toContain(`In this parcel\n--------------\n2 × ${names[0]} (`);
     expect(mail.text).toContain('The rest of your order will follow in another parcel');
     const seen = await placed.call('getOrder', { reference, token: placed.accessToken ?? undefined }, placed.token);
     expect(seen.body.psdata).toMatchObject({ status: 'processing', shipments: [{ ...first, lines: [{ name: names[0], quantity: 2 }] }] });
@@ -138,7 +138,7 @@ describe.each(DRIVERS)('order actions on %s', (driver) => {
       shipments: [{ carrier: 'BRT' }, { ...last, tracking_url: null, lines: [{ name: names[0], quantity: 1 }, { name: names[1], quantity: 1 }] }],
     });
     const lastMail = await mailTo(shop().app, placed.email, 3);
-    expect(lastMail.text).toContain(`In this parcel:\n1 × ${names[0]}`);
+    expect(lastMail.text).toContain(`In this parcel\n--------------\n1 × ${names[0]} (`);
     expect(lastMail.text).not.toContain('The rest of your order');
     const ships = (await trail(reference)).filter((entry) => entry.action === 'order.ship');
     expect(ships.map((entry) => [entry.before, entry.after.status, entry.after.lines, entry.after.complete])).toEqual([

@@ -15,6 +15,7 @@ export default [
     route('logout', 'routes/logout.ts'),
     route('password-strength', 'routes/password-strength.ts'),
     route('reviews/:productId/photos', 'routes/review-photos.ts'),
+    route('dev/mailbox/:id', 'routes/dev-mailbox-message.ts'),
     layout('layouts/default.tsx', [
       index('routes/home.tsx'),
       route('home', 'routes/home.tsx', { id: 'routes/home-alias' }),

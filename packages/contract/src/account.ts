@@ -227,8 +227,8 @@ export const orderSchema = orderSummarySchema.extend({
       tracking_number: z.string(),
       tracking_url: z.string().nullable(),
       date: z.string(),
-      /** What the parcel held: lines of the order and how many of each. */
-      lines: z.array(z.object({ name: z.string(), attributes: z.string(), quantity: z.number().int() })),
+      /** What the parcel held: lines of the order (with their pictures) and how many of each. */
+      lines: z.array(z.object({ name: z.string(), attributes: z.string(), image_url: z.string().nullable(), quantity: z.number().int() })),
     }),
   ),
   /** What has been given back to the shopper so far (refunds, in cents); all of it when the status is 'refunded'. */

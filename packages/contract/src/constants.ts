@@ -118,3 +118,19 @@ export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
 /** SPEC §9: PayPal offers payment in instalments for amounts from 30 EUR to 2000 EUR (in cents). */
 export const PAYPAL_INSTALMENTS = { minCents: 3_000, maxCents: 200_000 } as const;
 
+
+/**
+ * An address as the shop writes it, in the order page and in mails alike: name, company, street, town, country,
+ * phone (the country named by `countryName`, in the reader's language); empty parts left out.
+ */
+export function addressLines(address: Record<string, unknown>, countryName: (iso: string) => string): string[] {
+  const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string).trim() : '');
+  return [
+    [text('first_name'), text('last_name')].filter(Boolean).join(' '),
+    text('company'),
+    [text('address1'), text('address2')].filter(Boolean).join(', '),
+    [text('postcode'), text('city'), text('state')].filter(Boolean).join(' '),
+    text('country') ? countryName(text('country')) : '',
+    text('phone'),
+  ].filter(Boolean);
+}

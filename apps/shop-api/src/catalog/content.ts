@@ -1,6 +1,6 @@
-import type { ContentPage, Lang } from '@shop/contract';
+import type { ContentBlock, ContentPage, Lang } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { markdownBlocks } from './markdown.ts';
@@ -31,4 +31,14 @@ export function footerLinks(db: Database, lang: Lang) {
     sql`select cp.key, t.slug, t.title from content_pages cp join content_page_translations t on t.page_id = cp.id and t.lang = ${lang}
       where cp.kind = 'page' order by cp.position, cp.id`,
   );
+}
+
+/** A page by its key in a language, as a mail carries it (the terms of sale in an order's confirmation); null if there is none. */
+export async function pageByKey(db: Queryable, lang: Lang, key: string): Promise<{ title: string; slug: string; blocks: ContentBlock[] } | null> {
+  const [page] = await selectRows<{ title: string; slug: string; body: unknown }>(
+    db,
+    sql`select t.title, t.slug, t.body from content_pages cp join content_page_translations t on t.page_id = cp.id
+      where cp.key = ${key} and cp.kind = 'page' and t.lang = ${lang}`,
+  );
+  return page && typeof page.body === 'string' ? { title: page.title, slug: page.slug, blocks: markdownBlocks(page.body) } : null;
 }

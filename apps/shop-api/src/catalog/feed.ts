@@ -6,7 +6,7 @@ import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
-import { SHOP_NAME } from '../mail/layout.ts';
+import { SHOP_NAME, storefrontAddress } from '../mail/layout.ts';
 import { PHOTO_PATH } from '../media/files.ts';
 import { defaultWidth } from '../media/pipeline.ts';
 import { heldByCarts } from '../stock/holds.ts';
@@ -84,9 +84,6 @@ const GENDERS: Record<string, string> = { women: 'female', men: 'male' };
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 const isoDate = (value: string | Date) => new Date(value).toISOString();
 
-/** Where `/…` paths of the storefront are: absolute URLs as Google wants them. */
-const absolute = (storefrontUrl: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${storefrontUrl}${path.startsWith('/') ? '' : '/'}${path}`);
-
 /** Google's availability of a variant: units to sell, else what its product does when none are left. */
 function availability(row: FeedRow): { value: string; date: string | null } {
   if (row.units > 0) return { value: 'in_stock', date: null };
@@ -128,7 +125,7 @@ export function feedItem(row: FeedRow, { country, lang, priceRate, config, now, 
     ['g:title', shorten(variant ? `${row.name} – ${variant}` : row.name, TITLE_MAX)],
     ['g:description', shorten(row.description || row.name, DESCRIPTION_MAX)],
     ['g:link', `${config.storefrontUrl}/${lang}/${row.product_id}-${row.slug}.html`],
-    ['g:image_link', image ? absolute(config.storefrontUrl, image) : null],
+    ['g:image_link', image ? storefrontAddress(config.storefrontUrl, image) : null],
     ['g:availability', stock.value],
     ['g:availability_date', stock.date],
     ['g:price', money(regular, config.currency)],

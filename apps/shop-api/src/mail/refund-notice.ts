@@ -1,6 +1,7 @@
 import { isTextLang, type Order, type TextLang } from '@shop/contract';
 import { mailHtml, mailMoney, mailText, orderMailLink, type MailContent } from './layout.ts';
 import type { Mail } from './mailer.ts';
+import { orderFirstName } from './order-parts.ts';
 
 type RefundTexts = {
   subject: (reference: string) => string;
@@ -95,7 +96,7 @@ function refundMail({ order, lang: orderLang, storefrontUrl, token }: RefundMail
   const { subject, paragraphs } = say(texts, mailMoney(lang, order.currency));
   const content: MailContent = {
     lang,
-    greeting: texts.greeting((order.billing_address as { first_name?: string }).first_name ?? ''),
+    greeting: texts.greeting(orderFirstName(order)),
     paragraphs: [...paragraphs, texts.timing],
     action: { label: texts.action, url: orderMailLink(storefrontUrl, lang, order.reference, token) },
     smallPrint: [texts.questions],

@@ -1,6 +1,7 @@
 import { isTextLang, type Order, type TextLang } from '@shop/contract';
 import { mailHtml, mailText, orderMailLink, type MailContent } from './layout.ts';
 import type { Mail } from './mailer.ts';
+import { orderFirstName } from './order-parts.ts';
 
 type ReturnTexts = {
   subject: { requested: (reference: string) => string; received: (reference: string) => string };
@@ -83,7 +84,7 @@ type ReturnMail = { order: Order; lang: string; storefrontUrl: string; token: st
 export function returnNoticeMail({ order, lang: orderLang, storefrontUrl, token, returnReference, step, returnAddress }: ReturnMail): Mail {
   const lang: TextLang = isTextLang(orderLang) ? orderLang : 'en';
   const texts = TEXTS[lang];
-  const name = (order.billing_address as { first_name?: string }).first_name ?? '';
+  const name = orderFirstName(order);
   const entry = order.returns.find((candidate) => candidate.reference === returnReference);
   const items = (entry?.lines ?? []).map((line) => `${line.quantity} × ${line.name}`).join('\n');
   const content: MailContent = {

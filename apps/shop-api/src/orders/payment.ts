@@ -1,4 +1,4 @@
-import type { GatewayName, Order, OrderStatus, PlacedOrder } from '@shop/contract';
+import { isLang, type GatewayName, type Order, type OrderStatus, type PlacedOrder } from '@shop/contract';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { storefrontLink } from '../mail/layout.ts';
 import { orderConfirmationMail } from '../mail/order-confirmation.ts';
@@ -7,6 +7,7 @@ import type { ApiConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { cartRuleUses, orderLines, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
 import type { CallContext } from '../call-context.ts';
+import { pageByKey } from '../catalog/content.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { metrics } from '../metrics.ts';
@@ -172,20 +173,29 @@ export async function recordRefunded(tx: Queryable, order: OrderRow, refundedCen
 /** What every order mail is built from: the order as the shopper reads it, its language, and the link's token for a guest. */
 export type OrderMailParts = { order: Order; lang: string; storefrontUrl: string; token: string | null };
 
+type MailDeps = Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>;
+
 /** Sends an order's mail built from its current view (a guest's link carries the order's token); a failure is logged, not thrown. */
-export async function mailOrder(deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>, order: OrderRow, what: string, build: (parts: OrderMailParts) => Mail): Promise<void> {
+export async function mailOrder(deps: MailDeps, order: OrderRow, what: string, build: (parts: OrderMailParts) => Mail | Promise<Mail>): Promise<void> {
   try {
     const token = order.customerId === null ? await orderToken(deps.db, order.reference) : null;
     const view = await orderView(deps.db, order);
-    await deps.mailer.send(build({ order: view, lang: order.lang, storefrontUrl: deps.config.storefrontUrl, token }));
+    await deps.mailer.send(await build({ order: view, lang: order.lang, storefrontUrl: deps.config.storefrontUrl, token }));
   } catch (error) {
     deps.log.error({ reference: order.reference, mail: what, failure: (error as Error).message }, 'order mail failed');
   }
 }
 
+/** The order confirmation, with the shop's terms of sale in the order's language (English for Polish, which has no pages). */
+export function mailConfirmation(deps: MailDeps, order: OrderRow): Promise<void> {
+  return mailOrder(deps, order, 'confirmation', async (parts) =>
+    orderConfirmationMail({ ...parts, returnAddress: deps.config.returnAddress, terms: await pageByKey(deps.db, isLang(order.lang) ? order.lang : 'en', 'terms-and-conditions') }),
+  );
+}
+
 /** The mails an applied change calls for, once it is committed: the confirmation of a first payment, the notice of a refund. */
-export async function mailApplied(deps: Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>, applied: Applied | null): Promise<void> {
-  if (applied?.sendConfirmation) await mailOrder(deps, applied.order, 'confirmation', orderConfirmationMail);
+export async function mailApplied(deps: MailDeps, applied: Applied | null): Promise<void> {
+  if (applied?.sendConfirmation) await mailConfirmation(deps, applied.order);
   if (applied && applied.refundedNow > 0) await mailOrder(deps, applied.order, 'refund', (parts) => refundNoticeMail({ ...parts, amountCents: applied.refundedNow }));
 }
 

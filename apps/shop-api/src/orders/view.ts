@@ -115,7 +115,10 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
       date: shipment.createdAt.toISOString(),
       lines: parcelled
         .filter((entry) => entry.shipmentId === shipment.id)
-        .map((entry) => ({ name: lineById.get(entry.orderLineId)?.productName ?? '', attributes: lineById.get(entry.orderLineId)?.attributesLabel ?? '', quantity: entry.quantity })),
+        .map((entry) => {
+          const line = lineById.get(entry.orderLineId);
+          return { name: line?.productName ?? '', attributes: line?.attributesLabel ?? '', image_url: line?.imageUrl ?? null, quantity: entry.quantity };
+        }),
     })),
     refunded: order.refundedCents,
     payable: isPayable(order.status as OrderStatus),

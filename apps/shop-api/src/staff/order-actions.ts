@@ -5,9 +5,8 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { orderLines, orderShipmentLines, orderShipments, orders } from '../db/schema.ts';
 import { ApiError, notFound, refusal } from '../http/errors.ts';
-import { orderConfirmationMail } from '../mail/order-confirmation.ts';
 import { shippingNoticeMail } from '../mail/shipping-notice.ts';
-import { cancelUnpaid, mailOrder, restock } from '../orders/payment.ts';
+import { cancelUnpaid, mailConfirmation, mailOrder, restock } from '../orders/payment.ts';
 import { refundOrder as refundThroughGateway } from './refund.ts';
 import { canMove } from '../orders/status.ts';
 import { isPayable, lockOrder, type OrderRow } from '../orders/view.ts';
@@ -171,7 +170,7 @@ const resendConfirmation: AdminCallHandler<'resendConfirmation'> = async ({ refe
     await audit(tx, actorOf(context), { action: 'order.resend_confirmation', targetType: 'order', targetId: found.reference, after: { email: found.email } });
     return found;
   });
-  await mailOrder(context, order, 'confirmation', orderConfirmationMail);
+  await mailConfirmation(context, order);
   return getOrderDetail({ reference }, context);
 };
 

@@ -1,10 +1,9 @@
 import { useTranslation } from '../i18n/use-translation';
 import type { Route } from './+types/dev-mailbox';
 import { Screen } from '../components/Screen';
-import { storefrontConfig } from '../lib/config.server';
+import { readOutbox } from '../lib/dev-outbox.server';
+import { useLocalePath } from '../lib/hooks';
 import { notFound, pageContext } from '../lib/request-context.server';
-
-type OutboxMessage = { id: string; to: string; subject: string; date: string; text: string };
 
 /**
  * The development mailbox: what the shop would have emailed, read from the shop API's local outbox.
@@ -12,13 +11,12 @@ type OutboxMessage = { id: string; to: string; subject: string; date: string; te
  */
 export async function loader({ context }: Route.LoaderArgs) {
   pageContext(context);
-  const response = await fetch(`${storefrontConfig.shopApiUrl}/dev/outbox`, { headers: storefrontConfig.shopApiHeaders }).catch(() => null);
-  if (!response?.ok) return notFound();
-  const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-  return { messages };
+  const messages = await readOutbox();
+  if (!messages) return notFound();
+  return { messages: messages.map(({ id, to, subject, date, text }) => ({ id, to, subject, date, text })) };
 }
 
-/** The text part, with its web addresses as links (the HTML part is never rendered here). */
+/** The text part, with its web addresses as links (the HTML part opens on a page of its own, dev-mailbox-message.ts). */
 function MessageText({ text }: { text: string }) {
   return (
     <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm">
@@ -37,6 +35,7 @@ function MessageText({ text }: { text: string }) {
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const localePath = useLocalePath();
   return (
     <Screen title={t('mailbox.title')} intro={t('mailbox.intro')}>
       {loaderData.messages.length === 0 ? <p className="mt-6">{t('mailbox.empty')}</p> : null}
@@ -52,6 +51,9 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
                 <dd>{message.date}</dd>
               </dl>
               <MessageText text={message.text} />
+              <a href={localePath(`/dev/mailbox/${message.id}`)} className="mt-2 inline-block underline">
+                {t('mailbox.html')}
+              </a>
             </article>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { Order } from '@shop/contract/account';
+import { addressLines } from '@shop/contract/constants';
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../i18n/use-translation';
 import { countryName } from '../geo/countries';
@@ -12,15 +13,7 @@ export function OrderStatus({ status }: { status: string }) {
 /** An address as the shopper typed it: name, street, town, country (an order's, a checkout's or a saved one). */
 export function AddressBlock({ title, address }: { title?: string; address: Record<string, unknown> }) {
   const lang = useLang();
-  const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string) : '');
-  const lines = [
-    [text('first_name'), text('last_name')].filter(Boolean).join(' '),
-    text('company'),
-    [text('address1'), text('address2')].filter(Boolean).join(', '),
-    [text('postcode'), text('city'), text('state')].filter(Boolean).join(' '),
-    text('country') ? countryName(text('country'), lang) : '',
-    text('phone'),
-  ].filter(Boolean);
+  const lines = addressLines(address, (iso) => countryName(iso, lang));
   return (
     <div>
       {title ? <h3 className="font-semibold">{title}</h3> : null}
