@@ -8,6 +8,8 @@ import { dateTime } from '../lib/format';
 import { buttonClass, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
 import { cents, codeForm, isoToZoned, REDUCTION_TYPES, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
 import { rowIdOrNotFound } from '../lib/ids';
+import { OrderLink } from '../lib/links';
+import { ListTable } from '../lib/list-table';
 import type { Route } from './+types/code';
 
 const idOf = (param: string | undefined) => {
@@ -196,42 +198,18 @@ export default function Code({ loaderData: { detail, choices, timeZone, done }, 
           <h2 id="uses-title" className="mb-2 text-lg font-semibold">
             {t('promotions.orders')}
           </h2>
-          {detail.orders.length === 0 ? (
-            <p>{t('promotions.noOrders')}</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse bg-white text-left text-sm">
-                <thead>
-                  <tr className="border-b border-stone-300">
-                    <th scope="col" className="p-2">{t('orders.reference')}</th>
-                    <th scope="col" className="p-2">{t('orders.date')}</th>
-                    <th scope="col" className="p-2">{t('orders.customer')}</th>
-                    <th scope="col" className="p-2">{t('orders.status')}</th>
-                    <th scope="col" className="p-2">{t('promotions.counted')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.orders.map((order, index) => (
-                    <tr key={`${order.reference}-${index}`} className="border-b border-stone-200">
-                      <td className="p-2 font-mono">
-                        {order.reference ? (
-                          <Link to={`/orders/${order.reference}`} className="text-blue-800 underline">
-                            {order.reference}
-                          </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      <td className="p-2 whitespace-nowrap">{dateTime(order.used_at, i18n.language)}</td>
-                      <td className="p-2 break-all">{order.email ?? '—'}</td>
-                      <td className="p-2">{order.status ? t(`status.${order.status}`, { defaultValue: order.status }) : '—'}</td>
-                      <td className="p-2">{order.counted ? t('promotions.yes') : t('promotions.no')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <ListTable
+            columns={[
+              { header: t('orders.reference'), cell: (order) => (order.reference ? <OrderLink reference={order.reference} /> : '—'), className: 'font-mono' },
+              { header: t('orders.date'), cell: (order) => dateTime(order.used_at, i18n.language), className: 'whitespace-nowrap' },
+              { header: t('orders.customer'), cell: (order) => order.email ?? '—', className: 'break-all' },
+              { header: t('orders.status'), cell: (order) => (order.status ? t(`status.${order.status}`, { defaultValue: order.status }) : '—') },
+              { header: t('promotions.counted'), cell: (order) => (order.counted ? t('promotions.yes') : t('promotions.no')) },
+            ]}
+            rows={detail.orders}
+            rowKey={(order, index) => `${order.reference}-${index}`}
+            empty={t('promotions.noOrders')}
+          />
         </section>
       )}
     </>

@@ -75,7 +75,7 @@ export default function Customer({ loaderData: { customer, addresses, orders }, 
         <h2 id="orders" className={heading}>
           {t('customers.orders')} ({customer.order_count})
         </h2>
-        {orders.length === 0 ? <p>{t('customers.noOrders')}</p> : <OrderRows orders={orders} />}
+        <OrderRows orders={orders} empty={t('customers.noOrders')} />
         {customer.order_count > orders.length && (
           <p className="mt-2">
             <Link to={`/orders?${new URLSearchParams({ query: customer.email })}`} className="text-blue-800 underline">

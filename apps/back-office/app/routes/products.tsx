@@ -5,6 +5,7 @@ import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { money } from '../lib/format';
 import { buttonClass, inputClass } from '../lib/forms';
+import { ListTable } from '../lib/list-table';
 import { pageParam, Pages } from '../lib/pages';
 import type { Route } from './+types/products';
 
@@ -83,46 +84,42 @@ export default function Products({ loaderData: { list, shown, brands, categories
       <p className="mb-2" aria-live="polite">
         {t('catalogue.count', { count: list.total })}
       </p>
-      {list.products.length === 0 ? (
-        <p>{t('catalogue.none')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">{t('catalogue.name')}</th>
-                <th scope="col" className="p-2">{t('catalogue.reference')}</th>
-                <th scope="col" className="p-2">{t('catalogue.state')}</th>
-                <th scope="col" className="p-2 text-right">{t('catalogue.price')}</th>
-                <th scope="col" className="p-2 text-right">{t('catalogue.stock')}</th>
-                <th scope="col" className="p-2">{t('catalogue.languages')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.products.map((product) => (
-                <tr key={product.id} className="border-b border-stone-200">
-                  <td className="p-2">
-                    <Link to={`/products/${product.id}`} className="text-blue-800 underline">
-                      {product.name}
-                    </Link>
-                    <br />
-                    <span className="text-stone-700">{[product.brand, product.category].filter(Boolean).join(' · ')}</span>
-                  </td>
-                  <td className="p-2 font-mono">{product.reference}</td>
-                  <td className="p-2">{t(`catalogue.states.${product.state}`)}</td>
-                  <td className="p-2 text-right whitespace-nowrap">{money(product.price, 'EUR', i18n.language)}</td>
-                  <td className="p-2 text-right">
-                    {product.stock}
-                    <span className="sr-only"> · </span>
-                    <span className="block text-stone-700">{t('catalogue.variants')}: {product.variant_count}</span>
-                  </td>
-                  <td className="p-2">{product.complete_langs.map((lang) => lang.toUpperCase()).join(' ') || '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        columns={[
+          {
+            header: t('catalogue.name'),
+            cell: (product) => (
+              <>
+                <Link to={`/products/${product.id}`} className="text-blue-800 underline">
+                  {product.name}
+                </Link>
+                <br />
+                <span className="text-stone-700">{[product.brand, product.category].filter(Boolean).join(' · ')}</span>
+              </>
+            ),
+          },
+          { header: t('catalogue.reference'), cell: (product) => product.reference, className: 'font-mono' },
+          { header: t('catalogue.state'), cell: (product) => t(`catalogue.states.${product.state}`) },
+          { header: t('catalogue.price'), cell: (product) => money(product.price, 'EUR', i18n.language), numeric: true, className: 'whitespace-nowrap' },
+          {
+            header: t('catalogue.stock'),
+            cell: (product) => (
+              <>
+                {product.stock}
+                <span className="sr-only"> · </span>
+                <span className="block text-stone-700">
+                  {t('catalogue.variants')}: {product.variant_count}
+                </span>
+              </>
+            ),
+            numeric: true,
+          },
+          { header: t('catalogue.languages'), cell: (product) => product.complete_langs.map((lang) => lang.toUpperCase()).join(' ') || '—' },
+        ]}
+        rows={list.products}
+        rowKey={(product) => product.id}
+        empty={t('catalogue.none')}
+      />
       <Pages page={list.page} pages={list.pages} params={shown} />
     </>
   );
