@@ -2,13 +2,13 @@ import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { CODE_KINDS, type AdminCode } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
 import { buttonClass, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
 import { cents, codeForm, isoToZoned, REDUCTION_TYPES, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
 import { rowIdOrNotFound } from '../lib/ids';
-import { OrderLink } from '../lib/links';
+import { BackLink, OrderLink } from '../lib/links';
 import { ListTable } from '../lib/list-table';
 import type { Route } from './+types/code';
 
@@ -167,11 +167,7 @@ export default function Code({ loaderData: { detail, choices, timeZone, done }, 
   const code = detail?.code ?? null;
   return (
     <>
-      <p className="mb-2">
-        <Link to="/codes" className="text-blue-800 underline">
-          {t('promotions.backToCodes')}
-        </Link>
-      </p>
+      <BackLink to="/codes">{t('promotions.backToCodes')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{code ? code.code : t('promotions.newCode')}</h1>
       {done && !actionData && (
         <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">

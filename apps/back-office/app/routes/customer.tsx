@@ -6,6 +6,7 @@ import { OrderRows } from '../lib/order-rows';
 import { PersonData } from '../lib/person';
 import { eraseAction } from '../lib/person.server';
 import { rowIdOrNotFound } from '../lib/ids';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/customer';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -24,11 +25,7 @@ export default function Customer({ loaderData: { customer, addresses, orders }, 
   const lang = i18n.language;
   return (
     <>
-      <p className="mb-2">
-        <Link to="/customers" className="text-blue-800 underline">
-          {t('customers.back')}
-        </Link>
-      </p>
+      <BackLink to="/customers">{t('customers.back')}</BackLink>
       <h1 className="mb-1 text-2xl font-semibold">{customer.name || customer.email}</h1>
       <p className="mb-1 break-all">{customer.email}</p>
       <p className="mb-4 text-sm">

@@ -5,6 +5,7 @@ import { staffCall } from '../lib/api.server';
 import { buttonClass, inputClass } from '../lib/forms';
 import { ListTable } from '../lib/list-table';
 import { pageParam, Pages } from '../lib/pages';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/low-stock';
 
 /** Variants running out, fewest units first, with a link to their product's editor (where stock is changed). */
@@ -19,11 +20,7 @@ export default function LowStock({ loaderData: { list, threshold } }: Route.Comp
   const { t } = useTranslation();
   return (
     <>
-      <p className="mb-2">
-        <Link to="/products" className="text-blue-800 underline">
-          {t('catalogue.back')}
-        </Link>
-      </p>
+      <BackLink to="/products">{t('catalogue.back')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{t('catalogue.lowStock')}</h1>
       <p className="mb-4">{t('catalogue.lowStockHelp', { threshold })}</p>
       <Form method="get" className="mb-4 flex items-end gap-3">

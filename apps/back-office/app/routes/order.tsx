@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '@shop/contract/admin';
-import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
+import { useRouteLoaderData, useSearchParams } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { orderAction } from '../orders/actions.server';
 import { OrderActions, OrderReturns } from '../orders/actions';
 import { isOrderIntent } from '../orders/forms';
 import { dateTime, money } from '../lib/format';
 import { ListTable } from '../lib/list-table';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/order';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -38,11 +39,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const cents = (value: number) => money(value, order.currency, lang);
   return (
     <>
-      <p className="mb-2">
-        <Link to="/orders" className="text-blue-800 underline">
-          {t('order.back')}
-        </Link>
-      </p>
+      <BackLink to="/orders">{t('order.back')}</BackLink>
       <h1 className="mb-1 text-2xl font-semibold">{t('order.title', { reference: order.reference })}</h1>
       <p className="mb-4">
         {dateTime(order.date, lang)} · {t(`status.${order.status}`, { defaultValue: order.status })} · {order.email}

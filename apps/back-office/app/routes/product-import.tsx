@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { adminApi, AdminApiError, staffCall } from '../lib/api.server';
 import { rowIdOrNotFound } from '../lib/ids';
 import { buttonClass } from '../lib/forms';
 import { ListTable } from '../lib/list-table';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/product-import';
 
 /** Applying writes a batch of 500 rows per transaction: 100,000 rows take minutes. An interrupted apply goes on when asked again. */
@@ -40,11 +41,7 @@ export default function ProductImport({ loaderData: { checked }, actionData }: R
   const toWrite = checked.created + checked.changed;
   return (
     <>
-      <p className="mb-2">
-        <Link to="/products/csv" className="text-blue-800 underline">
-          {t('csv.another')}
-        </Link>
-      </p>
+      <BackLink to="/products/csv">{t('csv.another')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold break-words">{t('csv.resultTitle', { file: checked.file_name })}</h1>
       <dl className="mb-4 grid max-w-xl grid-cols-2 gap-2 sm:grid-cols-5">
         {counts.map(([key, value]) => (

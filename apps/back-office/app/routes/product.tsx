@@ -15,6 +15,7 @@ import { AdminApiError, staffCall } from '../lib/api.server';
 import { money } from '../lib/format';
 import { buttonClass, inputClass } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/product';
 
 type Problems = Record<string, string>;
@@ -197,11 +198,7 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
   const busy = navigation.state === 'submitting';
   return (
     <>
-      <p className="mb-2">
-        <Link to="/products" className="text-blue-800 underline">
-          {t('catalogue.back')}
-        </Link>
-      </p>
+      <BackLink to="/products">{t('catalogue.back')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
       {product && (
         <p className="mb-3">
