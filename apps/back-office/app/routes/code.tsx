@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
-import { cents, codeForm, isoToZoned, REDUCTION_TYPES, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
+import { buttonClass, Choices, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
+import { cents, codeForm, isoToZoned, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
+import { ReductionFields } from '../promotions/ReductionFields';
 import { rowIdOrNotFound } from '../lib/ids';
 import { BackLink, OrderLink } from '../lib/links';
 import { ListTable } from '../lib/list-table';
@@ -89,29 +90,14 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
         <div>
           <label htmlFor={fields.kind.id}>{t('promotions.kind')}</label>
           <select {...getSelectProps(fields.kind)} key={fields.kind.key} defaultValue={fields.kind.initialValue ?? code?.kind ?? 'coupon'} className={inputClass}>
-            {CODE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`promotions.kinds.${kind}`)}
-              </option>
-            ))}
+            <Choices choices={CODE_KINDS.map((kind) => ({ value: kind, label: t(`promotions.kinds.${kind}`) }))} />
           </select>
         </div>
       </div>
       <TextField field={fields.name} label={t('promotions.name')} help={t('promotions.nameHelp')} defaultValue={code?.name} />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-1 font-semibold">{t('promotions.reduction')}</legend>
-        <div>
-          <label htmlFor={fields.reduction_type.id}>{t('promotions.reductionType')}</label>
-          <select {...getSelectProps(fields.reduction_type)} key={fields.reduction_type.key} defaultValue={fields.reduction_type.initialValue ?? reductionType} className={inputClass}>
-            <option value="">{t('promotions.shippingOnly')}</option>
-            {REDUCTION_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`promotions.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField field={fields.reduction_value} label={t('promotions.reductionValue')} help={t('promotions.reductionValueHelp')} defaultValue={reductionValue} />
+        <ReductionFields typeField={fields.reduction_type} valueField={fields.reduction_value} type={reductionType} value={reductionValue} shippingOnly />
         <Box field={fields.free_shipping} label={t('promotions.freeShipping')} defaultChecked={code?.free_shipping ?? false} sent={lastResult !== undefined} />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -126,11 +112,7 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
         <div>
           <label htmlFor={fields.category_ids.id}>{t('promotions.categories')}</label>
           <select id={fields.category_ids.id} name={fields.category_ids.name} multiple size={6} defaultValue={(code?.category_ids ?? []).map(String)} className={inputClass} aria-describedby={`${fields.category_ids.id}-help`}>
-            {choices.categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
+            <Choices choices={named(choices.categories)} />
           </select>
           <p id={`${fields.category_ids.id}-help`} className="text-sm text-stone-700">
             {t('promotions.noneAll')}
@@ -139,11 +121,7 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
         <div>
           <label htmlFor={fields.brand_ids.id}>{t('promotions.brands')}</label>
           <select id={fields.brand_ids.id} name={fields.brand_ids.name} multiple size={6} defaultValue={(code?.brand_ids ?? []).map(String)} className={inputClass} aria-describedby={`${fields.brand_ids.id}-help`}>
-            {choices.brands.map((brand) => (
-              <option key={brand.id} value={brand.id}>
-                {brand.name}
-              </option>
-            ))}
+            <Choices choices={named(choices.brands)} />
           </select>
           <p id={`${fields.brand_ids.id}-help`} className="text-sm text-stone-700">
             {t('promotions.noneAll')}

@@ -6,7 +6,7 @@ import { Form, Link, redirect } from 'react-router';
 import { Completeness } from '../delivery/Completeness';
 import { chartTextForm, pageTextForm, parseTable, typedTable } from '../delivery/forms';
 import { AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, FieldError, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
 import type { Route } from './+types/content-page';
@@ -126,11 +126,7 @@ export default function ContentPageEditor({ loaderData: { page, categories, lang
               {t('pages.categoriesHelp')}
             </p>
             <select id="category_ids" name="category_ids" multiple size={8} defaultValue={page.category_ids.map(String)} aria-describedby="category_ids-help" className={inputClass}>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
+              <Choices choices={named(categories)} />
             </select>
             <button type="submit" className={buttonClass}>
               {t('pages.saveCategories')}

@@ -1,7 +1,7 @@
 import { GATEWAY_NAMES, ORDER_STATUSES, type OrderStatus } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, inputClass, Select } from '../lib/forms';
 import { staffCall } from '../lib/api.server';
 import { Pages } from '../lib/pages';
 import { ListTable } from '../lib/list-table';
@@ -42,17 +42,7 @@ export default function Orders({ loaderData: { list, query, status, shown } }: R
             {t('orders.searchHelp')}
           </p>
         </div>
-        <div>
-          <label htmlFor="status">{t('orders.status')}</label>
-          <select id="status" name="status" defaultValue={status} className={inputClass}>
-            <option value="">{t('orders.anyStatus')}</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select name="status" label={t('orders.status')} empty={t('orders.anyStatus')} choices={ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))} defaultValue={status} />
         <div>
           <label htmlFor="from">{t('orders.from')}</label>
           <input id="from" name="from" type="date" defaultValue={shown.from} className={inputClass} />
@@ -65,25 +55,17 @@ export default function Orders({ loaderData: { list, query, status, shown } }: R
           <label htmlFor="country">{t('orders.country')}</label>
           <input id="country" name="country" defaultValue={shown.country} maxLength={2} size={4} className={inputClass} />
         </div>
-        <div>
-          <label htmlFor="gateway">{t('orders.gateway')}</label>
-          <select id="gateway" name="gateway" defaultValue={shown.gateway} className={inputClass}>
-            <option value="">{t('orders.anyGateway')}</option>
-            {GATEWAY_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="invoice">{t('orders.invoice')}</label>
-          <select id="invoice" name="invoice" defaultValue={shown.invoice} className={inputClass}>
-            <option value="">{t('orders.anyInvoice')}</option>
-            <option value="yes">{t('orders.withInvoice')}</option>
-            <option value="no">{t('orders.withoutInvoice')}</option>
-          </select>
-        </div>
+        <Select name="gateway" label={t('orders.gateway')} empty={t('orders.anyGateway')} choices={GATEWAY_NAMES.map((name) => ({ value: name, label: name }))} defaultValue={shown.gateway} />
+        <Select
+          name="invoice"
+          label={t('orders.invoice')}
+          empty={t('orders.anyInvoice')}
+          choices={[
+            { value: 'yes', label: t('orders.withInvoice') },
+            { value: 'no', label: t('orders.withoutInvoice') },
+          ]}
+          defaultValue={shown.invoice}
+        />
         <button type="submit" className={`${buttonClass} mb-6`}>
           {t('orders.filter')}
         </button>

@@ -4,7 +4,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { adminApi, AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, Choices, inputClass, named } from '../lib/forms';
 import { clearSession } from '../lib/session.server';
 import { rowIdOf, rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
@@ -83,11 +83,7 @@ function ColourSelect({ id, colours, value }: { id: string; colours: Route.Compo
       <label htmlFor={id}>{t('photos.colour')}</label>
       <select id={id} name="colour" defaultValue={value ?? ''} className={inputClass}>
         <option value="">{t('photos.allColours')}</option>
-        {colours.map((colour) => (
-          <option key={colour.id} value={colour.id}>
-            {colour.name}
-          </option>
-        ))}
+        <Choices choices={named(colours)} />
       </select>
     </>
   );

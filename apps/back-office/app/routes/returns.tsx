@@ -6,7 +6,7 @@ import { OrderLink } from '../lib/links';
 import { ListTable } from '../lib/list-table';
 import { Pages } from '../lib/pages';
 import { dateTime } from '../lib/format';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, Select } from '../lib/forms';
 import type { Route } from './+types/returns';
 
 type ReturnStatus = (typeof RETURN_STATUSES)[number];
@@ -27,17 +27,7 @@ export default function Returns({ loaderData: { list, status } }: Route.Componen
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('returns.title')}</h1>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="status">{t('orders.status')}</label>
-          <select id="status" name="status" defaultValue={status} className={inputClass}>
-            {RETURN_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`returns.status.${value}`)}
-              </option>
-            ))}
-            <option value="all">{t('returns.all')}</option>
-          </select>
-        </div>
+        <Select name="status" label={t('orders.status')} choices={[...RETURN_STATUSES.map((value) => ({ value, label: t(`returns.status.${value}`) })), { value: 'all', label: t('returns.all') }]} defaultValue={status} />
         <button type="submit" className={buttonClass}>
           {t('orders.filter')}
         </button>
