@@ -70,16 +70,8 @@ export default function Audit({ loaderData: { list, filters } }: Route.Component
             header: t('audit.change'),
             cell: (entry) => (
               <>
-                {entry.before && (
-                  <span className="block">
-                    {t('audit.before')}: {entry.before}
-                  </span>
-                )}
-                {entry.after && (
-                  <span className="block">
-                    {t('audit.after')}: {entry.after}
-                  </span>
-                )}
+                {entry.before && <span className="block">{t('audit.before')}: {entry.before}</span>}
+                {entry.after && <span className="block">{t('audit.after')}: {entry.after}</span>}
               </>
             ),
             className: 'font-mono text-xs break-all',

@@ -55,15 +55,7 @@ export default function Codes({ loaderData: { list, query, state } }: Route.Comp
       <p className="mb-2">{t('promotions.codesCount', { count: list.total })}</p>
       <ListTable
         columns={[
-          {
-            header: t('promotions.code'),
-            cell: (code) => (
-              <Link to={`/codes/${code.id}`} className="text-blue-800 underline">
-                {code.code}
-              </Link>
-            ),
-            className: 'font-mono',
-          },
+          { header: t('promotions.code'), cell: (code) => <Link to={`/codes/${code.id}`} className="text-blue-800 underline">{code.code}</Link>, className: 'font-mono' },
           { header: t('promotions.kind'), cell: (code) => t(`promotions.kinds.${code.kind}`) },
           { header: t('promotions.reduction'), cell: reduction },
           { header: t('promotions.endsAt'), cell: (code) => (code.ends_at ? dateTime(code.ends_at, i18n.language) : '—'), className: 'whitespace-nowrap' },

@@ -34,14 +34,7 @@ export default function LowStock({ loaderData: { list, threshold } }: Route.Comp
       </Form>
       <ListTable
         columns={[
-          {
-            header: t('catalogue.product'),
-            cell: (variant) => (
-              <Link to={`/products/${variant.product_id}`} className="text-blue-800 underline">
-                {variant.product_name}
-              </Link>
-            ),
-          },
+          { header: t('catalogue.product'), cell: (variant) => <Link to={`/products/${variant.product_id}`} className="text-blue-800 underline">{variant.product_name}</Link> },
           { header: t('catalogue.sku'), cell: (variant) => variant.sku, className: 'font-mono' },
           { header: t('catalogue.colour'), cell: (variant) => variant.colour ?? '—' },
           { header: t('catalogue.size'), cell: (variant) => variant.size ?? '—' },

@@ -56,16 +56,7 @@ export default function Orders({ loaderData: { list, query, status, shown } }: R
           <input id="country" name="country" defaultValue={shown.country} maxLength={2} size={4} className={inputClass} />
         </div>
         <Select name="gateway" label={t('orders.gateway')} empty={t('orders.anyGateway')} choices={GATEWAY_NAMES.map((name) => ({ value: name, label: name }))} defaultValue={shown.gateway} />
-        <Select
-          name="invoice"
-          label={t('orders.invoice')}
-          empty={t('orders.anyInvoice')}
-          choices={[
-            { value: 'yes', label: t('orders.withInvoice') },
-            { value: 'no', label: t('orders.withoutInvoice') },
-          ]}
-          defaultValue={shown.invoice}
-        />
+        <Select name="invoice" label={t('orders.invoice')} empty={t('orders.anyInvoice')} choices={[{ value: 'yes', label: t('orders.withInvoice') }, { value: 'no', label: t('orders.withoutInvoice') }]} defaultValue={shown.invoice} />
         <button type="submit" className={`${buttonClass} mb-6`}>
           {t('orders.filter')}
         </button>

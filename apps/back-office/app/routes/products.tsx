@@ -58,16 +58,7 @@ export default function Products({ loaderData: { list, shown, brands, categories
         <Select name="category" label={t('catalogue.category')} empty={t('catalogue.anyCategory')} choices={named(categories)} defaultValue={shown.category} />
         <Select name="brand" label={t('catalogue.brand')} empty={t('catalogue.anyBrand')} choices={named(brands)} defaultValue={shown.brand} />
         <Select name="state" label={t('catalogue.state')} empty={t('catalogue.anyState')} choices={PRODUCT_STATES.map((value) => ({ value, label: t(`catalogue.states.${value}`) }))} defaultValue={shown.state} />
-        <Select
-          name="stock"
-          label={t('catalogue.stock')}
-          empty={t('catalogue.anyStock')}
-          choices={[
-            { value: 'in', label: t('catalogue.inStock') },
-            { value: 'out', label: t('catalogue.outOfStock') },
-          ]}
-          defaultValue={shown.stock}
-        />
+        <Select name="stock" label={t('catalogue.stock')} empty={t('catalogue.anyStock')} choices={[{ value: 'in', label: t('catalogue.inStock') }, { value: 'out', label: t('catalogue.outOfStock') }]} defaultValue={shown.stock} />
         <Select name="missing" label={t('catalogue.missing')} empty={t('catalogue.anyLang')} choices={STOREFRONT_LANGUAGES.map((value) => ({ value, label: t(`catalogue.langNames.${value}`) }))} defaultValue={shown.missing} />
         <Select name="sort" label={t('catalogue.sort')} choices={PRODUCT_SORTS.map((value) => ({ value, label: t(`catalogue.sorts.${value}`) }))} defaultValue={shown.sort} />
         <button type="submit" className={`${buttonClass} mb-6`}>

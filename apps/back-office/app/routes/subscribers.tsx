@@ -27,15 +27,7 @@ export default function Subscribers({ loaderData: { list, after } }: Route.Compo
       <p className="mb-2">{t('subscribers.count', { count: list.total })}</p>
       <ListTable
         columns={[
-          {
-            header: t('customers.email'),
-            cell: (row) => (
-              <Link to={`/customers/${row.id}`} className="text-blue-800 underline">
-                {row.email}
-              </Link>
-            ),
-            className: 'break-all',
-          },
+          { header: t('customers.email'), cell: (row) => <Link to={`/customers/${row.id}`} className="text-blue-800 underline">{row.email}</Link>, className: 'break-all' },
           { header: t('customers.name'), cell: (row) => `${row.first_name} ${row.last_name}` },
           { header: t('customers.language'), cell: (row) => row.lang },
           { header: t('subscribers.interests'), cell: (row) => row.interests.join(', ') },
