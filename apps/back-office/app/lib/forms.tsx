@@ -68,3 +68,31 @@ export function TextField({
     </div>
   );
 }
+
+/** A choice of a select: what is posted and what staff read. */
+export type Choice = { value: string | number; label: string };
+
+/** A select's choices, in their order. */
+export function Choices({ choices }: { choices: readonly Choice[] }) {
+  return choices.map((choice) => (
+    <option key={choice.value} value={choice.value}>
+      {choice.label}
+    </option>
+  ));
+}
+
+/** The choices of rows that have an id and a name (categories, brands, colours). */
+export const named = (rows: readonly { id: number; name: string }[]): Choice[] => rows.map((row) => ({ value: row.id, label: row.name }));
+
+/** A labelled select of a plain form (a list's filters, the product editor), its name its id too; `empty` labels a first choice of nothing. */
+export function Select({ name, label, choices, empty, defaultValue }: { name: string; label: string; choices: readonly Choice[]; empty?: string; defaultValue: string | number }) {
+  return (
+    <div>
+      <label htmlFor={name}>{label}</label>
+      <select id={name} name={name} defaultValue={defaultValue} className={inputClass}>
+        {empty !== undefined && <option value="">{empty}</option>}
+        <Choices choices={choices} />
+      </select>
+    </div>
+  );
+}

@@ -1,39 +1,24 @@
 import type { AdminOrder } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { dateTime, money } from './format';
+import { OrderLink } from './links';
+import { ListTable, type Column } from './list-table';
 
 type Row = Pick<AdminOrder['order'], 'reference' | 'date' | 'status' | 'total' | 'currency'>;
 
-/** A person's orders, short: reference (to the order), date, state and total. */
-export function OrderRows({ orders }: { orders: Row[] }) {
+/** The columns every list of orders has: reference (to the order), date, state and total. */
+export function useOrderColumns(): Record<'reference' | 'date' | 'status' | 'total', Column<Row>> {
   const { t, i18n } = useTranslation();
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th scope="col" className="p-2">{t('orders.reference')}</th>
-            <th scope="col" className="p-2">{t('orders.date')}</th>
-            <th scope="col" className="p-2">{t('orders.status')}</th>
-            <th scope="col" className="p-2 text-right">{t('orders.total')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.reference} className="border-b border-stone-200">
-              <td className="p-2 font-mono">
-                <Link to={`/orders/${order.reference}`} className="text-blue-800 underline">
-                  {order.reference}
-                </Link>
-              </td>
-              <td className="p-2 whitespace-nowrap">{dateTime(order.date, i18n.language)}</td>
-              <td className="p-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
-              <td className="p-2 text-right whitespace-nowrap">{money(order.total, order.currency, i18n.language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return {
+    reference: { header: t('orders.reference'), cell: (order) => <OrderLink reference={order.reference} />, className: 'font-mono' },
+    date: { header: t('orders.date'), cell: (order) => dateTime(order.date, i18n.language), className: 'whitespace-nowrap' },
+    status: { header: t('orders.status'), cell: (order) => t(`status.${order.status}`, { defaultValue: order.status }) },
+    total: { header: t('orders.total'), cell: (order) => money(order.total, order.currency, i18n.language), numeric: true, className: 'whitespace-nowrap' },
+  };
+}
+
+/** A person's orders, short: reference, date, state and total. */
+export function OrderRows({ orders, empty }: { orders: Row[]; empty?: string }) {
+  const { reference, date, status, total } = useOrderColumns();
+  return <ListTable columns={[reference, date, status, total]} rows={orders} rowKey={(order) => order.reference} empty={empty} />;
 }

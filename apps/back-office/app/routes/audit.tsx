@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { staffCall } from '../lib/api.server';
+import { OrderLink } from '../lib/links';
+import { ListTable } from '../lib/list-table';
 import { Pages } from '../lib/pages';
 import { dateTime } from '../lib/format';
 import { buttonClass, inputClass } from '../lib/forms';
@@ -42,51 +44,44 @@ export default function Audit({ loaderData: { list, filters } }: Route.Component
         </button>
       </Form>
       <p className="mb-2">{t('audit.count', { count: list.total })}</p>
-      {list.entries.length === 0 ? (
-        <p>{t('audit.none')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">{t('audit.when')}</th>
-                <th scope="col" className="p-2">{t('audit.who')}</th>
-                <th scope="col" className="p-2">{t('audit.what')}</th>
-                <th scope="col" className="p-2">{t('audit.targetColumn')}</th>
-                <th scope="col" className="p-2">{t('audit.change')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.entries.map((entry, index) => (
-                <tr key={index} className="border-b border-stone-200 align-top">
-                  <td className="p-2 whitespace-nowrap">{dateTime(entry.date, i18n.language)}</td>
-                  <td className="p-2">
-                    {entry.actor}
-                    {entry.client_ip && <span className="block text-stone-700">{entry.client_ip}</span>}
-                  </td>
-                  <td className="p-2">
-                    {i18n.exists(`orderActions.events.${entry.action.replace('.', '_')}`) && <span className="block">{t(`orderActions.events.${entry.action.replace('.', '_')}`)}</span>}
-                    <span className="block font-mono text-xs text-stone-700">{entry.action}</span>
-                  </td>
-                  <td className="p-2 font-mono">
-                    {entry.target_type === 'order' ? (
-                      <Link to={`/orders/${entry.target_id}`} className="text-blue-800 underline">
-                        {entry.target_id}
-                      </Link>
-                    ) : (
-                      `${entry.target_type} ${entry.target_id}`
-                    )}
-                  </td>
-                  <td className="p-2 font-mono text-xs break-all">
-                    {entry.before && <span className="block">{t('audit.before')}: {entry.before}</span>}
-                    {entry.after && <span className="block">{t('audit.after')}: {entry.after}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        columns={[
+          { header: t('audit.when'), cell: (entry) => dateTime(entry.date, i18n.language), className: 'whitespace-nowrap' },
+          {
+            header: t('audit.who'),
+            cell: (entry) => (
+              <>
+                {entry.actor}
+                {entry.client_ip && <span className="block text-stone-700">{entry.client_ip}</span>}
+              </>
+            ),
+          },
+          {
+            header: t('audit.what'),
+            cell: (entry) => (
+              <>
+                {i18n.exists(`orderActions.events.${entry.action.replace('.', '_')}`) && <span className="block">{t(`orderActions.events.${entry.action.replace('.', '_')}`)}</span>}
+                <span className="block font-mono text-xs text-stone-700">{entry.action}</span>
+              </>
+            ),
+          },
+          { header: t('audit.targetColumn'), cell: (entry) => (entry.target_type === 'order' ? <OrderLink reference={entry.target_id} /> : `${entry.target_type} ${entry.target_id}`), className: 'font-mono' },
+          {
+            header: t('audit.change'),
+            cell: (entry) => (
+              <>
+                {entry.before && <span className="block">{t('audit.before')}: {entry.before}</span>}
+                {entry.after && <span className="block">{t('audit.after')}: {entry.after}</span>}
+              </>
+            ),
+            className: 'font-mono text-xs break-all',
+          },
+        ]}
+        rows={list.entries}
+        rowKey={(_entry, index) => index}
+        empty={t('audit.none')}
+        alignTop
+      />
       <Pages page={list.page} pages={list.pages} params={filters} />
     </>
   );

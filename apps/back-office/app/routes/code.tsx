@@ -2,12 +2,15 @@ import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { CODE_KINDS, type AdminCode } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
-import { cents, codeForm, isoToZoned, REDUCTION_TYPES, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
+import { buttonClass, Choices, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
+import { cents, codeForm, isoToZoned, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
+import { ReductionFields } from '../promotions/ReductionFields';
 import { rowIdOrNotFound } from '../lib/ids';
+import { BackLink, OrderLink } from '../lib/links';
+import { ListTable } from '../lib/list-table';
 import type { Route } from './+types/code';
 
 const idOf = (param: string | undefined) => {
@@ -87,29 +90,14 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
         <div>
           <label htmlFor={fields.kind.id}>{t('promotions.kind')}</label>
           <select {...getSelectProps(fields.kind)} key={fields.kind.key} defaultValue={fields.kind.initialValue ?? code?.kind ?? 'coupon'} className={inputClass}>
-            {CODE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`promotions.kinds.${kind}`)}
-              </option>
-            ))}
+            <Choices choices={CODE_KINDS.map((kind) => ({ value: kind, label: t(`promotions.kinds.${kind}`) }))} />
           </select>
         </div>
       </div>
       <TextField field={fields.name} label={t('promotions.name')} help={t('promotions.nameHelp')} defaultValue={code?.name} />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-1 font-semibold">{t('promotions.reduction')}</legend>
-        <div>
-          <label htmlFor={fields.reduction_type.id}>{t('promotions.reductionType')}</label>
-          <select {...getSelectProps(fields.reduction_type)} key={fields.reduction_type.key} defaultValue={fields.reduction_type.initialValue ?? reductionType} className={inputClass}>
-            <option value="">{t('promotions.shippingOnly')}</option>
-            {REDUCTION_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`promotions.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField field={fields.reduction_value} label={t('promotions.reductionValue')} help={t('promotions.reductionValueHelp')} defaultValue={reductionValue} />
+        <ReductionFields typeField={fields.reduction_type} valueField={fields.reduction_value} type={reductionType} value={reductionValue} shippingOnly />
         <Box field={fields.free_shipping} label={t('promotions.freeShipping')} defaultChecked={code?.free_shipping ?? false} sent={lastResult !== undefined} />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -124,11 +112,7 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
         <div>
           <label htmlFor={fields.category_ids.id}>{t('promotions.categories')}</label>
           <select id={fields.category_ids.id} name={fields.category_ids.name} multiple size={6} defaultValue={(code?.category_ids ?? []).map(String)} className={inputClass} aria-describedby={`${fields.category_ids.id}-help`}>
-            {choices.categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
+            <Choices choices={named(choices.categories)} />
           </select>
           <p id={`${fields.category_ids.id}-help`} className="text-sm text-stone-700">
             {t('promotions.noneAll')}
@@ -137,11 +121,7 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
         <div>
           <label htmlFor={fields.brand_ids.id}>{t('promotions.brands')}</label>
           <select id={fields.brand_ids.id} name={fields.brand_ids.name} multiple size={6} defaultValue={(code?.brand_ids ?? []).map(String)} className={inputClass} aria-describedby={`${fields.brand_ids.id}-help`}>
-            {choices.brands.map((brand) => (
-              <option key={brand.id} value={brand.id}>
-                {brand.name}
-              </option>
-            ))}
+            <Choices choices={named(choices.brands)} />
           </select>
           <p id={`${fields.brand_ids.id}-help`} className="text-sm text-stone-700">
             {t('promotions.noneAll')}
@@ -165,11 +145,7 @@ export default function Code({ loaderData: { detail, choices, timeZone, done }, 
   const code = detail?.code ?? null;
   return (
     <>
-      <p className="mb-2">
-        <Link to="/codes" className="text-blue-800 underline">
-          {t('promotions.backToCodes')}
-        </Link>
-      </p>
+      <BackLink to="/codes">{t('promotions.backToCodes')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{code ? code.code : t('promotions.newCode')}</h1>
       {done && !actionData && (
         <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
@@ -196,42 +172,18 @@ export default function Code({ loaderData: { detail, choices, timeZone, done }, 
           <h2 id="uses-title" className="mb-2 text-lg font-semibold">
             {t('promotions.orders')}
           </h2>
-          {detail.orders.length === 0 ? (
-            <p>{t('promotions.noOrders')}</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse bg-white text-left text-sm">
-                <thead>
-                  <tr className="border-b border-stone-300">
-                    <th scope="col" className="p-2">{t('orders.reference')}</th>
-                    <th scope="col" className="p-2">{t('orders.date')}</th>
-                    <th scope="col" className="p-2">{t('orders.customer')}</th>
-                    <th scope="col" className="p-2">{t('orders.status')}</th>
-                    <th scope="col" className="p-2">{t('promotions.counted')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.orders.map((order, index) => (
-                    <tr key={`${order.reference}-${index}`} className="border-b border-stone-200">
-                      <td className="p-2 font-mono">
-                        {order.reference ? (
-                          <Link to={`/orders/${order.reference}`} className="text-blue-800 underline">
-                            {order.reference}
-                          </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      <td className="p-2 whitespace-nowrap">{dateTime(order.used_at, i18n.language)}</td>
-                      <td className="p-2 break-all">{order.email ?? '—'}</td>
-                      <td className="p-2">{order.status ? t(`status.${order.status}`, { defaultValue: order.status }) : '—'}</td>
-                      <td className="p-2">{order.counted ? t('promotions.yes') : t('promotions.no')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <ListTable
+            columns={[
+              { header: t('orders.reference'), cell: (order) => (order.reference ? <OrderLink reference={order.reference} /> : '—'), className: 'font-mono' },
+              { header: t('orders.date'), cell: (order) => dateTime(order.used_at, i18n.language), className: 'whitespace-nowrap' },
+              { header: t('orders.customer'), cell: (order) => order.email ?? '—', className: 'break-all' },
+              { header: t('orders.status'), cell: (order) => (order.status ? t(`status.${order.status}`, { defaultValue: order.status }) : '—') },
+              { header: t('promotions.counted'), cell: (order) => (order.counted ? t('promotions.yes') : t('promotions.no')) },
+            ]}
+            rows={detail.orders}
+            rowKey={(order, index) => `${order.reference}-${index}`}
+            empty={t('promotions.noOrders')}
+          />
         </section>
       )}
     </>

@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime, money } from '../lib/format';
 import { buttonClass, inputClass } from '../lib/forms';
+import { ListTable } from '../lib/list-table';
 import { pageParam, Pages } from '../lib/pages';
 import { stateParam } from '../promotions/forms';
 import { StateFilter } from '../promotions/StateFilter';
@@ -52,43 +53,28 @@ export default function Codes({ loaderData: { list, query, state } }: Route.Comp
         </button>
       </Form>
       <p className="mb-2">{t('promotions.codesCount', { count: list.total })}</p>
-      {list.codes.length === 0 ? (
-        <p>{t('promotions.noCodes')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">{t('promotions.code')}</th>
-                <th scope="col" className="p-2">{t('promotions.kind')}</th>
-                <th scope="col" className="p-2">{t('promotions.reduction')}</th>
-                <th scope="col" className="p-2">{t('promotions.endsAt')}</th>
-                <th scope="col" className="p-2">{t('orders.status')}</th>
-                <th scope="col" className="p-2 text-right">{t('promotions.uses')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.codes.map((code) => (
-                <tr key={code.id} className="border-b border-stone-200">
-                  <td className="p-2 font-mono">
-                    <Link to={`/codes/${code.id}`} className="text-blue-800 underline">
-                      {code.code}
-                    </Link>
-                  </td>
-                  <td className="p-2">{t(`promotions.kinds.${code.kind}`)}</td>
-                  <td className="p-2">{reduction(code)}</td>
-                  <td className="p-2 whitespace-nowrap">{code.ends_at ? dateTime(code.ends_at, i18n.language) : '—'}</td>
-                  <td className="p-2">{t(`promotions.states.${code.state}`)}</td>
-                  <td className="p-2 text-right">
-                    {code.uses}
-                    {code.total_uses_limit !== null && ` / ${code.total_uses_limit}`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        columns={[
+          { header: t('promotions.code'), cell: (code) => <Link to={`/codes/${code.id}`} className="text-blue-800 underline">{code.code}</Link>, className: 'font-mono' },
+          { header: t('promotions.kind'), cell: (code) => t(`promotions.kinds.${code.kind}`) },
+          { header: t('promotions.reduction'), cell: reduction },
+          { header: t('promotions.endsAt'), cell: (code) => (code.ends_at ? dateTime(code.ends_at, i18n.language) : '—'), className: 'whitespace-nowrap' },
+          { header: t('orders.status'), cell: (code) => t(`promotions.states.${code.state}`) },
+          {
+            header: t('promotions.uses'),
+            cell: (code) => (
+              <>
+                {code.uses}
+                {code.total_uses_limit !== null && ` / ${code.total_uses_limit}`}
+              </>
+            ),
+            numeric: true,
+          },
+        ]}
+        rows={list.codes}
+        rowKey={(code) => code.id}
+        empty={t('promotions.noCodes')}
+      />
       <Pages page={list.page} pages={list.pages} params={{ query, state }} />
     </>
   );

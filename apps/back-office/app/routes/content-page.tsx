@@ -6,8 +6,9 @@ import { Form, Link, redirect } from 'react-router';
 import { Completeness } from '../delivery/Completeness';
 import { chartTextForm, pageTextForm, parseTable, typedTable } from '../delivery/forms';
 import { AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, FieldError, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/content-page';
 
 /** The language a URL asks for (`?lang=`), or the shop's first. */
@@ -60,11 +61,7 @@ export default function ContentPageEditor({ loaderData: { page, categories, lang
   const langName = t(`pages.langs.${lang}`);
   return (
     <>
-      <p className="mb-2">
-        <Link to="/pages" className="text-blue-800 underline">
-          {t('pages.backToPages')}
-        </Link>
-      </p>
+      <BackLink to="/pages">{t('pages.backToPages')}</BackLink>
       <h1 className="mb-3 text-2xl font-semibold">{t('pages.edit', { title: page.title })}</h1>
       {done && !actionData && (
         <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
@@ -129,11 +126,7 @@ export default function ContentPageEditor({ loaderData: { page, categories, lang
               {t('pages.categoriesHelp')}
             </p>
             <select id="category_ids" name="category_ids" multiple size={8} defaultValue={page.category_ids.map(String)} aria-describedby="category_ids-help" className={inputClass}>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
+              <Choices choices={named(categories)} />
             </select>
             <button type="submit" className={buttonClass}>
               {t('pages.saveCategories')}

@@ -6,6 +6,7 @@ import { OrderRows } from '../lib/order-rows';
 import { PersonData } from '../lib/person';
 import { eraseAction } from '../lib/person.server';
 import { rowIdOrNotFound } from '../lib/ids';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/customer';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -24,11 +25,7 @@ export default function Customer({ loaderData: { customer, addresses, orders }, 
   const lang = i18n.language;
   return (
     <>
-      <p className="mb-2">
-        <Link to="/customers" className="text-blue-800 underline">
-          {t('customers.back')}
-        </Link>
-      </p>
+      <BackLink to="/customers">{t('customers.back')}</BackLink>
       <h1 className="mb-1 text-2xl font-semibold">{customer.name || customer.email}</h1>
       <p className="mb-1 break-all">{customer.email}</p>
       <p className="mb-4 text-sm">
@@ -75,7 +72,7 @@ export default function Customer({ loaderData: { customer, addresses, orders }, 
         <h2 id="orders" className={heading}>
           {t('customers.orders')} ({customer.order_count})
         </h2>
-        {orders.length === 0 ? <p>{t('customers.noOrders')}</p> : <OrderRows orders={orders} />}
+        <OrderRows orders={orders} empty={t('customers.noOrders')} />
         {customer.order_count > orders.length && (
           <p className="mt-2">
             <Link to={`/orders?${new URLSearchParams({ query: customer.email })}`} className="text-blue-800 underline">

@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
 import { buttonClass, inputClass } from '../lib/forms';
+import { ListTable } from '../lib/list-table';
 import { Pages, pageParam } from '../lib/pages';
 import type { Route } from './+types/customers';
 
@@ -47,39 +48,28 @@ export default function Customers({ loaderData: { list, query, erasure, erased }
       <p className="mb-2" aria-live="polite">
         {t('customers.count', { count: list.total })}
       </p>
-      {list.customers.length === 0 ? (
-        <p>{t('customers.none')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">{t('customers.name')}</th>
-                <th scope="col" className="p-2">{t('customers.email')}</th>
-                <th scope="col" className="p-2 text-right">{t('customers.orders')}</th>
-                <th scope="col" className="p-2">{t('customers.newsletter')}</th>
-                <th scope="col" className="p-2">{t('customers.since')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.customers.map((customer) => (
-                <tr key={customer.id} className="border-b border-stone-200">
-                  <td className="p-2">
-                    <Link to={`/customers/${customer.id}`} className="text-blue-800 underline">
-                      {customer.name || customer.email}
-                    </Link>
-                    {customer.erasure_requested_at && <span className="block text-red-900">{t('customers.erasureAsked', { date: dateTime(customer.erasure_requested_at, lang) })}</span>}
-                  </td>
-                  <td className="p-2 break-all">{customer.email}</td>
-                  <td className="p-2 text-right">{customer.order_count}</td>
-                  <td className="p-2">{customer.newsletter ? t('customers.yes') : t('customers.no')}</td>
-                  <td className="p-2 whitespace-nowrap">{dateTime(customer.created_at, lang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        columns={[
+          {
+            header: t('customers.name'),
+            cell: (customer) => (
+              <>
+                <Link to={`/customers/${customer.id}`} className="text-blue-800 underline">
+                  {customer.name || customer.email}
+                </Link>
+                {customer.erasure_requested_at && <span className="block text-red-900">{t('customers.erasureAsked', { date: dateTime(customer.erasure_requested_at, lang) })}</span>}
+              </>
+            ),
+          },
+          { header: t('customers.email'), cell: (customer) => customer.email, className: 'break-all' },
+          { header: t('customers.orders'), cell: (customer) => customer.order_count, numeric: true },
+          { header: t('customers.newsletter'), cell: (customer) => (customer.newsletter ? t('customers.yes') : t('customers.no')) },
+          { header: t('customers.since'), cell: (customer) => dateTime(customer.created_at, lang), className: 'whitespace-nowrap' },
+        ]}
+        rows={list.customers}
+        rowKey={(customer) => customer.id}
+        empty={t('customers.none')}
+      />
       <Pages page={list.page} pages={list.pages} params={{ query, erasure: erasure ? '1' : '' }} />
       <section aria-labelledby="guest" className="mt-8 rounded border border-stone-300 bg-white p-4">
         <h2 id="guest" className="mb-2 text-lg font-semibold">{t('customers.guestTitle')}</h2>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime, money } from '../lib/format';
+import { OrderLink } from '../lib/links';
 import type { Route } from './+types/dashboard';
 
 /** The home of a signed-in staff member: what needs doing today (a role without the dashboard gets a welcome). */
@@ -29,11 +30,6 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
     );
   }
   const { to_ship: toShip, failed_refunds: failedRefunds, stray_payments: stray, sales } = dashboard;
-  const orderLink = (reference: string) => (
-    <Link to={`/orders/${reference}`} className="font-mono text-blue-800 underline">
-      {reference}
-    </Link>
-  );
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('dashboard.title')}</h1>
@@ -49,7 +45,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
               <ul className="text-sm">
                 {toShip.oldest.map((order) => (
                   <li key={order.reference}>
-                    {orderLink(order.reference)} · {dateTime(order.date, lang)} · {t(`status.${order.status}`, { defaultValue: order.status })}
+                    <OrderLink reference={order.reference} /> · {dateTime(order.date, lang)} · {t(`status.${order.status}`, { defaultValue: order.status })}
                   </li>
                 ))}
               </ul>
@@ -77,7 +73,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             <ul className="text-sm">
               {failedRefunds.map((refund, index) => (
                 <li key={index}>
-                  {orderLink(refund.reference)} · {money(refund.amount, refund.currency, lang)} · {dateTime(refund.date, lang)}
+                  <OrderLink reference={refund.reference} /> · {money(refund.amount, refund.currency, lang)} · {dateTime(refund.date, lang)}
                 </li>
               ))}
             </ul>
@@ -92,7 +88,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             <ul className="text-sm">
               {stray.map((payment, index) => (
                 <li key={index}>
-                  {orderLink(payment.reference)} · {payment.gateway} · {money(payment.amount, payment.currency, lang)} ·{' '}
+                  <OrderLink reference={payment.reference} /> · {payment.gateway} · {money(payment.amount, payment.currency, lang)} ·{' '}
                   {t(`dashboard.strayRefund.${payment.refund ?? 'none'}`, { defaultValue: payment.refund ?? '' })}
                 </li>
               ))}

@@ -6,7 +6,7 @@ import { Form, redirect } from 'react-router';
 import { brandForm, carrierForm, countryForm, rateForm } from '../delivery/forms';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { money } from '../lib/format';
-import { buttonClass, FieldError, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { cents, typed } from '../promotions/forms';
 import type { Route } from './+types/delivery';
 
@@ -173,11 +173,7 @@ function CountryForm({ country, zones, lastResult }: { country: AdminShippingCou
           <div>
             <label htmlFor={fields.zone.id}>{t('delivery.zone')}</label>
             <select {...getSelectProps(fields.zone)} key={fields.zone.key} defaultValue={(fields.zone.initialValue as string | undefined) ?? country.zone} className={inputClass}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {t(`delivery.zones.${zone}`, { defaultValue: zone })}
-                </option>
-              ))}
+              <Choices choices={zones.map((zone) => ({ value: zone, label: t(`delivery.zones.${zone}`, { defaultValue: zone }) }))} />
             </select>
             <FieldError field={fields.zone} />
           </div>
@@ -239,11 +235,7 @@ function BrandThresholds({ settings, lastResult }: { settings: AdminDeliverySett
           <label htmlFor={fields.country.id}>{t('delivery.country')}</label>
           <select {...getSelectProps(fields.country)} key={fields.country.key} defaultValue={fields.country.initialValue ?? ''} className={inputClass}>
             <option value="">—</option>
-            {settings.countries.map((country) => (
-              <option key={country.iso} value={country.iso}>
-                {country.iso}
-              </option>
-            ))}
+            <Choices choices={settings.countries.map((country) => ({ value: country.iso, label: country.iso }))} />
           </select>
           <FieldError field={fields.country} />
         </div>
@@ -251,11 +243,7 @@ function BrandThresholds({ settings, lastResult }: { settings: AdminDeliverySett
           <label htmlFor={fields.brand_id.id}>{t('delivery.brand')}</label>
           <select {...getSelectProps(fields.brand_id)} key={fields.brand_id.key} defaultValue={String(fields.brand_id.initialValue ?? '')} className={inputClass}>
             <option value="">—</option>
-            {settings.brands.map((brand) => (
-              <option key={brand.id} value={brand.id}>
-                {brand.name}
-              </option>
-            ))}
+            <Choices choices={named(settings.brands)} />
           </select>
           <FieldError field={fields.brand_id} />
         </div>

@@ -1,11 +1,11 @@
 import { emailSchema } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { OrderRows } from '../lib/order-rows';
 import { Pages, pageParam } from '../lib/pages';
 import { PersonData } from '../lib/person';
 import { eraseAction } from '../lib/person.server';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/guest';
 
 /** A guest's orders by their exact address (placed without an account), with their data: export and erasure. */
@@ -22,11 +22,7 @@ export default function Guest({ loaderData: { email, list }, actionData }: Route
   const { t } = useTranslation();
   return (
     <>
-      <p className="mb-2">
-        <Link to="/customers" className="text-blue-800 underline">
-          {t('customers.back')}
-        </Link>
-      </p>
+      <BackLink to="/customers">{t('customers.back')}</BackLink>
       <h1 className="mb-1 text-2xl font-semibold">{t('customers.guestTitle')}</h1>
       <p className="mb-4 break-all">{email}</p>
       {!list ? (

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { buttonClass, inputClass } from '../lib/forms';
+import { ListTable } from '../lib/list-table';
 import { pageParam, Pages } from '../lib/pages';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/low-stock';
 
 /** Variants running out, fewest units first, with a link to their product's editor (where stock is changed). */
@@ -18,11 +20,7 @@ export default function LowStock({ loaderData: { list, threshold } }: Route.Comp
   const { t } = useTranslation();
   return (
     <>
-      <p className="mb-2">
-        <Link to="/products" className="text-blue-800 underline">
-          {t('catalogue.back')}
-        </Link>
-      </p>
+      <BackLink to="/products">{t('catalogue.back')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{t('catalogue.lowStock')}</h1>
       <p className="mb-4">{t('catalogue.lowStockHelp', { threshold })}</p>
       <Form method="get" className="mb-4 flex items-end gap-3">
@@ -34,34 +32,17 @@ export default function LowStock({ loaderData: { list, threshold } }: Route.Comp
           {t('catalogue.filter')}
         </button>
       </Form>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse bg-white text-left text-sm">
-          <thead>
-            <tr className="border-b border-stone-300">
-              <th scope="col" className="p-2">{t('catalogue.product')}</th>
-              <th scope="col" className="p-2">{t('catalogue.sku')}</th>
-              <th scope="col" className="p-2">{t('catalogue.colour')}</th>
-              <th scope="col" className="p-2">{t('catalogue.size')}</th>
-              <th scope="col" className="p-2 text-right">{t('catalogue.stock')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.variants.map((variant) => (
-              <tr key={variant.id} className="border-b border-stone-200">
-                <td className="p-2">
-                  <Link to={`/products/${variant.product_id}`} className="text-blue-800 underline">
-                    {variant.product_name}
-                  </Link>
-                </td>
-                <td className="p-2 font-mono">{variant.sku}</td>
-                <td className="p-2">{variant.colour ?? '—'}</td>
-                <td className="p-2">{variant.size ?? '—'}</td>
-                <td className="p-2 text-right">{variant.stock}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        columns={[
+          { header: t('catalogue.product'), cell: (variant) => <Link to={`/products/${variant.product_id}`} className="text-blue-800 underline">{variant.product_name}</Link> },
+          { header: t('catalogue.sku'), cell: (variant) => variant.sku, className: 'font-mono' },
+          { header: t('catalogue.colour'), cell: (variant) => variant.colour ?? '—' },
+          { header: t('catalogue.size'), cell: (variant) => variant.size ?? '—' },
+          { header: t('catalogue.stock'), cell: (variant) => variant.stock, numeric: true },
+        ]}
+        rows={list.variants}
+        rowKey={(variant) => variant.id}
+      />
       <Pages page={list.page} pages={list.pages} params={{ threshold: String(threshold) }} />
     </>
   );

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '@shop/contract/admin';
-import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
+import { useRouteLoaderData, useSearchParams } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { orderAction } from '../orders/actions.server';
 import { OrderActions, OrderReturns } from '../orders/actions';
 import { isOrderIntent } from '../orders/forms';
 import { dateTime, money } from '../lib/format';
+import { ListTable } from '../lib/list-table';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/order';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -37,11 +39,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const cents = (value: number) => money(value, order.currency, lang);
   return (
     <>
-      <p className="mb-2">
-        <Link to="/orders" className="text-blue-800 underline">
-          {t('order.back')}
-        </Link>
-      </p>
+      <BackLink to="/orders">{t('order.back')}</BackLink>
       <h1 className="mb-1 text-2xl font-semibold">{t('order.title', { reference: order.reference })}</h1>
       <p className="mb-4">
         {dateTime(order.date, lang)} · {t(`status.${order.status}`, { defaultValue: order.status })} · {order.email}
@@ -55,32 +53,25 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       <OrderReturns detail={loaderData} staff={staff} actionData={actionData} />
       <section className={section} aria-labelledby="lines">
         <h2 id="lines" className={heading}>{t('order.lines')}</h2>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">{t('order.product')}</th>
-                <th scope="col" className="p-2 text-right">{t('order.quantity')}</th>
-                <th scope="col" className="p-2 text-right">{t('order.price')}</th>
-                <th scope="col" className="p-2 text-right">{t('orders.total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((line, index) => (
-                <tr key={index} className="border-b border-stone-200">
-                  <td className="p-2">
-                    {line.name}
-                    {line.attributes && <span className="block text-stone-700">{line.attributes}</span>}
-                    <span className="block font-mono text-xs text-stone-700">{line.reference}</span>
-                  </td>
-                  <td className="p-2 text-right">{line.quantity}</td>
-                  <td className="p-2 text-right whitespace-nowrap">{cents(line.unit_price)}</td>
-                  <td className="p-2 text-right whitespace-nowrap">{cents(line.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          columns={[
+            {
+              header: t('order.product'),
+              cell: (line) => (
+                <>
+                  {line.name}
+                  {line.attributes && <span className="block text-stone-700">{line.attributes}</span>}
+                  <span className="block font-mono text-xs text-stone-700">{line.reference}</span>
+                </>
+              ),
+            },
+            { header: t('order.quantity'), cell: (line) => line.quantity, numeric: true },
+            { header: t('order.price'), cell: (line) => cents(line.unit_price), numeric: true, className: 'whitespace-nowrap' },
+            { header: t('orders.total'), cell: (line) => cents(line.total), numeric: true, className: 'whitespace-nowrap' },
+          ]}
+          rows={order.lines}
+          rowKey={(_line, index) => index}
+        />
         <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 text-sm sm:ml-auto sm:w-72">
           <dt>{t('order.items')}</dt>
           <dd className="text-right">{cents(order.items_total)}</dd>

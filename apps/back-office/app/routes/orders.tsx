@@ -1,10 +1,11 @@
 import { GATEWAY_NAMES, ORDER_STATUSES, type OrderStatus } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
-import { buttonClass, inputClass } from '../lib/forms';
+import { Form } from 'react-router';
+import { buttonClass, inputClass, Select } from '../lib/forms';
 import { staffCall } from '../lib/api.server';
 import { Pages } from '../lib/pages';
-import { dateTime, money } from '../lib/format';
+import { ListTable } from '../lib/list-table';
+import { useOrderColumns } from '../lib/order-rows';
 import type { Route } from './+types/orders';
 
 const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
@@ -27,7 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Orders({ loaderData: { list, query, status, shown } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const orderColumns = useOrderColumns();
   const kept = Object.fromEntries(Object.entries({ query, status, ...shown }).filter(([, value]) => value));
   return (
     <>
@@ -40,17 +42,7 @@ export default function Orders({ loaderData: { list, query, status, shown } }: R
             {t('orders.searchHelp')}
           </p>
         </div>
-        <div>
-          <label htmlFor="status">{t('orders.status')}</label>
-          <select id="status" name="status" defaultValue={status} className={inputClass}>
-            <option value="">{t('orders.anyStatus')}</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select name="status" label={t('orders.status')} empty={t('orders.anyStatus')} choices={ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))} defaultValue={status} />
         <div>
           <label htmlFor="from">{t('orders.from')}</label>
           <input id="from" name="from" type="date" defaultValue={shown.from} className={inputClass} />
@@ -63,25 +55,8 @@ export default function Orders({ loaderData: { list, query, status, shown } }: R
           <label htmlFor="country">{t('orders.country')}</label>
           <input id="country" name="country" defaultValue={shown.country} maxLength={2} size={4} className={inputClass} />
         </div>
-        <div>
-          <label htmlFor="gateway">{t('orders.gateway')}</label>
-          <select id="gateway" name="gateway" defaultValue={shown.gateway} className={inputClass}>
-            <option value="">{t('orders.anyGateway')}</option>
-            {GATEWAY_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="invoice">{t('orders.invoice')}</label>
-          <select id="invoice" name="invoice" defaultValue={shown.invoice} className={inputClass}>
-            <option value="">{t('orders.anyInvoice')}</option>
-            <option value="yes">{t('orders.withInvoice')}</option>
-            <option value="no">{t('orders.withoutInvoice')}</option>
-          </select>
-        </div>
+        <Select name="gateway" label={t('orders.gateway')} empty={t('orders.anyGateway')} choices={GATEWAY_NAMES.map((name) => ({ value: name, label: name }))} defaultValue={shown.gateway} />
+        <Select name="invoice" label={t('orders.invoice')} empty={t('orders.anyInvoice')} choices={[{ value: 'yes', label: t('orders.withInvoice') }, { value: 'no', label: t('orders.withoutInvoice') }]} defaultValue={shown.invoice} />
         <button type="submit" className={`${buttonClass} mb-6`}>
           {t('orders.filter')}
         </button>
@@ -89,44 +64,28 @@ export default function Orders({ loaderData: { list, query, status, shown } }: R
       <p className="mb-2" aria-live="polite">
         {t('orders.count', { count: list.total })}
       </p>
-      {list.orders.length === 0 ? (
-        <p>{t('orders.none')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">{t('orders.reference')}</th>
-                <th scope="col" className="p-2">{t('orders.date')}</th>
-                <th scope="col" className="p-2">{t('orders.customer')}</th>
-                <th scope="col" className="p-2">{t('orders.status')}</th>
-                <th scope="col" className="p-2">{t('orders.country')}</th>
-                <th scope="col" className="p-2 text-right">{t('orders.total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.orders.map((order) => (
-                <tr key={order.reference} className="border-b border-stone-200">
-                  <td className="p-2 font-mono">
-                    <Link to={`/orders/${order.reference}`} className="text-blue-800 underline">
-                      {order.reference}
-                    </Link>
-                  </td>
-                  <td className="p-2 whitespace-nowrap">{dateTime(order.date, i18n.language)}</td>
-                  <td className="p-2">
-                    {order.name}
-                    <br />
-                    <span className="text-stone-700">{order.email}</span>
-                  </td>
-                  <td className="p-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
-                  <td className="p-2">{order.country}</td>
-                  <td className="p-2 text-right whitespace-nowrap">{money(order.total, order.currency, i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        columns={[
+          orderColumns.reference,
+          orderColumns.date,
+          {
+            header: t('orders.customer'),
+            cell: (order) => (
+              <>
+                {order.name}
+                <br />
+                <span className="text-stone-700">{order.email}</span>
+              </>
+            ),
+          },
+          orderColumns.status,
+          { header: t('orders.country'), cell: (order) => order.country },
+          orderColumns.total,
+        ]}
+        rows={list.orders}
+        rowKey={(order) => order.reference}
+        empty={t('orders.none')}
+      />
       <Pages page={list.page} pages={list.pages} params={kept} />
     </>
   );

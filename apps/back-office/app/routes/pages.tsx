@@ -6,7 +6,7 @@ import { Form, Link, redirect } from 'react-router';
 import { Completeness } from '../delivery/Completeness';
 import { newPageForm } from '../delivery/forms';
 import { AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
 import type { Route } from './+types/pages';
 
 /** The shop's content pages and size charts, each with the languages it is complete in, and a form to add one. */
@@ -64,11 +64,7 @@ export default function Pages({ loaderData: { pages }, actionData }: Route.Compo
           <div>
             <label htmlFor={fields.kind.id}>{t('pages.kind')}</label>
             <select {...getSelectProps(fields.kind)} key={fields.kind.key} defaultValue={fields.kind.initialValue ?? 'page'} className={inputClass}>
-              {CONTENT_PAGE_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`pages.kindNames.${kind}`)}
-                </option>
-              ))}
+              <Choices choices={CONTENT_PAGE_KINDS.map((kind) => ({ value: kind, label: t(`pages.kindNames.${kind}`) }))} />
             </select>
           </div>
           <TextField field={fields.page_key} label={t('pages.key')} help={t('pages.keyHelp')} />

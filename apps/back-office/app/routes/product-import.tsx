@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { adminApi, AdminApiError, staffCall } from '../lib/api.server';
 import { rowIdOrNotFound } from '../lib/ids';
 import { buttonClass } from '../lib/forms';
+import { ListTable } from '../lib/list-table';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/product-import';
 
 /** Applying writes a batch of 500 rows per transaction: 100,000 rows take minutes. An interrupted apply goes on when asked again. */
@@ -39,11 +41,7 @@ export default function ProductImport({ loaderData: { checked }, actionData }: R
   const toWrite = checked.created + checked.changed;
   return (
     <>
-      <p className="mb-2">
-        <Link to="/products/csv" className="text-blue-800 underline">
-          {t('csv.another')}
-        </Link>
-      </p>
+      <BackLink to="/products/csv">{t('csv.another')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold break-words">{t('csv.resultTitle', { file: checked.file_name })}</h1>
       <dl className="mb-4 grid max-w-xl grid-cols-2 gap-2 sm:grid-cols-5">
         {counts.map(([key, value]) => (
@@ -87,28 +85,16 @@ export default function ProductImport({ loaderData: { checked }, actionData }: R
             {t('csv.refusalsTitle')}
           </h2>
           {checked.refused > checked.refusals.length && <p className="mb-2">{t('csv.refusalsMore', { shown: checked.refusals.length, count: checked.refused })}</p>}
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse bg-white text-left text-sm">
-              <thead>
-                <tr className="border-b border-stone-300">
-                  <th scope="col" className="p-2">{t('csv.row')}</th>
-                  <th scope="col" className="p-2">{t('csv.reason')}</th>
-                  <th scope="col" className="p-2">{t('csv.column')}</th>
-                  <th scope="col" className="p-2">{t('csv.value')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {checked.refusals.map((refusal, index) => (
-                  <tr key={index} className="border-b border-stone-200">
-                    <td className="p-2">{refusal.row}</td>
-                    <td className="p-2">{t(`csv.reasons.${refusal.reason}`)}</td>
-                    <td className="p-2 font-mono">{refusal.column ?? '—'}</td>
-                    <td className="p-2 font-mono break-all">{refusal.value ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            columns={[
+              { header: t('csv.row'), cell: (refusal) => refusal.row },
+              { header: t('csv.reason'), cell: (refusal) => t(`csv.reasons.${refusal.reason}`) },
+              { header: t('csv.column'), cell: (refusal) => refusal.column ?? '—', className: 'font-mono' },
+              { header: t('csv.value'), cell: (refusal) => refusal.value ?? '—', className: 'font-mono break-all' },
+            ]}
+            rows={checked.refusals}
+            rowKey={(_refusal, index) => index}
+          />
         </section>
       )}
     </>

@@ -2,11 +2,12 @@ import { PHOTO_ALT_MAX, PHOTO_MOVES, PRODUCT_PHOTO_MAX_BYTES, PRODUCT_PHOTO_TYPE
 import { TEXT_LANGUAGES } from '@shop/contract';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { adminApi, AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, Choices, inputClass, named } from '../lib/forms';
 import { clearSession } from '../lib/session.server';
 import { rowIdOf, rowIdOrNotFound } from '../lib/ids';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/product-photos';
 
 type Done = 'uploaded' | 'saved' | 'moved' | 'deleted';
@@ -82,11 +83,7 @@ function ColourSelect({ id, colours, value }: { id: string; colours: Route.Compo
       <label htmlFor={id}>{t('photos.colour')}</label>
       <select id={id} name="colour" defaultValue={value ?? ''} className={inputClass}>
         <option value="">{t('photos.allColours')}</option>
-        {colours.map((colour) => (
-          <option key={colour.id} value={colour.id}>
-            {colour.name}
-          </option>
-        ))}
+        <Choices choices={named(colours)} />
       </select>
     </>
   );
@@ -219,11 +216,7 @@ export default function ProductPhotos({ loaderData: data, actionData }: Route.Co
   const { t } = useTranslation();
   return (
     <>
-      <p className="mb-2">
-        <Link to={`/products/${data.product.id}`} className="text-blue-800 underline">
-          {t('photos.back')}
-        </Link>
-      </p>
+      <BackLink to={`/products/${data.product.id}`}>{t('photos.back')}</BackLink>
       <h1 className="mb-1 text-2xl font-semibold">{t('photos.title', { name: data.product.name })}</h1>
       <p className="mb-4 text-stone-700">{t('photos.reference', { reference: data.product.reference })}</p>
       {actionData?.done && (

@@ -13,8 +13,9 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { z } from 'zod';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { money } from '../lib/format';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, Choices, inputClass, named, Select } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/product';
 
 type Problems = Record<string, string>;
@@ -197,11 +198,7 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
   const busy = navigation.state === 'submitting';
   return (
     <>
-      <p className="mb-2">
-        <Link to="/products" className="text-blue-800 underline">
-          {t('catalogue.back')}
-        </Link>
-      </p>
+      <BackLink to="/products">{t('catalogue.back')}</BackLink>
       <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
       {product && (
         <p className="mb-3">
@@ -248,45 +245,13 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
               <label htmlFor="category_id">{t('catalogue.category')}</label>
               <select id="category_id" name="category_id" defaultValue={value('category_id', String(product?.category_id ?? ''))} className={inputClass} required aria-describedby={problems.category_id ? 'category_id-error' : undefined}>
                 <option value="">{t('catalogue.anyCategory')}</option>
-                {editor.categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                  </option>
-                ))}
+                <Choices choices={named(editor.categories)} />
               </select>
               <Problem id="category_id-error" problem={problems.category_id} />
             </div>
-            <div>
-              <label htmlFor="brand_id">{t('catalogue.brand')}</label>
-              <select id="brand_id" name="brand_id" defaultValue={value('brand_id', String(product?.brand_id ?? ''))} className={inputClass}>
-                <option value="">{t('catalogue.noBrand')}</option>
-                {editor.brands.map((brand) => (
-                  <option key={brand.id} value={brand.id}>
-                    {brand.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="gender">{t('catalogue.gender')}</label>
-              <select id="gender" name="gender" defaultValue={value('gender', product?.gender ?? 'women')} className={inputClass}>
-                {PRODUCT_GENDERS.map((gender) => (
-                  <option key={gender} value={gender}>
-                    {t(`catalogue.genders.${gender}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="garment">{t('catalogue.garment')}</label>
-              <select id="garment" name="garment" defaultValue={value('garment', product?.garment ?? 'dress')} className={inputClass}>
-                {GARMENTS.map((garment) => (
-                  <option key={garment} value={garment}>
-                    {t(`catalogue.garments.${garment}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select name="brand_id" label={t('catalogue.brand')} empty={t('catalogue.noBrand')} choices={named(editor.brands)} defaultValue={value('brand_id', String(product?.brand_id ?? ''))} />
+            <Select name="gender" label={t('catalogue.gender')} choices={PRODUCT_GENDERS.map((gender) => ({ value: gender, label: t(`catalogue.genders.${gender}`) }))} defaultValue={value('gender', product?.gender ?? 'women')} />
+            <Select name="garment" label={t('catalogue.garment')} choices={GARMENTS.map((garment) => ({ value: garment, label: t(`catalogue.garments.${garment}`) }))} defaultValue={value('garment', product?.garment ?? 'dress')} />
           </div>
         </section>
         <section className="rounded border border-stone-300 bg-white p-4" aria-labelledby="texts-title">

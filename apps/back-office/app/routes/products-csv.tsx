@@ -1,8 +1,9 @@
 import { adminProductImportSchema, PRODUCT_CSV_MAX_BYTES } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { AdminApiError, staffUpload } from '../lib/api.server';
 import { buttonClass, inputClass } from '../lib/forms';
+import { BackLink } from '../lib/links';
 import type { Route } from './+types/products-csv';
 
 /** A dry run reads the whole file before it answers: about a minute for 100,000 rows on a busy machine. */
@@ -26,11 +27,7 @@ export default function ProductsCsv({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
-      <p className="mb-2">
-        <Link to="/products" className="text-blue-800 underline">
-          {t('csv.back')}
-        </Link>
-      </p>
+      <BackLink to="/products">{t('csv.back')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('csv.title')}</h1>
       <section aria-labelledby="export" className="mb-6 max-w-prose rounded border border-stone-300 bg-white p-4">
         <h2 id="export" className="mb-2 text-lg font-semibold">

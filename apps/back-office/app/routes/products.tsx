@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { money } from '../lib/format';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, inputClass, named, Select } from '../lib/forms';
+import { ListTable } from '../lib/list-table';
 import { pageParam, Pages } from '../lib/pages';
 import type { Route } from './+types/products';
 
@@ -30,19 +31,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Products({ loaderData: { list, shown, brands, categories } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const select = (name: keyof typeof shown, label: string, any: string, options: { value: string; label: string }[]) => (
-    <div>
-      <label htmlFor={name}>{label}</label>
-      <select id={name} name={name} defaultValue={shown[name]} className={inputClass}>
-        {any && <option value="">{any}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -67,15 +55,12 @@ export default function Products({ loaderData: { list, shown, brands, categories
             {t('catalogue.searchHelp')}
           </p>
         </div>
-        {select('category', t('catalogue.category'), t('catalogue.anyCategory'), categories.map((row) => ({ value: String(row.id), label: row.name })))}
-        {select('brand', t('catalogue.brand'), t('catalogue.anyBrand'), brands.map((row) => ({ value: String(row.id), label: row.name })))}
-        {select('state', t('catalogue.state'), t('catalogue.anyState'), PRODUCT_STATES.map((value) => ({ value, label: t(`catalogue.states.${value}`) })))}
-        {select('stock', t('catalogue.stock'), t('catalogue.anyStock'), [
-          { value: 'in', label: t('catalogue.inStock') },
-          { value: 'out', label: t('catalogue.outOfStock') },
-        ])}
-        {select('missing', t('catalogue.missing'), t('catalogue.anyLang'), STOREFRONT_LANGUAGES.map((value) => ({ value, label: t(`catalogue.langNames.${value}`) })))}
-        {select('sort', t('catalogue.sort'), '', PRODUCT_SORTS.map((value) => ({ value, label: t(`catalogue.sorts.${value}`) })))}
+        <Select name="category" label={t('catalogue.category')} empty={t('catalogue.anyCategory')} choices={named(categories)} defaultValue={shown.category} />
+        <Select name="brand" label={t('catalogue.brand')} empty={t('catalogue.anyBrand')} choices={named(brands)} defaultValue={shown.brand} />
+        <Select name="state" label={t('catalogue.state')} empty={t('catalogue.anyState')} choices={PRODUCT_STATES.map((value) => ({ value, label: t(`catalogue.states.${value}`) }))} defaultValue={shown.state} />
+        <Select name="stock" label={t('catalogue.stock')} empty={t('catalogue.anyStock')} choices={[{ value: 'in', label: t('catalogue.inStock') }, { value: 'out', label: t('catalogue.outOfStock') }]} defaultValue={shown.stock} />
+        <Select name="missing" label={t('catalogue.missing')} empty={t('catalogue.anyLang')} choices={STOREFRONT_LANGUAGES.map((value) => ({ value, label: t(`catalogue.langNames.${value}`) }))} defaultValue={shown.missing} />
+        <Select name="sort" label={t('catalogue.sort')} choices={PRODUCT_SORTS.map((value) => ({ value, label: t(`catalogue.sorts.${value}`) }))} defaultValue={shown.sort} />
         <button type="submit" className={`${buttonClass} mb-6`}>
           {t('catalogue.filter')}
         </button>
@@ -83,46 +68,42 @@ export default function Products({ loaderData: { list, shown, brands, categories
       <p className="mb-2" aria-live="polite">
         {t('catalogue.count', { count: list.total })}
       </p>
-      {list.products.length === 0 ? (
-        <p>{t('catalogue.none')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">{t('catalogue.name')}</th>
-                <th scope="col" className="p-2">{t('catalogue.reference')}</th>
-                <th scope="col" className="p-2">{t('catalogue.state')}</th>
-                <th scope="col" className="p-2 text-right">{t('catalogue.price')}</th>
-                <th scope="col" className="p-2 text-right">{t('catalogue.stock')}</th>
-                <th scope="col" className="p-2">{t('catalogue.languages')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.products.map((product) => (
-                <tr key={product.id} className="border-b border-stone-200">
-                  <td className="p-2">
-                    <Link to={`/products/${product.id}`} className="text-blue-800 underline">
-                      {product.name}
-                    </Link>
-                    <br />
-                    <span className="text-stone-700">{[product.brand, product.category].filter(Boolean).join(' · ')}</span>
-                  </td>
-                  <td className="p-2 font-mono">{product.reference}</td>
-                  <td className="p-2">{t(`catalogue.states.${product.state}`)}</td>
-                  <td className="p-2 text-right whitespace-nowrap">{money(product.price, 'EUR', i18n.language)}</td>
-                  <td className="p-2 text-right">
-                    {product.stock}
-                    <span className="sr-only"> · </span>
-                    <span className="block text-stone-700">{t('catalogue.variants')}: {product.variant_count}</span>
-                  </td>
-                  <td className="p-2">{product.complete_langs.map((lang) => lang.toUpperCase()).join(' ') || '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        columns={[
+          {
+            header: t('catalogue.name'),
+            cell: (product) => (
+              <>
+                <Link to={`/products/${product.id}`} className="text-blue-800 underline">
+                  {product.name}
+                </Link>
+                <br />
+                <span className="text-stone-700">{[product.brand, product.category].filter(Boolean).join(' · ')}</span>
+              </>
+            ),
+          },
+          { header: t('catalogue.reference'), cell: (product) => product.reference, className: 'font-mono' },
+          { header: t('catalogue.state'), cell: (product) => t(`catalogue.states.${product.state}`) },
+          { header: t('catalogue.price'), cell: (product) => money(product.price, 'EUR', i18n.language), numeric: true, className: 'whitespace-nowrap' },
+          {
+            header: t('catalogue.stock'),
+            cell: (product) => (
+              <>
+                {product.stock}
+                <span className="sr-only"> · </span>
+                <span className="block text-stone-700">
+                  {t('catalogue.variants')}: {product.variant_count}
+                </span>
+              </>
+            ),
+            numeric: true,
+          },
+          { header: t('catalogue.languages'), cell: (product) => product.complete_langs.map((lang) => lang.toUpperCase()).join(' ') || '—' },
+        ]}
+        rows={list.products}
+        rowKey={(product) => product.id}
+        empty={t('catalogue.none')}
+      />
       <Pages page={list.page} pages={list.pages} params={shown} />
     </>
   );

@@ -1,10 +1,12 @@
 import { RETURN_STATUSES } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { staffCall } from '../lib/api.server';
+import { OrderLink } from '../lib/links';
+import { ListTable } from '../lib/list-table';
 import { Pages } from '../lib/pages';
 import { dateTime } from '../lib/format';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, Select } from '../lib/forms';
 import type { Route } from './+types/returns';
 
 type ReturnStatus = (typeof RETURN_STATUSES)[number];
@@ -25,58 +27,26 @@ export default function Returns({ loaderData: { list, status } }: Route.Componen
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('returns.title')}</h1>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="status">{t('orders.status')}</label>
-          <select id="status" name="status" defaultValue={status} className={inputClass}>
-            {RETURN_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`returns.status.${value}`)}
-              </option>
-            ))}
-            <option value="all">{t('returns.all')}</option>
-          </select>
-        </div>
+        <Select name="status" label={t('orders.status')} choices={[...RETURN_STATUSES.map((value) => ({ value, label: t(`returns.status.${value}`) })), { value: 'all', label: t('returns.all') }]} defaultValue={status} />
         <button type="submit" className={buttonClass}>
           {t('orders.filter')}
         </button>
       </Form>
       <p className="mb-2">{t('returns.count', { count: list.total })}</p>
-      {list.returns.length === 0 ? (
-        <p>{t('returns.none')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">{t('returns.reference')}</th>
-                <th scope="col" className="p-2">{t('orders.reference')}</th>
-                <th scope="col" className="p-2">{t('orders.date')}</th>
-                <th scope="col" className="p-2">{t('orders.customer')}</th>
-                <th scope="col" className="p-2">{t('returns.reason')}</th>
-                <th scope="col" className="p-2 text-right">{t('returns.items')}</th>
-                <th scope="col" className="p-2">{t('orders.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.returns.map((entry) => (
-                <tr key={entry.reference} className="border-b border-stone-200">
-                  <td className="p-2 font-mono">{entry.reference}</td>
-                  <td className="p-2 font-mono">
-                    <Link to={`/orders/${entry.order_reference}#returns`} className="text-blue-800 underline">
-                      {entry.order_reference}
-                    </Link>
-                  </td>
-                  <td className="p-2 whitespace-nowrap">{dateTime(entry.date, i18n.language)}</td>
-                  <td className="p-2">{entry.email}</td>
-                  <td className="p-2">{t(`returns.reasons.${entry.reason}`, { defaultValue: entry.reason })}</td>
-                  <td className="p-2 text-right">{entry.item_count}</td>
-                  <td className="p-2">{t(`returns.status.${entry.status}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        columns={[
+          { header: t('returns.reference'), cell: (entry) => entry.reference, className: 'font-mono' },
+          { header: t('orders.reference'), cell: (entry) => <OrderLink reference={entry.order_reference} section="returns" />, className: 'font-mono' },
+          { header: t('orders.date'), cell: (entry) => dateTime(entry.date, i18n.language), className: 'whitespace-nowrap' },
+          { header: t('orders.customer'), cell: (entry) => entry.email },
+          { header: t('returns.reason'), cell: (entry) => t(`returns.reasons.${entry.reason}`, { defaultValue: entry.reason }) },
+          { header: t('returns.items'), cell: (entry) => entry.item_count, numeric: true },
+          { header: t('orders.status'), cell: (entry) => t(`returns.status.${entry.status}`) },
+        ]}
+        rows={list.returns}
+        rowKey={(entry) => entry.reference}
+        empty={t('returns.none')}
+      />
       <Pages page={list.page} pages={list.pages} params={{ status }} />
     </>
   );

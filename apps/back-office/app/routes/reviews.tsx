@@ -6,7 +6,7 @@ import { Form, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, Select, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import { Pages, pageParam } from '../lib/pages';
 import { rowIdOf } from '../lib/ids';
 import type { Route } from './+types/reviews';
@@ -116,28 +116,8 @@ export default function Reviews({ loaderData: { list, filters }, actionData }: R
         </p>
       )}
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="status">{t('reviews.state')}</label>
-          <select id="status" name="status" defaultValue={filters.status ?? ''} className={inputClass}>
-            <option value="">{t('reviews.anyState')}</option>
-            {REVIEW_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`reviews.states.${state}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="rating">{t('reviews.rating')}</label>
-          <select id="rating" name="rating" defaultValue={filters.rating ?? ''} className={inputClass}>
-            <option value="">{t('reviews.anyRating')}</option>
-            {[5, 4, 3, 2, 1].map((stars) => (
-              <option key={stars} value={stars}>
-                {t('reviews.stars', { count: stars })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select name="status" label={t('reviews.state')} empty={t('reviews.anyState')} choices={REVIEW_STATES.map((state) => ({ value: state, label: t(`reviews.states.${state}`) }))} defaultValue={filters.status ?? ''} />
+        <Select name="rating" label={t('reviews.rating')} empty={t('reviews.anyRating')} choices={[5, 4, 3, 2, 1].map((stars) => ({ value: stars, label: t('reviews.stars', { count: stars }) }))} defaultValue={filters.rating ?? ''} />
         <div>
           <label htmlFor="product">{t('reviews.product')}</label>
           <input id="product" name="product" type="number" min={1} inputMode="numeric" defaultValue={filters.product_id ?? ''} className={inputClass} />

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime, money } from '../lib/format';
-import { buttonClass, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { pageParam, Pages } from '../lib/pages';
-import { cents, REDUCTION_TYPES, saleForm, shopTimeZone, stateParam, zonedToIso } from '../promotions/forms';
+import { cents, saleForm, shopTimeZone, stateParam, zonedToIso } from '../promotions/forms';
+import { ReductionFields } from '../promotions/ReductionFields';
 import { StateFilter } from '../promotions/StateFilter';
 import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/sales';
@@ -68,11 +69,7 @@ function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentP
           <div>
             <label htmlFor={fields.scope.id}>{t('promotions.scope')}</label>
             <select {...getSelectProps(fields.scope)} key={fields.scope.key} defaultValue={fields.scope.initialValue ?? 'product'} className={inputClass}>
-              {SALE_SCOPES.map((scope) => (
-                <option key={scope} value={scope}>
-                  {t(`promotions.scopes.${scope}`)}
-                </option>
-              ))}
+              <Choices choices={SALE_SCOPES.map((scope) => ({ value: scope, label: t(`promotions.scopes.${scope}`) }))} />
             </select>
           </div>
           <TextField field={fields.product_id} label={t('promotions.productId')} type="number" help={t('promotions.productIdHelp')} />
@@ -80,38 +77,20 @@ function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentP
             <label htmlFor={fields.category_id.id}>{t('promotions.category')}</label>
             <select {...getSelectProps(fields.category_id)} key={fields.category_id.key} className={inputClass}>
               <option value="">—</option>
-              {choices.categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
+              <Choices choices={named(choices.categories)} />
             </select>
           </div>
           <div>
             <label htmlFor={fields.brand_id.id}>{t('promotions.brand')}</label>
             <select {...getSelectProps(fields.brand_id)} key={fields.brand_id.key} className={inputClass}>
               <option value="">—</option>
-              {choices.brands.map((brand) => (
-                <option key={brand.id} value={brand.id}>
-                  {brand.name}
-                </option>
-              ))}
+              <Choices choices={named(choices.brands)} />
             </select>
           </div>
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 font-semibold">{t('promotions.reduction')}</legend>
-          <div>
-            <label htmlFor={fields.reduction_type.id}>{t('promotions.reductionType')}</label>
-            <select {...getSelectProps(fields.reduction_type)} key={fields.reduction_type.key} defaultValue={fields.reduction_type.initialValue ?? 'percent'} className={inputClass}>
-              {REDUCTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`promotions.types.${type}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField field={fields.reduction_value} label={t('promotions.reductionValue')} help={t('promotions.reductionValueHelp')} />
+          <ReductionFields typeField={fields.reduction_type} valueField={fields.reduction_value} type="percent" />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 font-semibold">{t('promotions.period', { zone: timeZone })}</legend>

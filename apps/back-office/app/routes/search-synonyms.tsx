@@ -2,7 +2,7 @@ import { TEXT_LANGUAGES, type TextLang } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, inputClass, Select } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/search-synonyms';
 
@@ -95,16 +95,7 @@ export default function SearchSynonyms({ loaderData: { list, done }, actionData 
         </p>
       )}
       <Form method="get" className="mb-6 flex items-end gap-3">
-        <div>
-          <label htmlFor="lang">{t('synonyms.language')}</label>
-          <select id="lang" name="lang" defaultValue={list.lang} className={inputClass}>
-            {TEXT_LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {t(`synonyms.languages.${code}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select name="lang" label={t('synonyms.language')} choices={TEXT_LANGUAGES.map((code) => ({ value: code, label: t(`synonyms.languages.${code}`) }))} defaultValue={list.lang} />
         <button type="submit" className={`${buttonClass} mb-0.5`}>
           {t('synonyms.show')}
         </button>

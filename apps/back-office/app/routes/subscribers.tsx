@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
 import { buttonClass } from '../lib/forms';
+import { ListTable } from '../lib/list-table';
 import type { Route } from './+types/subscribers';
 
 /** The newsletter's subscribers with their consent date, a page after another; and the CSV export. */
@@ -24,38 +25,18 @@ export default function Subscribers({ loaderData: { list, after } }: Route.Compo
         <span className="text-sm text-stone-700">{t('subscribers.exportHelp')}</span>
       </Form>
       <p className="mb-2">{t('subscribers.count', { count: list.total })}</p>
-      {list.subscribers.length === 0 ? (
-        <p>{t('subscribers.none')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">{t('customers.email')}</th>
-                <th scope="col" className="p-2">{t('customers.name')}</th>
-                <th scope="col" className="p-2">{t('customers.language')}</th>
-                <th scope="col" className="p-2">{t('subscribers.interests')}</th>
-                <th scope="col" className="p-2">{t('subscribers.consentAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.subscribers.map((row) => (
-                <tr key={row.id} className="border-b border-stone-200">
-                  <td className="p-2 break-all">
-                    <Link to={`/customers/${row.id}`} className="text-blue-800 underline">
-                      {row.email}
-                    </Link>
-                  </td>
-                  <td className="p-2">{`${row.first_name} ${row.last_name}`}</td>
-                  <td className="p-2">{row.lang}</td>
-                  <td className="p-2">{row.interests.join(', ')}</td>
-                  <td className="p-2 whitespace-nowrap">{row.consent_at ? dateTime(row.consent_at, i18n.language) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        columns={[
+          { header: t('customers.email'), cell: (row) => <Link to={`/customers/${row.id}`} className="text-blue-800 underline">{row.email}</Link>, className: 'break-all' },
+          { header: t('customers.name'), cell: (row) => `${row.first_name} ${row.last_name}` },
+          { header: t('customers.language'), cell: (row) => row.lang },
+          { header: t('subscribers.interests'), cell: (row) => row.interests.join(', ') },
+          { header: t('subscribers.consentAt'), cell: (row) => (row.consent_at ? dateTime(row.consent_at, i18n.language) : '—'), className: 'whitespace-nowrap' },
+        ]}
+        rows={list.subscribers}
+        rowKey={(row) => row.id}
+        empty={t('subscribers.none')}
+      />
       <nav aria-label={t('subscribers.title')} className="mt-4 flex gap-4">
         {after > 0 && (
           <Link to="/subscribers" className="text-blue-800 underline">

@@ -6,7 +6,7 @@ import { Form, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import { langOf } from '../lib/lang.server';
 import type { Route } from './+types/team';
 
@@ -76,22 +76,14 @@ function InviteForm({ lang, lastResult }: { lang: string; lastResult: LastResult
           <label htmlFor={fields.role.id}>{t('team.role')}</label>
           <select {...getSelectProps(fields.role)} key={fields.role.key} className={inputClass}>
             <option value="">{t('team.chooseRole')}</option>
-            {STAFF_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
+            <Choices choices={STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
           </select>
           <FieldError field={fields.role} />
         </div>
         <div>
           <label htmlFor={fields.lang.id}>{t('team.mailLang')}</label>
           <select {...getSelectProps(fields.lang)} key={fields.lang.key} defaultValue={fields.lang.initialValue ?? lang} className={inputClass}>
-            {BACK_OFFICE_LANGS.map((code) => (
-              <option key={code} value={code}>
-                {t(`team.langs.${code}`)}
-              </option>
-            ))}
+            <Choices choices={BACK_OFFICE_LANGS.map((code) => ({ value: code, label: t(`team.langs.${code}`) }))} />
           </select>
           <FieldError field={fields.lang} />
         </div>
@@ -132,11 +124,7 @@ function MemberCard({ member, lang, lastResult }: { member: AdminStaffMember; la
           <div>
             <label htmlFor={roleFields.role.id}>{t('team.newRole')}</label>
             <select {...getSelectProps(roleFields.role)} key={roleFields.role.key} defaultValue={member.role} className={inputClass}>
-              {STAFF_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`roles.${role}`)}
-                </option>
-              ))}
+              <Choices choices={STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
             </select>
           </div>
           <button type="submit" disabled={busy} className={buttonClass}>
