@@ -114,5 +114,7 @@ export const boughtAgainSchema = z.object({
    * units that did not go in, and why. The cart then holds at least what the order had of everything else.
    */
   left_out: z.array(z.object({ name: z.string(), attributes: z.string(), quantity: z.number().int(), reason: z.enum(LEFT_OUT_REASONS) })),
+  /** How many of the order's items (sizes and colours) the cart now holds, all or some of their quantity: 0, none went in. */
+  items_in_cart: z.number().int(),
 });
 export type BoughtAgain = z.infer<typeof boughtAgainSchema>;

@@ -35,6 +35,7 @@ export async function buyOrderAgain(input: { reference: string }, context: CallC
             where ${inArray(sql`c.id`, short)}`,
         );
   const named = new Map(names.map((row) => [row.id, row]));
+  const none = [...wanted.values()].filter((item) => shortfalls.get(item.combinationId)?.missing === item.quantity).length;
   // In the order's order; a combination on two lines is told once.
   const leftOut: BoughtAgain['left_out'] = [];
   for (const line of lines) {
@@ -47,5 +48,5 @@ export async function buyOrderAgain(input: { reference: string }, context: CallC
       shortfalls.delete(line.combinationId);
     }
   }
-  return { cart, left_out: leftOut };
+  return { cart, left_out: leftOut, items_in_cart: wanted.size - none };
 }
