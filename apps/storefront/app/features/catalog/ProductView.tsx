@@ -216,9 +216,12 @@ export function ProductView({ product, related, reviews }: ViewProps) {
           {product.groups.toSorted((a, b) => Number(a.kind === 'size') - Number(b.kind === 'size')).map((group) => (
             <AttributeChoice key={group.id} product={product} shown={shown} group={group} unchosen={unchosen} />
           ))}
-          <AddToCartForm product={product} selected={selected} />
-          {/* The country's standard delivery of the variant on show: the cart and the checkout show the same dates. */}
-          <DeliveryDatesText dates={(selected ?? shown)?.delivery} className="mt-3 text-sm text-stone-700" />
+          <AddToCartForm
+            product={product}
+            selected={selected}
+            // The country's standard delivery of the variant on show: the cart and the checkout show the same dates.
+            note={<DeliveryDatesText dates={(selected ?? shown)?.delivery} className="w-full font-medium text-stone-800" />}
+          />
           <section aria-labelledby="product-description" className="mt-8">
             <h2 id="product-description" className="text-lg font-semibold">
               {t('product.description')}

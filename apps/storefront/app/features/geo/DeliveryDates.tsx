@@ -11,7 +11,8 @@ import { dateFormat } from '../../lib/intl';
 export function useDeliveryText(): (dates: DeliveryDates) => string {
   const { t } = useTranslation();
   const format = dateFormat(intlLocale(useLang()), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const day = (iso: string) => format.format(new Date(`${iso}T00:00:00Z`));
+  // A day never breaks over two lines ('Do., 3. Dez.'): the range may.
+  const day = (iso: string) => format.format(new Date(`${iso}T00:00:00Z`)).replace(/ /g, '\u00a0');
   return ({ from, to }) => (from === to ? t('geo.delivery.day', { date: day(from) }) : t('geo.delivery.range', { from: day(from), to: day(to) }));
 }
 
