@@ -76,6 +76,11 @@ export type ApiConfig = {
   backOfficeUrl: string;
   /** New reviews wait for the back office's approval before shoppers see them (REVIEWS_HELD_FOR_APPROVAL, default off). */
   reviewsHeldForApproval: boolean;
+  /**
+   * How delivery dates are worked out (catalog/delivery-dates.ts): the shop's time zone (SHOP_TIME_ZONE) and the time
+   * of day there after which an order leaves on the next working day (DELIVERY_CUT_OFF), in minutes.
+   */
+  delivery: { timeZone: string; cutOffMinutes: number };
 };
 
 /** The names a local API is always reached by, and the one it listens on. */
@@ -127,7 +132,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     backOfficeUrl: (env.BACK_OFFICE_URL || `http://localhost:${env.BACK_OFFICE_PORT ?? 3001}`).replace(/\/+$/, ''),
     reviewsHeldForApproval: isOn(env.REVIEWS_HELD_FOR_APPROVAL),
     media: mediaConfig(env, dataDir),
+    delivery: deliveryConfig(env),
   };
+}
+
+/** SHOP_TIME_ZONE (default Europe/Rome) and DELIVERY_CUT_OFF (default 14:00); a value that means nothing stops the start. */
+function deliveryConfig(env: NodeJS.ProcessEnv): ApiConfig['delivery'] {
+  const timeZone = env.SHOP_TIME_ZONE || 'Europe/Rome';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    throw new Error(`SHOP_TIME_ZONE=${timeZone} is not a time zone (e.g. Europe/Rome)`);
+  }
+  const cutOff = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec((env.DELIVERY_CUT_OFF || '14:00').trim());
+  if (!cutOff) throw new Error(`DELIVERY_CUT_OFF=${env.DELIVERY_CUT_OFF} is not a time of day (e.g. 14:00)`);
+  return { timeZone, cutOffMinutes: Number(cutOff[1]) * 60 + Number(cutOff[2]) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './bounds.ts';
+import { deliveryDatesSchema } from './catalog.ts';
 import { newPasswordSchema } from './password-policy.ts';
 
 export const GENDERS = ['female', 'male', 'other'] as const;
@@ -178,6 +179,10 @@ export const removeAddressInput = z.object({ id: addressId });
 
 export const orderLineSchema = z.object({
   product_id: z.number().int().nullable(),
+  /** The product's slug in the request's language while it is on sale (its page), else null. */
+  link_rewrite: z.string().nullable(),
+  /** The line's size and colour as the product page picks them (group id → attribute id, getProduct's `group`). */
+  variant: z.record(z.string(), z.number().int()),
   name: z.string(),
   attributes: z.string(),
   reference: z.string(),
@@ -213,7 +218,15 @@ export const orderSchema = orderSummarySchema.extend({
   tax: z.number().int(),
   shipping_address: orderAddressSchema,
   billing_address: orderAddressSchema,
-  carrier: z.object({ name: z.string(), kind: z.enum(['home', 'pickup']), delivery_days: z.object({ min: z.number().int(), max: z.number().int() }) }).nullable(),
+  carrier: z
+    .object({
+      name: z.string(),
+      kind: z.enum(['home', 'pickup']),
+      delivery_days: z.object({ min: z.number().int(), max: z.number().int() }),
+      /** The dates the checkout promised when the order was placed (absent on orders placed before dates were shown). */
+      delivery: deliveryDatesSchema.nullable().optional(),
+    })
+    .nullable(),
   pickup_point: z.object({ name: z.string(), address1: z.string(), postcode: z.string(), city: z.string(), country: z.string() }).nullable(),
   delivery_message: z.string(),
   coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number().int() })),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId } from './bounds.ts';
 import { sessionSchema } from './account.ts';
-import { imageSchema, productSummarySchema } from './catalog.ts';
+import { deliveryDatesSchema, imageSchema, productSummarySchema } from './catalog.ts';
 import { COUPON_ERROR_CODES, MAX_LINE_QUANTITY, ON_DEMAND_KINDS } from './constants.ts';
 
 /** Money is integer cents with the VAT of the cart's country, computed by the API (never by the browser). */
@@ -80,6 +80,12 @@ export const cartSchema = z.object({
   currency: z.string(),
   /** Progress towards the country's free-shipping threshold (null where there is none). */
   free_shipping: z.object({ threshold: cents, remaining: cents }).nullable(),
+  /**
+   * When the whole cart is expected with the country's standard home delivery (in the checkout, the chosen carrier's):
+   * the same dates its lines' product pages and the checkout's carriers show; null for an empty cart or where no date
+   * is promised (a backorder without a date).
+   */
+  delivery: z.object({ carrier: z.string(), dates: deliveryDatesSchema }).nullable(),
   /** A new guest session started by this call: the storefront keeps it in its cookie. */
   session: sessionSchema.nullable(),
 });

@@ -228,6 +228,15 @@ export const attributeGroupSchema = z.object({
   attributes: z.array(z.object({ id: z.number().int(), name: z.string(), hex: z.string().nullable() })),
 });
 
+/**
+ * When a parcel is expected: its first and last possible day ('YYYY-MM-DD', the same day twice for a one-day promise),
+ * worked out by the API from the carrier's working days, the shop's cut-off time and the goods' available date
+ * (docs/adr/0049-delivery-dates-and-buying-again.md). The storefront formats them in the page's language.
+ */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const deliveryDatesSchema = z.object({ from: isoDay, to: isoDay });
+export type DeliveryDates = z.infer<typeof deliveryDatesSchema>;
+
 export const combinationSchema = z.object({
   id: z.number().int(),
   attributes: z.array(z.number().int()),
@@ -237,6 +246,11 @@ export const combinationSchema = z.object({
   lowest_prior_price: cents.nullable().optional(),
   stock: z.number().int(),
   available: z.boolean(),
+  /**
+   * When this variant bought now reaches the request's country by its standard home delivery (a pre-order's or
+   * backorder's from its available date); null where no date is promised (sold out, a backorder without a date).
+   */
+  delivery: deliveryDatesSchema.nullable(),
 });
 
 export const getProductInput = z.object({

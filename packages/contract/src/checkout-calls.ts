@@ -3,6 +3,8 @@ import { orderSchema, orderSummarySchema } from './account.ts';
 import { call } from './call.ts';
 import { cartSchema } from './cart.ts';
 import {
+  boughtAgainSchema,
+  buyOrderAgainInput,
   carrierSchema,
   checkoutDraftSchema,
   checkoutSchema,
@@ -60,6 +62,12 @@ export const checkoutCalls = {
   updateOrder: call(updateOrderInput, placedOrderSchema, { refusals: [...anOrder, 'order_not_payable', 'gateway_unavailable', 'gateway_failed'] }),
   /** Changes an unpaid order instead of paying it: cancelled, its items and codes back in the session's cart. */
   returnOrderToCart: call(orderAccessInput, cartSchema, { refusals: [...anOrder, 'order_not_payable'] }),
+  /**
+   * Puts a past order's items back in the session's cart, as far as they are sold and in stock (never beyond it: a
+   * pre-order or backorder is confirmed on its page). The cart holds at least the order's quantity of each afterwards,
+   * so a second click (or two at once) adds nothing more.
+   */
+  buyOrderAgain: call(buyOrderAgainInput, boughtAgainSchema, { refusals: anOrder }),
   /** The newest order of the session still waiting for its payment (its items left the cart), or null: the cart says where they are. */
   getPayableOrder: call(empty, z.object({ order: orderSummarySchema.nullable() }), personalRead),
   /** After the gateway's page: asks the gateway what happened and moves the order accordingly. */

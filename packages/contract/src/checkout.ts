@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, orderSchema } from './account.ts';
 import { cartSchema } from './cart.ts';
+import { deliveryDatesSchema } from './catalog.ts';
 import { checkoutDraftSchema, gatewayNameSchema } from './checkout-inputs.ts';
 import { CHECKOUT_STEPS } from './constants.ts';
 
@@ -27,6 +28,8 @@ export const carrierSchema = z.object({
   regular_price: cents,
   free: z.boolean(),
   delivery_days: z.object({ min: z.number().int(), max: z.number().int() }),
+  /** When it is expected to bring this cart (null where no date is promised: a backorder without a date). */
+  delivery: deliveryDatesSchema.nullable(),
 });
 export type Carrier = z.infer<typeof carrierSchema>;
 
@@ -42,6 +45,8 @@ export const pickupPointSchema = z.object({
   opening_hours: openingHoursSchema,
   /** From the place searched for, in km (one decimal). */
   distance_km: z.number().nullable(),
+  /** When its carrier is expected to bring the cart there (its carrier's `delivery`). */
+  delivery: deliveryDatesSchema.nullable(),
 });
 export type PickupPoint = z.infer<typeof pickupPointSchema>;
 
@@ -94,3 +99,22 @@ export const placedOrderSchema = z.object({
   access_token: z.string().nullable(),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
+/** Buying a past order again: the order named by its reference (a customer's own, or the session's). */
+export const buyOrderAgainInput = z.object({ reference: z.string().trim().min(1).max(16) });
+/**
+ * Why part of a past order did not go back in the cart: no longer sold, not enough in stock, sold beyond the stock only
+ * with the shopper's own confirmation (a pre-order or backorder: from its product page), or above its quantity limit.
+ */
+export const LEFT_OUT_REASONS = ['unavailable', 'sold_out', 'confirmation_required', 'limit'] as const;
+export const boughtAgainSchema = z.object({
+  cart: cartSchema,
+  /**
+   * The order's lines the cart does not hold as ordered: the name and size and colour in the request's language, the
+   * units that did not go in, and why. The cart then holds at least what the order had of everything else.
+   */
+  left_out: z.array(z.object({ name: z.string(), attributes: z.string(), quantity: z.number().int(), reason: z.enum(LEFT_OUT_REASONS) })),
+  /** How many of the order's items (sizes and colours) the cart now holds, all or some of their quantity: 0, none went in. */
+  items_in_cart: z.number().int(),
+});
+export type BoughtAgain = z.infer<typeof boughtAgainSchema>;

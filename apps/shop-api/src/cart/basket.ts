@@ -4,14 +4,19 @@ import type { CallContext } from '../call-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { destinationVatSql, shelfRateSql } from '../catalog/pricing.ts';
-import { standardShippingSql } from '../catalog/shipping.ts';
+import type { DeliveryDays } from '../catalog/delivery-dates.ts';
+import { carrierName, standardDeliverySql, standardShippingSql, type StandardDelivery } from '../catalog/shipping.ts';
 import { loadLines, type LoadedLine } from './lines.ts';
 import { findCartId, type Owner } from './owner.ts';
 import { cartRules, validityProblem, type CartRule } from './rules.ts';
 import { cartProblem, type CountryTerms } from './totals.ts';
 
-/** A destination's terms as the cart prices them, with the country they are for and its shelf price rate. */
-export type DestinationTerms = CountryTerms & { iso: string; priceRateBasisPoints: number };
+/**
+ * A destination's terms as the cart prices them, with the country they are for, its shelf price rate, and the carrier
+ * whose delivery dates the cart shows (the standard one, or the checkout's choice) with its delivery time.
+ */
+export type DestinationTerms = CountryTerms & { iso: string; priceRateBasisPoints: number; delivery: CarrierDelivery | null };
+export type CarrierDelivery = { carrier: string; days: DeliveryDays };
 
 /**
  * Prices, VAT, standard shipping and free-shipping rules of a destination: the given country (the checkout's), else
@@ -20,10 +25,11 @@ export type DestinationTerms = CountryTerms & { iso: string; priceRateBasisPoint
 export async function countryTerms(db: Queryable, context: CallContext, country: string | null = null): Promise<DestinationTerms> {
   const wanted = country ?? context.country;
   const home = context.config.defaultCountry;
-  const rows = await selectRows<{ iso: string; vat: number; price_rate: number; free_from: number | null; shipping: number | null }>(
+  const rows = await selectRows<{ iso: string; vat: number; price_rate: number; free_from: number | null; shipping: number | null; delivery: StandardDelivery | null }>(
     db,
     sql`select c.iso, ${destinationVatSql(sql`c`, sql`home`)} as vat, ${shelfRateSql(sql`c`, sql`home`)} as price_rate,
-        c.free_shipping_from_cents as free_from, ${standardShippingSql(sql`c.group_key`)} as shipping
+        c.free_shipping_from_cents as free_from, ${standardShippingSql(sql`c.group_key`)} as shipping,
+        ${standardDeliverySql(sql`c.group_key`)} as delivery
       from countries c join countries home on home.iso = ${home}
       where c.is_active and c.iso in (${wanted}, ${home})`,
   );
@@ -41,12 +47,13 @@ export async function countryTerms(db: Queryable, context: CallContext, country:
     shippingCents: row.shipping ?? 0,
     freeShippingApplies: true,
     brandThresholds,
+    delivery: row.delivery && { carrier: carrierName(row.delivery.names, context.lang), days: { min: row.delivery.min, max: row.delivery.max } },
   };
 }
 
-/** The destination's terms with a carrier's rate and whether the free-shipping rules apply to it. */
-export function withCarrier(terms: DestinationTerms, rate: { priceCents: number; freeShippingApplies: boolean }): DestinationTerms {
-  return { ...terms, shippingCents: rate.priceCents, freeShippingApplies: rate.freeShippingApplies };
+/** The destination's terms with a carrier's rate, whether the free-shipping rules apply to it, and its delivery time. */
+export function withCarrier(terms: DestinationTerms, rate: { priceCents: number; freeShippingApplies: boolean; delivery: CarrierDelivery }): DestinationTerms {
+  return { ...terms, shippingCents: rate.priceCents, freeShippingApplies: rate.freeShippingApplies, delivery: rate.delivery };
 }
 
 /** What a cart holds, priced at a price rate (priceRateSql): its lines, its codes and why each code takes nothing (or null). */

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY, type Cart, type OnDemandKind } from '@shop/contract';
+import { MAX_LINE_QUANTITY, type Cart, type LEFT_OUT_REASONS, type OnDemandKind } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CallContext } from '../call-context.ts';
 import type { Queryable } from '../db/client.ts';
@@ -205,4 +205,46 @@ export function removeItem(input: { item_id: number }, context: CallContext) {
     const { cartId } = await ownLine(tx, owner, input.item_id);
     await tx.delete(cartLines).where(and(eq(cartLines.id, input.item_id), eq(cartLines.cartId, cartId)));
   });
+}
+
+/** How much of a wanted quantity a top-up could not put in the cart, and why (the contract's LEFT_OUT_REASONS). */
+export type Shortfall = { missing: number; reason: (typeof LEFT_OUT_REASONS)[number] };
+export type WantedItem = { productId: number; combinationId: number; quantity: number };
+
+/**
+ * Makes the cart hold at least `quantity` of each combination (a past order bought again), as far as the product is
+ * still sold, its stock (less other carts' holds) and its quantity limit allow, never beyond the stock: buying a
+ * pre-order or backorder is confirmed on its page. One transaction on the locked cart, so a second call, or two at
+ * once, finds the lines there and adds nothing more. Answers with the cart and what fell short, by combination.
+ */
+export async function topUpItems(wanted: WantedItem[], context: CallContext): Promise<{ cart: Cart; shortfalls: Map<number, Shortfall> }> {
+  const shortfalls = new Map<number, Shortfall>();
+  const cart = await changeCart(context, async (tx, owner) => {
+    const cartId = await lockCartFor(tx, owner);
+    const lines = await tx.select({ combinationId: cartLines.combinationId, quantity: cartLines.quantity, onDemand: cartLines.onDemand }).from(cartLines).where(eq(cartLines.cartId, cartId));
+    const inCart = new Map(lines.map((line) => [line.combinationId, line]));
+    for (const item of wanted) {
+      const line = inCart.get(item.combinationId);
+      const had = line?.quantity ?? 0;
+      if (had >= item.quantity) continue;
+      const locked = await lockCombination(tx, item.productId, item.combinationId, cartId).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'product_unavailable') return null;
+        throw error;
+      });
+      if (!locked) {
+        shortfalls.set(item.combinationId, { missing: item.quantity - had, reason: 'unavailable' });
+        continue;
+      }
+      const inStock = Math.max(0, locked.stock - locked.reserved_elsewhere);
+      const limit = Math.min(locked.quantity_limit, MAX_LINE_QUANTITY);
+      const target = Math.min(item.quantity, limit, inStock);
+      const grows = target > had && target >= locked.minimal_quantity;
+      if (grows) await writeLine(context, tx, cartId, item, target, line?.onDemand ?? undefined);
+      const holds = grows ? target : had;
+      if (holds >= item.quantity) continue;
+      const reason = holds >= limit ? 'limit' : locked.policy === 'deny' ? 'sold_out' : 'confirmation_required';
+      shortfalls.set(item.combinationId, { missing: item.quantity - holds, reason });
+    }
+  });
+  return { cart, shortfalls };
 }

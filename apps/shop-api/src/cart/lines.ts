@@ -6,6 +6,7 @@ import { selectRows } from '../db/raw.ts';
 import type { OutOfStockPolicy } from '../db/schema.ts';
 import { ACTIVE_REDUCTION, reducedNet, withVat } from '../catalog/pricing.ts';
 import { reservedElsewhere } from '../stock/holds.ts';
+import type { Readiness } from '../catalog/delivery-dates.ts';
 import type { PricedLine } from './totals.ts';
 
 /** A combination's size and colour in a language, 'M, Black' (SQL, null for none). */
@@ -41,8 +42,8 @@ type LineRow = {
   attributes: CartLine['attributes'];
 };
 
-/** A cart line as the shopper sees it, with what the totals need to know about it. */
-export type LoadedLine = { view: CartLine; priced: PricedLine };
+/** A cart line as the shopper sees it, with what the totals need to know about it and when it can leave the shop. */
+export type LoadedLine = { view: CartLine; priced: PricedLine; readiness: Readiness };
 
 /** Units beyond what the shop can give this cart from stock now. */
 function linePlan(row: LineRow) {
@@ -63,6 +64,8 @@ function toLine(row: LineRow, priceRate: number): LoadedLine {
   const plan = linePlan(row);
   const onDemand = plan.onDemandQuantity > 0 ? row.on_demand : null;
   const total = unitPrice * row.quantity;
+  // Units bought beyond the stock leave once they are there; a backorder without a date has no date to promise.
+  const readiness: Readiness = onDemand === null ? 'now' : row.available_date ? new Date(row.available_date) : 'unknown';
   return {
     view: {
       id: row.id,
@@ -94,6 +97,7 @@ function toLine(row: LineRow, priceRate: number): LoadedLine {
       categoryIds: row.category_ids,
       brandId: row.brand_id,
     },
+    readiness,
   };
 }
 
@@ -104,7 +108,7 @@ export async function loadLines(db: Queryable, context: Pick<CallContext, 'lang'
     sql`select l.id, l.product_id, l.combination_id, l.quantity, l.on_demand,
         pt.name, pt.slug, c.reference, p.price_net_cents + c.price_impact_net_cents as net,
         reduction.reduction_percent, reduction.reduction_net_cents,
-        p.out_of_stock_policy as policy, p.available_date, p.minimal_quantity, p.quantity_limit, p.free_shipping, p.brand_id,
+        p.out_of_stock_policy as policy, coalesce(c.available_date, p.available_date) as available_date, p.minimal_quantity, p.quantity_limit, p.free_shipping, p.brand_id,
         array(select pc.category_id from product_categories pc where pc.product_id = p.id) as category_ids,
         c.quantity as stock, ${reservedElsewhere(sql`l.combination_id`, sql`l.cart_id`)} as reserved_elsewhere,
         (select json_build_object('url', i.url, 'width', i.width, 'height', i.height) from product_images i

@@ -1,10 +1,12 @@
-import type { Cart } from '@shop/contract';
+import type { Cart, DeliveryDates } from '@shop/contract';
 import type { CallContext } from '../call-context.ts';
 import type { IssuedSession } from '../sessions/sessions.ts';
 import type { Queryable } from '../db/client.ts';
-import { findBasket, type CartContents } from './basket.ts';
+import { findBasket, type CartContents, type DestinationTerms } from './basket.ts';
 import type { Owner } from './owner.ts';
 import { ruleName } from './rules.ts';
+import { allReady, deliveryDates, type DeliveryDays } from '../catalog/delivery-dates.ts';
+import type { LoadedLine } from './lines.ts';
 import { cartMoney, type CountryTerms } from './totals.ts';
 
 const CURRENCY = 'EUR';
@@ -18,8 +20,25 @@ export function contentsMoney({ lines, rules, problems }: CartContents, terms: C
   );
 }
 
-/** A cart's contents as the shopper sees them with a destination's terms: lines, codes with what each takes off, totals. */
-export function cartOf(context: Pick<CallContext, 'lang'>, contents: CartContents, terms: CountryTerms & { iso: string }, started: IssuedSession | null): Cart {
+/**
+ * When a carrier taking `days` brings all of a cart's lines, seen now (catalog/delivery-dates.ts): the product pages',
+ * the cart's and the checkout's carriers' and points' dates all come from here.
+ */
+export function cartDating(context: Pick<CallContext, 'config'>, lines: LoadedLine[]): (days: DeliveryDays) => DeliveryDates | null {
+  const ready = allReady(lines.map((line) => line.readiness));
+  const now = new Date();
+  return (days) => deliveryDates(days, ready, context.config.delivery, now);
+}
+
+/** When the whole of a cart's contents is expected with the terms' carrier; null for none or where no date is promised. */
+function cartDelivery(context: Pick<CallContext, 'config'>, contents: CartContents, terms: DestinationTerms): Cart['delivery'] {
+  if (contents.lines.length === 0 || !terms.delivery) return null;
+  const dates = cartDating(context, contents.lines)(terms.delivery.days);
+  return dates && { carrier: terms.delivery.carrier, dates };
+}
+
+/** A cart's contents as the shopper sees them with a destination's terms: lines, codes with what each takes off, totals, delivery dates. */
+export function cartOf(context: Pick<CallContext, 'lang' | 'config'>, contents: CartContents, terms: DestinationTerms, started: IssuedSession | null): Cart {
   const { rules, problems } = contents;
   const money = contentsMoney(contents, terms);
   let applied = 0;
@@ -37,6 +56,7 @@ export function cartOf(context: Pick<CallContext, 'lang'>, contents: CartContent
     country: terms.iso,
     currency: CURRENCY,
     free_shipping: money.freeShipping,
+    delivery: cartDelivery(context, contents, terms),
     session: started,
   };
 }

@@ -8,6 +8,8 @@ import { ACTIVE_REDUCTION, discountPercent, lowestPriorNet, priorPrices, reduced
 import { productSummaries } from './summaries.ts';
 import { heldByCarts } from '../stock/holds.ts';
 import { photoImage } from '../media/files.ts';
+import { deliveryDates, type Readiness } from './delivery-dates.ts';
+import { standardDeliverySql, type StandardDelivery } from './shipping.ts';
 
 export async function productAlternates(context: CallContext, productId: number): Promise<Alternates> {
   const rows = await selectPrepared<{ lang: string; slug: string }>(
@@ -43,7 +45,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
   const { db, lang } = context;
   const id = input.product_id;
   // Every part at once: one round trip's time, not nine. A product off sale (a draft, issue 27) has no page.
-  const [[summary], [detail], groups, combinations, images, alternates, tree, priceRate, sizeChart] = await Promise.all([
+  const [[summary], [detail], groups, combinations, images, alternates, tree, priceRate, sizeChart, [standard]] = await Promise.all([
     productSummaries(context, [id]),
     selectPrepared<DetailRow>(
       db,
@@ -65,11 +67,11 @@ export async function getProduct(input: { product_id: number; group?: Record<str
         where a.id in (select ca.attribute_id from combination_attributes ca join combinations c on c.id = ca.combination_id where c.product_id = ${id})
         group by g.id, g.kind, gt.name, g.position order by g.position, g.id`,
     ),
-    selectPrepared<{ id: number; attributes: number[]; price_impact_net_cents: number; quantity: number; is_default: boolean }>(
+    selectPrepared<{ id: number; attributes: number[]; price_impact_net_cents: number; quantity: number; is_default: boolean; available_date: Date | string | null }>(
       db,
       // What a shopper can still put in a cart: the stock less what carts hold (the cart's own check, cart/changes.ts).
       sql`select c.id, array_agg(ca.attribute_id order by ca.attribute_id) as attributes, c.price_impact_net_cents,
-          greatest(c.quantity - ${heldByCarts(sql`c.id`)}, 0) as quantity, c.is_default
+          greatest(c.quantity - ${heldByCarts(sql`c.id`)}, 0) as quantity, c.is_default, c.available_date
         from combinations c join combination_attributes ca on ca.combination_id = c.id
         where c.product_id = ${id} group by c.id order by c.id`,
     ),
@@ -97,10 +99,24 @@ export async function getProduct(input: { product_id: number; group?: Record<str
           join content_page_translations t on t.page_id = sc.page_id and t.lang = ${lang}
         order by up.depth limit 1`,
     ),
+    // The standard delivery to the shopper's country (the shop's home country for one it does not sell to).
+    selectPrepared<{ delivery: StandardDelivery | null }>(
+      db,
+      sql`select ${standardDeliverySql(sql`c.group_key`)} as delivery from countries c
+        where c.is_active and c.iso in (${context.country}, ${context.config.defaultCountry}) order by c.iso = ${context.country} desc limit 1`,
+    ),
   ]);
   if (!summary || !detail) throw notFound('Product');
 
   const sellable = (quantity: number) => quantity > 0 || detail.out_of_stock_policy !== 'deny';
+  // From stock at once; beyond it, a pre-order or backorder leaves once it is there (the variant's date, else the product's).
+  const readiness = (quantity: number, availableDate: Date | string | null): Readiness => {
+    if (quantity > 0) return 'now';
+    const date = availableDate ?? detail.available_date;
+    return detail.out_of_stock_policy !== 'deny' && date ? new Date(date) : 'unknown';
+  };
+  const now = new Date();
+  const delivery = standard?.delivery ?? null;
   // The EU's 30-day lowest price (Omnibus, ADR 43): the prices of the 30 days before the running discount started.
   const prior =
     detail.reduction_id === null
@@ -119,6 +135,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
       lowest_prior_price: prior && price < regular ? withVat(lowestPriorNet(prior, combination.price_impact_net_cents, net), priceRate) : null,
       stock: combination.quantity,
       available: sellable(combination.quantity),
+      delivery: delivery && deliveryDates(delivery, readiness(combination.quantity, combination.available_date), context.config.delivery, now),
       isDefault: combination.is_default,
     };
   });

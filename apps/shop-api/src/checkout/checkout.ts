@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createAddress, findOwnAddress } from '../accounts/addresses.ts';
 import { basketOf, findBasket, type Basket } from '../cart/basket.ts';
-import { cartOf } from '../cart/view.ts';
+import { cartDating, cartOf } from '../cart/view.ts';
 import { findOwner, lockCart, type Owner } from '../cart/owner.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
@@ -64,7 +64,7 @@ export async function checkoutView(context: CallContext, state: CheckoutState): 
   const carriers = country && contents.lines.length > 0 ? await carriersFor(context, basket, country) : [];
   const chosen = carriers.find((candidate) => candidate.carrier.id === row?.carrierId) ?? null;
   const carrier = chosen?.carrier ?? null;
-  const point = carrier?.kind === 'pickup' && row?.pickupPointId ? await findPickupPoint(basket.db, row.pickupPointId) : null;
+  const point = carrier?.kind === 'pickup' && row?.pickupPointId ? await findPickupPoint(basket.db, row.pickupPointId, () => carrier.delivery) : null;
   const pickupPoint = point && point.country === country && point.carrier_id === carrier?.id ? point : null;
   // The contents priced with the chosen carrier's shipping (the VAT rate is the country's either way).
   const cart = cartOf(context, contents, chosen?.terms ?? (await basket.terms(country)), null);
@@ -181,7 +181,7 @@ export function updateCheckoutCarrier(input: { carrier_id: number; pickup_point_
     let pickupPointId: number | null = null;
     if (carrier.kind === 'pickup') {
       const wanted = input.pickup_point_id ?? (state.row?.carrierId === carrier.id ? state.row.pickupPointId : null);
-      const point = wanted ? await findPickupPoint(tx, wanted) : null;
+      const point = wanted ? await findPickupPoint(tx, wanted, () => null) : null;
       if (input.pickup_point_id && (!point || point.country !== country || point.carrier_id !== carrier.id)) {
         throw new ApiError(409, 'pickup_point_unavailable', 'This collection point is not available');
       }
@@ -229,8 +229,9 @@ export async function getCarriers(context: CallContext) {
 }
 
 export async function getPudos(input: { query: string; carrier_id?: number }, context: CallContext) {
-  const { country } = await destination(context);
-  return { points: await searchPickupPoints(context.db, country, input.query, input.carrier_id) };
+  const { state, country } = await destination(context);
+  const { lines } = await state.basket.contents(country);
+  return { points: await searchPickupPoints(context.db, country, input.query, input.carrier_id, cartDating(context, lines)) };
 }
 
 export async function addOrEditDeliveryMessage(message: string, context: CallContext): Promise<{ message: string }> {

@@ -1,11 +1,12 @@
 import { TEXT_LANGUAGES, type Order } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
+import { mailLocale } from './layout.ts';
 import { orderConfirmationMail } from './order-confirmation.ts';
 import { shippingNoticeMail } from './shipping-notice.ts';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const address = { first_name: HOSTILE, last_name: 'Rossi', company: '', address1: 'Via Roma 1', address2: '', postcode: '00184', city: 'Roma', state: 'RM', country: 'IT', phone: '' };
-const line = { product_id: 1, reference: 'R1', on_demand: null, on_demand_quantity: 0, available_date: null, cancellable: true, returnable: 0, shipped: 0 };
+const line = { product_id: 1, link_rewrite: 'shirt', variant: {}, reference: 'R1', on_demand: null, on_demand_quantity: 0, available_date: null, cancellable: true, returnable: 0, shipped: 0 };
 
 /** An order as the mails get it, with what a shopper or a staff member typed made hostile. */
 const order: Order = {
@@ -22,7 +23,7 @@ const order: Order = {
   tax: 2342,
   shipping_address: address,
   billing_address: { ...address, company: '<b>ACME</b> & Co' },
-  carrier: { name: `Express ${HOSTILE}`, kind: 'home', delivery_days: { min: 1, max: 2 } },
+  carrier: { name: `Express ${HOSTILE}`, kind: 'home', delivery_days: { min: 1, max: 2 }, delivery: { from: '2026-12-01', to: '2026-12-02' } },
   pickup_point: null,
   delivery_message: `Ring twice ${HOSTILE}`,
   coupons: [],
@@ -52,7 +53,7 @@ const shown = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&lt;/g, '
 describe.each(TEXT_LANGUAGES)('the order mails in %s', (lang) => {
   const mails = {
     confirmation: orderConfirmationMail({ order, lang, storefrontUrl: 'https://shop.example', token: null, returnAddress: 'Returns, Via Tortona 1, Milano', terms }),
-    shipping: shippingNoticeMail({ order, lang, storefrontUrl: 'https://shop.example', token: null, shipment: order.shipments[0]! }),
+    shipping: shippingNoticeMail({ order, lang, storefrontUrl: 'https://shop.example', token: null, shipment: order.shipments[0]!, expected: { from: '2026-12-02', to: '2026-12-03' } }),
   };
 
   it.each(Object.keys(mails) as (keyof typeof mails)[])('%s: the HTML says what the text says, in the language, with every typed value escaped', (which) => {
@@ -68,6 +69,12 @@ describe.each(TEXT_LANGUAGES)('the order mails in %s', (lang) => {
     expect(mail.html).not.toContain(HOSTILE);
     expect(mail.html).not.toMatch(/<[^>]*\son\w+=/);
     expect(mail.html).toContain('<img src="https://shop.example/media/shirt-plain-1e3a5f-1.svg"');
+  });
+
+  it('each says the days the parcel should arrive, in the language: the checkout promised them, the shipping counted them from the day it left', () => {
+    const day = (date: string) => new Intl.DateTimeFormat(mailLocale(lang), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    expect(mails.confirmation.text).toContain(`${day('2026-12-01')} – ${day('2026-12-02')}`);
+    expect(mails.shipping.text).toContain(`${day('2026-12-02')} – ${day('2026-12-03')}`);
   });
 
   it('confirmation: carries the right of withdrawal with its 14 days and where to write, the form and the terms, links made absolute', () => {

@@ -266,8 +266,6 @@ type ConfirmationMail = {
   /** Where withdrawn items go back (RETURN_ADDRESS). */
   returnAddress: string;
   terms: TermsOfSale | null;
-  /** When the order leaves (the delivery estimate counts from it): now, unless a test says. */
-  now?: Date;
 };
 
 /** A page's links made absolute: a mail has no page to resolve a shop path against. */
@@ -286,7 +284,7 @@ function termsBlock(terms: TermsOfSale, texts: ConfirmationTexts, lang: TextLang
  * quantities, prices), the totals with VAT, where it goes and when, both addresses, the right of withdrawal with
  * its form, and the terms of sale. A guest's link carries the order's token, a customer's opens their account.
  */
-export function orderConfirmationMail({ order, lang: orderLang, storefrontUrl, token, returnAddress, terms, now = new Date() }: ConfirmationMail): Mail {
+export function orderConfirmationMail({ order, lang: orderLang, storefrontUrl, token, returnAddress, terms }: ConfirmationMail): Mail {
   const lang: TextLang = isTextLang(orderLang) ? orderLang : 'en';
   const texts = TEXTS[lang];
   const money = mailMoney(lang, order.currency);
@@ -314,7 +312,8 @@ export function orderConfirmationMail({ order, lang: orderLang, storefrontUrl, t
       { label: texts.vat, value: money(order.tax), look: 'small' as const },
     ],
   };
-  const expected = expectedDelivery(order, lang, now);
+  // The days the checkout promised (orders placed before dates were shown have none).
+  const expected = expectedDelivery(order.carrier?.delivery, lang);
   const delivery: MailBlock[] = order.carrier
     ? [{ kind: 'section', title: texts.delivery, paragraphs: [`${order.carrier.name} · ${ORDER_TEXTS[lang].days(order.carrier.delivery_days.min, order.carrier.delivery_days.max)}\n${expected}`] }]
     : [];

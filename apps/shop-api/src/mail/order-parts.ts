@@ -1,4 +1,4 @@
-import { addressLines, type Order, type TextLang } from '@shop/contract';
+import { addressLines, type DeliveryDates, type Order, type TextLang } from '@shop/contract';
 import { mailLocale, storefrontAddress, type MailBlock } from './layout.ts';
 
 type OrderTexts = {
@@ -89,22 +89,15 @@ export function orderAddresses(order: Order, lang: TextLang, { billing }: { bill
   return { kind: 'addresses', addresses: [destination, ...(billing ? [{ title: texts.billing, lines: writtenAddress(order.billing_address, lang) }] : [])] };
 }
 
-/** The day `days` working days (Monday to Friday) after `start`. */
-function workingDaysAfter(start: Date, days: number): Date {
-  const day = new Date(start);
-  for (let left = days; left > 0; ) {
-    day.setDate(day.getDate() + 1);
-    if (day.getDay() !== 0 && day.getDay() !== 6) left--;
-  }
-  return day;
-}
-
-/** When the order's carrier should bring a parcel that leaves on `from`: 'Expected delivery: Tuesday 3 June – Thursday 5 June'. */
-export function expectedDelivery(order: Order, lang: TextLang, from: Date): string | null {
-  if (!order.carrier) return null;
-  const { min, max } = order.carrier.delivery_days;
-  const format = new Intl.DateTimeFormat(mailLocale(lang), { weekday: 'long', day: 'numeric', month: 'long' });
+/**
+ * When the parcel should arrive (catalog/delivery-dates.ts worked the days out: the checkout's promise, or from the
+ * day a parcel left): 'Expected delivery: Tuesday 3 June – Thursday 5 June'; nothing when no day is known.
+ */
+export function expectedDelivery(dates: DeliveryDates | null | undefined, lang: TextLang): string | null {
+  if (!dates) return null;
+  // Calendar days: written in UTC, so that no time zone moves them.
+  const format = new Intl.DateTimeFormat(mailLocale(lang), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   // Each day written whole: ICU's own ranges are uneven across languages (Italian's gives 'martedì 01 – giovedì 03 dicembre').
-  const [first, last] = [format.format(workingDaysAfter(from, min)), format.format(workingDaysAfter(from, max))];
+  const [first, last] = [format.format(new Date(`${dates.from}T00:00:00Z`)), format.format(new Date(`${dates.to}T00:00:00Z`))];
   return ORDER_TEXTS[lang].expected(first === last ? first : `${first} – ${last}`);
 }

@@ -1,4 +1,4 @@
-import { isTextLang, type Order, type TextLang } from '@shop/contract';
+import { isTextLang, type DeliveryDates, type Order, type TextLang } from '@shop/contract';
 import { mailHtml, mailText, orderMailLink, type MailContent } from './layout.ts';
 import type { Mail } from './mailer.ts';
 import { expectedDelivery, itemImage, ORDER_TEXTS, orderAddresses, orderFirstName } from './order-parts.ts';
@@ -87,17 +87,18 @@ const TEXTS: Record<TextLang, ShippingTexts> = {
   },
 };
 
-type ShippingMail = { order: Order; lang: string; storefrontUrl: string; token: string | null; shipment: Order['shipments'][number] };
+/** `expected`: when the parcel should arrive, counted from the day it left (catalog/delivery-dates.ts). */
+type ShippingMail = { order: Order; lang: string; storefrontUrl: string; token: string | null; shipment: Order['shipments'][number]; expected: DeliveryDates | null };
 
 /**
  * Tells the shopper their parcel left: the carrier, the tracking number, when it should arrive and where, what it
  * holds (pictures, sizes and colours, quantities), the carrier's tracking page and their order.
  */
-export function shippingNoticeMail({ order, lang: orderLang, storefrontUrl, token, shipment }: ShippingMail): Mail {
+export function shippingNoticeMail({ order, lang: orderLang, storefrontUrl, token, shipment, expected: dates }: ShippingMail): Mail {
   const lang: TextLang = isTextLang(orderLang) ? orderLang : 'en';
   const texts = TEXTS[lang];
   const orderLink = { label: texts.action, url: orderMailLink(storefrontUrl, lang, order.reference, token) };
-  const expected = expectedDelivery(order, lang, new Date(shipment.date));
+  const expected = expectedDelivery(dates, lang);
   const content: MailContent = {
     lang,
     greeting: texts.greeting(orderFirstName(order)),

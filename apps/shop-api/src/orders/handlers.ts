@@ -3,6 +3,7 @@ import type { CallHandlers } from '../call-context.ts';
 import { getGateways as checkoutGateways } from '../checkout/checkout.ts';
 import { offeredGateways } from '../payments/registry.ts';
 import { updateOrder, validateOrder } from './payment.ts';
+import { buyOrderAgain } from './again.ts';
 import { createOrder } from './place.ts';
 import { returnOrderToCart } from './reopen.ts';
 import { requestReturn } from './returns.ts';
@@ -19,6 +20,7 @@ export const orderHandlers = {
   createOrder: (input, context) => createOrder(input, context),
   updateOrder: (input, context) => updateOrder(input, context),
   returnOrderToCart: (input, context) => returnOrderToCart(input, context),
+  buyOrderAgain: (input, context) => buyOrderAgain(input, context),
   validateOrder: (input, context) => validateOrder(input, context),
   getOrders: (_input, context) => getOrders(context),
   getOrder: (input, context) => getOrder(input, context),

@@ -117,7 +117,7 @@ async function placeInTransaction(tx: Queryable, context: CallContext, idempoten
       countryIso: shipping!.country,
       shippingAddress: shipping,
       billingAddress: checkout.billing_address ?? shipping,
-      carrier: carrier && { id: carrier.id, code: carrier.code, name: carrier.name, kind: carrier.kind, delivery_days: carrier.delivery_days },
+      carrier: carrier && { id: carrier.id, code: carrier.code, name: carrier.name, kind: carrier.kind, delivery_days: carrier.delivery_days, delivery: carrier.delivery },
       pickupPoint: point && { id: point.id, name: point.name, address1: point.address1, postcode: point.postcode, city: point.city, country: point.country },
       deliveryMessage: checkout.delivery_message,
       coupons: cart.coupons.map(({ code, name, discount }) => ({ code, name, discount })),

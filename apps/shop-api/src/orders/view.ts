@@ -2,7 +2,7 @@ import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { currentSession, requireCustomerId } from '../sessions/sessions.ts';
 import type { Queryable } from '../db/client.ts';
-import { orderLines, orderReturnLines, orderReturns, orderShipmentLines, orderShipments, orders, paymentAttempts } from '../db/schema.ts';
+import { orderLines, orderReturnLines, orderReturns, orderShipmentLines, orderShipments, orders, paymentAttempts, products, productTranslations } from '../db/schema.ts';
 import type { CallContext } from '../call-context.ts';
 import { notFound } from '../http/errors.ts';
 import { opensOrder } from './links.ts';
@@ -60,10 +60,20 @@ export async function getPayableOrder(context: CallContext): Promise<{ order: Or
   return { order: row ? summary(row.order, row.itemCount) : null };
 }
 
-/** An order with its lines, as the shopper reads it. */
-export async function orderView(db: Queryable, order: OrderRow): Promise<Order> {
-  const [lines, returns, returned, strays, shipments, parcelled] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+/** The size and colour of an order line's combination as the product page picks them: { group id: attribute id }. */
+const lineVariant = sql<Record<string, number> | null>`(select json_object_agg(a.group_id, ca.attribute_id)
+  from combination_attributes ca join attributes a on a.id = ca.attribute_id where ca.combination_id = ${orderLines.combinationId})`;
+
+/** An order with its lines (each with its product's page in `lang` while it is on sale), as the shopper reads it. */
+export async function orderView(db: Queryable, order: OrderRow, lang = order.lang): Promise<Order> {
+  const [lineRows, returns, returned, strays, shipments, parcelled] = await Promise.all([
+    db
+      .select({ line: orderLines, slug: productTranslations.slug, variant: lineVariant })
+      .from(orderLines)
+      .leftJoin(products, and(eq(products.id, orderLines.productId), eq(products.isActive, true)))
+      .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.lang, lang)))
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id)),
     db.select().from(orderReturns).where(eq(orderReturns.orderId, order.id)).orderBy(asc(orderReturns.createdAt), asc(orderReturns.id)),
     db
       .select({ returnId: orderReturnLines.returnId, orderLineId: orderReturnLines.orderLineId, quantity: orderReturnLines.quantity })
@@ -84,6 +94,8 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
       .where(eq(orderShipments.orderId, order.id))
       .orderBy(asc(orderShipmentLines.id)),
   ]);
+  const lines = lineRows.map((row) => row.line);
+  const links = new Map(lineRows.map((row) => [row.line.id, { link_rewrite: row.slug, variant: row.variant ?? {} }]));
   const returnBy = returnDeadline(order);
   const sentBack = (lineId: number) => returned.filter((entry) => entry.orderLineId === lineId).reduce((sum, entry) => sum + entry.quantity, 0);
   const lineName = new Map(lines.map((line) => [line.id, line.productName]));
@@ -125,6 +137,7 @@ export async function orderView(db: Queryable, order: OrderRow): Promise<Order> 
     stray_payments: strays.map((stray) => ({ ...stray, refund: stray.refund as Order['stray_payments'][number]['refund'] })),
     lines: lines.map((line) => ({
       product_id: line.productId,
+      ...links.get(line.id)!,
       name: line.productName,
       attributes: line.attributesLabel,
       reference: line.reference,
@@ -166,7 +179,7 @@ export async function accessibleOrder(db: Queryable, context: CallContext, acces
 }
 
 export async function getOrder(access: { reference: string; token?: string }, context: CallContext): Promise<Order> {
-  return orderView(context.db, await accessibleOrder(context.db, context, access));
+  return orderView(context.db, await accessibleOrder(context.db, context, access), context.lang);
 }
 
 /** The order row by id, locked until the transaction ends: payment outcomes for one order take turns. */

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@shop/contract';
 import type { orderNoteInput, refundOrderInput, shipOrderInput } from '@shop/contract/admin';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { deliveryDates } from '../catalog/delivery-dates.ts';
 import type { Queryable } from '../db/client.ts';
 import { orderLines, orderShipmentLines, orderShipments, orders } from '../db/schema.ts';
 import { ApiError, notFound, refusal } from '../http/errors.ts';
@@ -102,7 +103,12 @@ const shipOrder: AdminCallHandler<'shipOrder'> = async (input: z.output<typeof s
     await audit(tx, actorOf(context), { action: 'order.ship', targetType: 'order', targetId: order.reference, before: { status: order.status }, after: { status: target, ...shipment, lines: parcelLines, complete } });
     return moved!;
   });
-  await mailOrder(context, shipped, 'shipping', (parts) => shippingNoticeMail({ ...parts, shipment: parts.order.shipments.at(-1)! }));
+  await mailOrder(context, shipped, 'shipping', (parts) => {
+    const shipment = parts.order.shipments.at(-1)!;
+    const carrier = parts.order.carrier;
+    const expected = carrier ? deliveryDates(carrier.delivery_days, 'now', context.config.delivery, new Date(shipment.date)) : null;
+    return shippingNoticeMail({ ...parts, shipment, expected });
+  });
   return getOrderDetail(input, context);
 };
 

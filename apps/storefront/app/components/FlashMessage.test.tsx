@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n, loadResources } from '../i18n/i18n';
+import { boughtAgainFlash } from '../features/orders/buy-again.server';
 import { signedInFlash } from '../lib/auth.server';
 import { FlashMessage } from './FlashMessage';
 
@@ -40,5 +41,26 @@ describe('the message after a sign-in', () => {
     const flash = signedInFlash(Array.from({ length: 8 }, (_, n) => line(`Shirt ${n}`, 1)));
     const items = new URLSearchParams(flash.split('?')[1]).get('items')!;
     expect(items).toBe('Shirt 0 (M) × 1, Shirt 1 (M) × 1, Shirt 2 (M) × 1, Shirt 3 (M) × 1, Shirt 4 (M) × 1, …');
+  });
+});
+
+describe('the message after buying an order again', () => {
+  afterEach(cleanup);
+  const translator = async (lang: TextLang) => createI18n(lang, await loadResources(lang)).t;
+
+  it('says the order is in the cart, or names in the shopper’s language what is not, and why', async () => {
+    expect(await shown(boughtAgainFlash(await translator('en'), 'DEMO000001', { left_out: [], items_in_cart: 2 }))).toContain('The items of order DEMO000001 are in your cart.');
+    cleanup();
+    const leftOut = [
+      { name: 'Leinenhemd', attributes: 'M, Schwarz', quantity: 1, reason: 'sold_out' as const },
+      { name: 'Mantel', attributes: '', quantity: 2, reason: 'confirmation_required' as const },
+    ];
+    expect(await shown(boughtAgainFlash(await translator('de'), 'DEMO000002', { left_out: leftOut, items_in_cart: 1 }), 'de')).toContain(
+      'Die Artikel der Bestellung DEMO000002 liegen in Ihrem Warenkorb, außer: Leinenhemd (M, Schwarz) × 1 (nicht genug vorrätig); Mantel × 2 (Vorbestellung oder auf Bestellung: bitte auf der Produktseite hinzufügen).',
+    );
+    cleanup();
+    expect(await shown(boughtAgainFlash(await translator('fr'), 'DEMO000003', { left_out: leftOut.slice(0, 1), items_in_cart: 0 }), 'fr')).toContain(
+      'Aucun article de la commande DEMO000003 n’a pu être ajouté à votre panier : Leinenhemd (M, Schwarz) × 1 (stock insuffisant).',
+    );
   });
 });

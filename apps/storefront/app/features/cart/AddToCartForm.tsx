@@ -18,15 +18,16 @@ type Props = {
   product: Product;
   /** The size and colour chosen; undefined until the shopper has picked a size (the cart then refuses, translated). */
   selected: Product['combinations'][number] | undefined;
+  note?: React.ReactNode;
 };
 
 /**
  * The product page's quantity and add-to-cart button. Beyond the chosen size's stock, a pre-order or
  * backorder product asks for the shopper's consent first (SPEC §4); the shop asks for it too when the stock
  * changed meanwhile. Added, the mini cart opens; refused, the reason is announced. Without JavaScript the
- * form posts to the cart and comes back here with a message.
+ * form posts to the cart and comes back here with a message. `note` goes right under the button (the delivery date).
  */
-export function AddToCartForm({ product, selected }: Props) {
+export function AddToCartForm({ product, selected, note }: Props) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { pathname, search } = useLocation();
@@ -103,6 +104,7 @@ export function AddToCartForm({ product, selected }: Props) {
             {busy ? <span className="sr-only"> {t('cart.sending')}</span> : null}
           </button>
         )}
+        {note}
         <p className="w-full text-sm text-stone-600">
           {product.minimal_quantity > 1 ? `${t('product.minimumQuantity', { count: product.minimal_quantity })} · ` : null}
           {t('product.quantityLimit', { count: product.quantity })}

@@ -3,6 +3,7 @@ import type { Cart } from '@shop/contract';
 import { useTranslation } from '../../i18n/use-translation';
 import { useFormatPrice, useLang } from '../../lib/hooks';
 import { numberFormat } from '../../lib/intl';
+import { useDeliveryText } from '../geo/DeliveryDates';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -13,11 +14,15 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** Subtotal, what the codes take off, shipping (or 'Free'), the total and the VAT it includes (none for an export). */
+/**
+ * Subtotal, what the codes take off, shipping (or 'Free'), the total, when it is expected (the standard carrier's
+ * dates, or in the checkout the chosen one's) and the VAT it includes (none for an export).
+ */
 export function CartTotals({ cart }: { cart: Cart }) {
   const { t } = useTranslation();
   const lang = useLang();
   const format = useFormatPrice();
+  const deliveryText = useDeliveryText();
   const { totals } = cart;
   const rate = numberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(totals.vat_rate_bp / 10_000);
   return (
@@ -28,6 +33,11 @@ export function CartTotals({ cart }: { cart: Cart }) {
         <Row label={t('cart.shipping')} value={totals.shipping_free ? t('cart.free') : format(totals.shipping)} />
         <Row label={t('cart.total')} value={format(totals.total)} strong />
       </dl>
+      {cart.delivery ? (
+        <p className="text-sm text-stone-700">
+          {cart.delivery.carrier} · {deliveryText(cart.delivery.dates)}
+        </p>
+      ) : null}
       <p className="text-sm text-stone-600">{totals.vat_rate_bp > 0 ? t('cart.vatIncluded', { amount: format(totals.tax), rate }) : t('cart.noVat')}</p>
     </div>
   );

@@ -15,6 +15,7 @@ function cartWith({ coupons = [], session = null }: { coupons?: CartCoupon[]; se
     country: 'IT',
     currency: 'EUR',
     free_shipping: null,
+    delivery: null,
     session,
   };
 }

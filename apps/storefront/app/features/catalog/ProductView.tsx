@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useFormatDate, useLang, useRootData } from '../../lib/hooks';
 import { ShippingInfo } from '../geo/ShippingRule';
+import { DeliveryDatesText } from '../geo/DeliveryDates';
 import { ADD_TO_CART_BUTTON_ID, ADD_TO_CART_FORM_ID, AddToCartForm, SIZE_CHOICE_ID } from '../cart/AddToCartForm';
 import { useHydrated } from '../../components/Drawer';
 import { WishlistButton } from '../wishlist/WishlistButton';
@@ -215,7 +216,12 @@ export function ProductView({ product, related, reviews }: ViewProps) {
           {product.groups.toSorted((a, b) => Number(a.kind === 'size') - Number(b.kind === 'size')).map((group) => (
             <AttributeChoice key={group.id} product={product} shown={shown} group={group} unchosen={unchosen} />
           ))}
-          <AddToCartForm product={product} selected={selected} />
+          <AddToCartForm
+            product={product}
+            selected={selected}
+            // The country's standard delivery of the variant on show: the cart and the checkout show the same dates.
+            note={<DeliveryDatesText dates={(selected ?? shown)?.delivery} className="w-full font-medium text-stone-800" />}
+          />
           <section aria-labelledby="product-description" className="mt-8">
             <h2 id="product-description" className="text-lg font-semibold">
               {t('product.description')}

@@ -1,8 +1,11 @@
 import type { Order } from '@shop/contract/account';
 import { addressLines } from '@shop/contract/constants';
 import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
+import { productPath } from '../catalog/paths';
 import { countryName } from '../geo/countries';
+import { useCarrierPromise } from '../geo/DeliveryDates';
 import { useFormatDate, useFormatPrice, useLang } from '../../lib/hooks';
 
 export function OrderStatus({ status }: { status: string }) {
@@ -33,15 +36,62 @@ export function invoiceIssued(t: TFunction, invoice: { vat_number: string; fisca
   return invoice.vat_number ? t('checkout.invoice.issued', { number: invoice.vat_number }) : t('checkout.invoice.issuedFiscalCode', { number: invoice.fiscal_code });
 }
 
+/** An order line's product page in the page's language, on the line's size and colour (`?g{group}={attribute}`); null once off sale. */
+function linePath(lang: string, line: Order['lines'][number]): string | null {
+  if (line.product_id === null || line.link_rewrite === null) return null;
+  const variant = new URLSearchParams(Object.entries(line.variant).map(([group, attribute]) => [`g${group}`, String(attribute)])).toString();
+  return `${productPath(lang, { id_product: line.product_id, link_rewrite: line.link_rewrite })}${variant ? `?${variant}` : ''}`;
+}
+
+/** An item of an order: its picture, its name (a link to its product while it is sold), size and colour, and what it cost. */
+function OrderLine({ line }: { line: Order['lines'][number] }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const formatPrice = useFormatPrice();
+  const formatDate = useFormatDate();
+  const path = linePath(lang, line);
+  return (
+    <li className="flex gap-4 py-3">
+      {line.image_url ? <img src={line.image_url} alt="" width={64} height={80} loading="lazy" className="h-auto w-16 shrink-0 rounded bg-stone-100" /> : null}
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">
+          {path ? (
+            <Link to={path} className="underline-offset-2 hover:underline">
+              {line.name}
+            </Link>
+          ) : (
+            line.name
+          )}
+        </p>
+        {line.attributes ? <p className="text-sm text-stone-600">{line.attributes}</p> : null}
+        <p className="text-sm text-stone-600">
+          {t('account.quantity')}: {line.quantity} · {t('account.unitPrice')}: {formatPrice(line.unit_price)}
+        </p>
+        {line.on_demand === 'preorder' ? (
+          <p className="text-sm text-amber-800">
+            {line.available_date ? t('cart.preorder', { date: formatDate(line.available_date) }) : t('cart.preorderNoDate')} · {t('cart.nonCancellable')}
+          </p>
+        ) : null}
+        {line.on_demand === 'backorder' ? <p className="text-sm text-amber-800">{t('cart.backorder', { count: line.on_demand_quantity })}</p> : null}
+      </div>
+      <p className="shrink-0 font-medium">{formatPrice(line.total)}</p>
+    </li>
+  );
+}
+
+/** Once an order is delivered (or will not be), the dates promised at the checkout are history. */
+const FINISHED = ['delivered', 'cancelled', 'refunded'];
+
 /**
  * One order as its shopper reads it, in the account and on the confirmation page: the items with their
- * pictures, the money, where it goes and how, the payment, and its returns (`noReturns` says what to write when
- * there are none yet).
+ * pictures (each a link to its product), the money, where it goes and how, the payment, and its returns
+ * (`noReturns` says what to write when there are none yet). `actions` go under its title (Buy again).
  */
-export function OrderDetails({ order, noReturns, children }: { order: Order; noReturns?: string; children?: React.ReactNode }) {
+export function OrderDetails({ order, noReturns, actions, children }: { order: Order; noReturns?: string; actions?: React.ReactNode; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const formatPrice = useFormatPrice();
   const formatDate = useFormatDate();
+  const promise = useCarrierPromise();
   return (
     <article aria-labelledby="order-title" className="space-y-6">
       <div>
@@ -51,6 +101,7 @@ export function OrderDetails({ order, noReturns, children }: { order: Order; noR
         <p className="text-stone-700">
           {t('account.orderPlaced', { date: formatDate(order.date) })} · <OrderStatus status={order.status} />
         </p>
+        {actions}
       </div>
       <section aria-labelledby="order-items">
         <h3 id="order-items" className="sr-only">
@@ -58,23 +109,7 @@ export function OrderDetails({ order, noReturns, children }: { order: Order; noR
         </h3>
         <ul className="divide-y divide-stone-200 border-y border-stone-200">
           {order.lines.map((line, index) => (
-            <li key={index} className="flex gap-4 py-3">
-              {line.image_url ? <img src={line.image_url} alt="" width={64} height={80} loading="lazy" className="h-auto w-16 shrink-0 rounded bg-stone-100" /> : null}
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">{line.name}</p>
-                {line.attributes ? <p className="text-sm text-stone-600">{line.attributes}</p> : null}
-                <p className="text-sm text-stone-600">
-                  {t('account.quantity')}: {line.quantity} · {t('account.unitPrice')}: {formatPrice(line.unit_price)}
-                </p>
-                {line.on_demand === 'preorder' ? (
-                  <p className="text-sm text-amber-800">
-                    {line.available_date ? t('cart.preorder', { date: formatDate(line.available_date) }) : t('cart.preorderNoDate')} · {t('cart.nonCancellable')}
-                  </p>
-                ) : null}
-                {line.on_demand === 'backorder' ? <p className="text-sm text-amber-800">{t('cart.backorder', { count: line.on_demand_quantity })}</p> : null}
-              </div>
-              <p className="shrink-0 font-medium">{formatPrice(line.total)}</p>
-            </li>
+            <OrderLine key={index} line={line} />
           ))}
         </ul>
       </section>
@@ -116,7 +151,7 @@ export function OrderDetails({ order, noReturns, children }: { order: Order; noR
           <div>
             <h3 className="font-semibold">{t('checkout.review.carrier')}</h3>
             <p className="text-stone-700">
-              {order.carrier.name} · {t('checkout.delivery.days', { min: order.carrier.delivery_days.min, max: order.carrier.delivery_days.max })}
+              {order.carrier.name} · {promise(FINISHED.includes(order.status) ? { ...order.carrier, delivery: null } : order.carrier)}
             </p>
             {order.shipments.map((shipment, index) => (
               <p key={index} className="mt-1 text-stone-700">

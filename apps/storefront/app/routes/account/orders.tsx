@@ -9,6 +9,8 @@ import { useFormatDate, useFormatPrice } from '../../lib/hooks';
 import { notFound, pageContext } from '../../lib/request-context.server';
 import { postedForm, submitForm } from '../../lib/form-action.server';
 import { ReturnRequest, returnForm, returnLabels } from '../../features/orders/ReturnRequest';
+import { BUY_AGAIN_FORM, BuyAgain } from '../../features/orders/BuyAgain';
+import { buyAgain } from '../../features/orders/buy-again.server';
 import { redirectWithFlash } from '../../lib/flash.server';
 
 /** The order history, or one order's details with `?order=REFERENCE`. */
@@ -23,11 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: orders.orders, order };
 }
 
-/** The return request of the order on the page (`?order=REFERENCE`): its instructions come by mail. */
+/**
+ * The order on the page (`?order=REFERENCE`): 'Buy again' puts its items back in the cart; a return request's
+ * instructions come by mail.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api, lang } = pageContext(context);
+  const page = pageContext(context);
+  const { api, lang } = page;
   const reference = new URL(request.url).searchParams.get('order');
   const { formData, formId } = await postedForm(request);
+  if (formId === BUY_AGAIN_FORM && reference) return buyAgain(request, page, reference);
   if (formId !== 'return' || !reference) return notFound();
   return submitForm(request, lang, formData, returnForm, async ({ lines, reason }) => {
     await api('requestReturn', { reference, reason, lines: lines.filter((line) => line.quantity > 0) });
@@ -84,7 +91,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <AccountScreen title={t('account.orders')}>
       {loaderData.order ? (
-        <OrderDetails order={loaderData.order}>
+        <OrderDetails order={loaderData.order} actions={<BuyAgain order={loaderData.order} />}>
           <ReturnRequest order={loaderData.order} lastResult={actionData && 'result' in actionData ? actionData.result : null} />
           <Link to="?" className="block underline">
             {t('account.backToOrders')}

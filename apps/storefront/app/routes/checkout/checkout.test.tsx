@@ -45,6 +45,7 @@ function checkoutMissing(missing: CheckoutStep): CheckoutData {
       country: 'FR',
       currency: 'EUR',
       free_shipping: null,
+      delivery: null,
       session: null,
     },
     email: 'guest@example.com',

@@ -14,6 +14,7 @@ import { countryName } from '../../geo/countries';
 import { checkoutLabels, detailsFormFor, DRAFT_FIELD } from '../forms';
 import { stepPath } from '../steps';
 import { useKeptDraft } from '../useKeptDraft';
+import { useCarrierPromise } from '../../geo/DeliveryDates';
 import { PointsSection } from './PointsSection';
 import { Section } from './Section';
 
@@ -61,6 +62,7 @@ function SignIn() {
 function CarrierChoice({ field, carriers }: { field: AnyField; carriers: Carrier[] }) {
   const { t } = useTranslation();
   const format = useFormatPrice();
+  const promise = useCarrierPromise();
   // A carrier of another country (the country was changed) is not offered here: the first one is ticked instead.
   const initial = String(field.initialValue ?? '');
   const chosen = carriers.some((carrier) => String(carrier.id) === initial) ? initial : String(carriers[0]?.id ?? '');
@@ -74,7 +76,7 @@ function CarrierChoice({ field, carriers }: { field: AnyField; carriers: Carrier
             <span>
               <span className="font-medium">{carrier.name}</span>
               <span className="block text-sm text-stone-600">
-                {t('checkout.delivery.days', { min: carrier.delivery_days.min, max: carrier.delivery_days.max })}
+                {promise(carrier)}
                 {carrier.kind === 'pickup' ? ` · ${t('checkout.delivery.pickupHint')}` : null}
               </span>
             </span>

@@ -14,6 +14,7 @@ import { checkoutLabels, placeOrderForm } from '../forms';
 import { GatewayLogo } from '../GatewayLogo';
 import { OrderSummary } from '../OrderSummary';
 import { stepPath } from '../steps';
+import { useCarrierPromise } from '../../geo/DeliveryDates';
 import { Section } from './Section';
 
 /** One part of the review, with a way back to the first screen's section that set it. */
@@ -61,6 +62,7 @@ function ConsentLabel({ textKey, pageKey }: { textKey: string; pageKey: string }
 /** What the first screen set: contact, where it goes, the bill and the carrier, each with a way back. */
 function Review({ checkout }: { checkout: Checkout }) {
   const { t } = useTranslation();
+  const promise = useCarrierPromise();
   const { shipping_address: shipping, billing_address: billing, carrier, pickup_point: point, invoice } = checkout;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -71,7 +73,7 @@ function Review({ checkout }: { checkout: Checkout }) {
         {point ? <AddressBlock title={point.name} address={point} /> : shipping ? <AddressBlock address={shipping} /> : null}
       </Part>
       <Part title={t('checkout.review.carrier')} step="delivery">
-        {carrier ? `${carrier.name} · ${t('checkout.delivery.days', { min: carrier.delivery_days.min, max: carrier.delivery_days.max })}` : null}
+        {carrier ? `${carrier.name} · ${promise(carrier)}` : null}
       </Part>
       <Part title={t('checkout.review.billTo')} step="address">
         {billing ? <AddressBlock address={billing} /> : t('checkout.review.billSame')}

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/forms/fields';
 import { PostForm, useFormPost } from '../../../components/forms/form-post';
 import { useLang } from '../../../lib/hooks';
 import { numberFormat } from '../../../lib/intl';
+import { DeliveryDatesText } from '../../geo/DeliveryDates';
 import { Section } from './Section';
 
 function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolean; busy: boolean }) {
@@ -23,6 +24,7 @@ function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolea
       <address className="not-italic text-stone-700">
         {point.address1}, {point.postcode} {point.city}
       </address>
+      <DeliveryDatesText dates={point.delivery} className="mt-1 text-sm font-medium text-emerald-800" />
       <p className="mt-2 text-sm font-medium">{t('checkout.points.hours')}</p>
       <ul className="text-sm text-stone-700">
         {point.opening_hours.map((slot) => (
