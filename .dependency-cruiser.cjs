@@ -64,7 +64,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|build|dist|\\.react-router)/' },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.base.json' },
+    // The base options with the storefront's `~/…` paths, resolved from the repository's root.
+    tsConfig: { fileName: 'tsconfig.imports.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
   },
 };

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests of every workspace. The API tests open real databases: PGlite always,
 // PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
 export default defineConfig({
+  // Each workspace's tsconfig paths (the storefront's `~/…`).
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/app/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
     testTimeout: 30_000,

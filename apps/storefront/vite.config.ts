@@ -16,6 +16,8 @@ function inShell(id: string, context: ChunkingContext, seen = new Set<string>())
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  // `~/…` is the app folder (tsconfig.json's paths): a module outside its own folder is named from there.
+  resolve: { tsconfigPaths: true },
   // The contract is TypeScript source shared with the API: bundle it rather than load it from node_modules.
   ssr: { noExternal: ['@shop/contract'] },
   environments: {

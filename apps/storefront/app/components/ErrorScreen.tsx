@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation } from 'react-router';
-import { useTranslation } from '../i18n/use-translation';
-import { useLocalePath } from '../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { useLocalePath } from '~/lib/hooks';
 import { PageMeta } from './PageMeta';
 
 /** Why a page failed, when the shop knows: each has a translated explanation (common.json errors.reasons). */

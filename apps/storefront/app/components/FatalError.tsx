@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useLocalePath } from '../lib/hooks';
+import { useLocalePath } from '~/lib/hooks';
 
 type FatalError = { status: number; message: string };
 

@@ -4,9 +4,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, loadResources } from '../i18n/i18n';
-import { boughtAgainFlash } from '../features/orders/buy-again.server';
-import { signedInFlash } from '../lib/auth.server';
+import { createI18n, loadResources } from '~/i18n/i18n';
+import { boughtAgainFlash } from '~/features/orders/buy-again.server';
+import { signedInFlash } from '~/lib/auth.server';
 import { FlashMessage } from './FlashMessage';
 
 /** The message the next page shows for the flash an action left, in `lang`. */

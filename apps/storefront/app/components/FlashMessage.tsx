@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useLocation } from 'react-router';
-import { useRootData } from '../lib/hooks';
+import { useRootData } from '~/lib/hooks';
 
 function FlashBanner({ flash }: { flash: string | null }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { STOREFRONT_LANGUAGES, DEFAULT_LANGUAGE, type Lang } from '@shop/contract/constants';
 import { useLocation, useMatches } from 'react-router';
-import { useLang, useRootData } from '../lib/hooks';
+import { useLang, useRootData } from '~/lib/hooks';
 
 /** lang → full path of the same page in that language. */
 export type PageAlternates = Partial<Record<Lang, string>>;

@@ -1,8 +1,8 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useLocation } from 'react-router';
-import { useLang } from '../lib/hooks';
+import { useLang } from '~/lib/hooks';
 import { PostForm, useFormPost } from './forms/form-post';
-import type { RootData } from '../lib/root-data';
+import type { RootData } from '~/lib/root-data';
 import { usePageAlternates } from './HeadLinks';
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 
 /** Replaces the default layout when the shop cannot be used (maintenance, API down): no menu, no links into the shop. */
 export function MaintenanceLayout({ children }: { children: React.ReactNode }) {

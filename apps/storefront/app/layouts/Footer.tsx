@@ -1,11 +1,11 @@
 import { STOREFRONT_LANGUAGES } from '@shop/contract/constants';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
-import { CountryForm } from '../features/geo/CountryChooser';
-import { ShippingInfo } from '../features/geo/ShippingRule';
-import { useLang, useLocalePath } from '../lib/hooks';
-import type { RootData } from '../lib/root-data';
-import { usePageAlternates } from '../components/HeadLinks';
+import { CountryForm } from '~/features/geo/CountryChooser';
+import { ShippingInfo } from '~/features/geo/ShippingRule';
+import { useLang, useLocalePath } from '~/lib/hooks';
+import type { RootData } from '~/lib/root-data';
+import { usePageAlternates } from '~/components/HeadLinks';
 
 /** Social networks by the host of their addresses; another host is named by itself. */
 const NETWORKS: [host: RegExp, name: string][] = [

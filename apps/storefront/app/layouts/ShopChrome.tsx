@@ -1,26 +1,26 @@
 import type { CategoryNode } from '@shop/contract';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
-import { useLang, useLocalePath } from '../lib/hooks';
-import { Drawer, DrawerToggle } from '../components/Drawer';
-import { Icon } from '../components/Icon';
-import { NavigationProgress } from '../components/NavigationProgress';
-import type { RootData } from '../lib/root-data';
-import { FlashMessage } from '../components/FlashMessage';
-import { SearchBox } from '../features/search/SearchBox';
-import { WishlistLink } from '../features/wishlist/WishlistLink';
-import { CartLink } from '../features/cart/CartLink';
-import { LocaleChooser } from '../components/LocaleChooser';
-import { CountryChooser } from '../features/geo/CountryChooser';
-import { ShippingRule } from '../features/geo/ShippingRule';
-import { ConsentSettingsLink } from '../features/consent/ConsentProvider';
+import { useLang, useLocalePath } from '~/lib/hooks';
+import { Drawer, DrawerToggle } from '~/components/Drawer';
+import { Icon } from '~/components/Icon';
+import { NavigationProgress } from '~/components/NavigationProgress';
+import type { RootData } from '~/lib/root-data';
+import { FlashMessage } from '~/components/FlashMessage';
+import { SearchBox } from '~/features/search/SearchBox';
+import { WishlistLink } from '~/features/wishlist/WishlistLink';
+import { CartLink } from '~/features/cart/CartLink';
+import { LocaleChooser } from '~/components/LocaleChooser';
+import { CountryChooser } from '~/features/geo/CountryChooser';
+import { ShippingRule } from '~/features/geo/ShippingRule';
+import { ConsentSettingsLink } from '~/features/consent/ConsentProvider';
 
 // The footer is below the fold: its code loads after the page's (the server renders it whole; until the code is
 // there, the server's markup stays as it is, links and forms working; docs/performance.md).
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
 // The country notice shows to few visitors: its code comes only with it.
-const CountryNotice = lazy(() => import('../features/geo/CountryNotice').then((module) => ({ default: module.CountryNotice })));
+const CountryNotice = lazy(() => import('~/features/geo/CountryNotice').then((module) => ({ default: module.CountryNotice })));
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;
 

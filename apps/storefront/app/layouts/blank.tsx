@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { FlashMessage } from '../components/FlashMessage';
-import { HeadLinks } from '../components/HeadLinks';
-import { LocaleChooser } from '../components/LocaleChooser';
+import { FlashMessage } from '~/components/FlashMessage';
+import { HeadLinks } from '~/components/HeadLinks';
+import { LocaleChooser } from '~/components/LocaleChooser';
 import { Logo, SkipLink } from './ShopChrome';
-import { useFocusMainOnNavigate } from '../lib/focus';
-import { useRootData } from '../lib/hooks';
+import { useFocusMainOnNavigate } from '~/lib/focus';
+import { useRootData } from '~/lib/hooks';
 
 /** The quiet layout of sign-in and checkout screens: logo and chooser, no menu to wander off to. */
 export default function BlankLayout() {

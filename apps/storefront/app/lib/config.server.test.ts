@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networkName } from '../layouts/Footer';
+import { networkName } from '~/layouts/Footer';
 import { parseSocialLinks } from './config.server';
 
 describe('the footer’s social links (SOCIAL_LINKS)', () => {

@@ -2,7 +2,7 @@ import { parseSetCookie } from 'cookie';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSION, formatConsent, parseConsent, tagManagerId } from './consent';
 import { CONSENT_COOKIE, consentCookies, requestGrants } from './consent.server';
-import { consentMode } from '../features/consent/tag-manager';
+import { consentMode } from '~/features/consent/tag-manager';
 
 describe('tagManagerId (SPEC §9: GTM- followed by letters or digits)', () => {
   it.each(['GTM-ABC123', 'GTM-K9', 'gtm-abc'])('accepts %s', (id) => expect(tagManagerId(id)).toBe(id));

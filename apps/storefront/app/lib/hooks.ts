@@ -1,6 +1,6 @@
 import { intlLocale } from '@shop/contract/constants';
 import type { Lang } from '@shop/contract';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from './root-data';
 import { dateFormat, numberFormat } from './intl';

@@ -1,6 +1,6 @@
 import type { Refusal } from '@shop/contract';
 import type { OnDemandKind } from '@shop/contract/constants';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useFormatDate, useFormatPrice } from './hooks';
 
 /**

@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import fc from 'fast-check';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import routes from '../routes';
+import routes from '~/routes';
 import { BRAND_ID, CATEGORY_ID, parsePageSegment, parseProductParam } from './route-ids';
 
 /** The route table as React Router matches it, each route named by its id (its file, unless given one). */

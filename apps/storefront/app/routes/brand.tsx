@@ -1,14 +1,14 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import type { Route } from './+types/brand';
-import { PageMeta } from '../components/PageMeta';
-import { assertBrandPagesEnabled } from '../features/catalog/brands.server';
-import { forCards } from '../features/catalog/card-product';
-import { readListingQuery } from '../features/catalog/listing-query';
-import { ListingView } from '../features/catalog/ListingView';
-import { SocialMeta, useListingTitle } from '../features/catalog/seo';
-import { loadOrFail } from '../lib/api/shop.server';
-import { BRAND_ID, leadingNumber } from '../lib/route-ids';
-import { notFound, pageContext } from '../lib/request-context.server';
+import { PageMeta } from '~/components/PageMeta';
+import { assertBrandPagesEnabled } from '~/features/catalog/brands.server';
+import { forCards } from '~/features/catalog/card-product';
+import { readListingQuery } from '~/features/catalog/listing-query';
+import { ListingView } from '~/features/catalog/ListingView';
+import { SocialMeta, useListingTitle } from '~/features/catalog/seo';
+import { loadOrFail } from '~/lib/api/shop.server';
+import { BRAND_ID, leadingNumber } from '~/lib/route-ids';
+import { notFound, pageContext } from '~/lib/request-context.server';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = pageContext(context);

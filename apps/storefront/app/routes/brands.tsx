@@ -1,13 +1,13 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import type { Route } from './+types/brands';
-import { PageMeta } from '../components/PageMeta';
-import { assertBrandPagesEnabled } from '../features/catalog/brands.server';
-import { brandPath } from '../features/catalog/paths';
-import { SocialMeta } from '../features/catalog/seo';
-import { loadOrFail } from '../lib/api/shop.server';
-import { useLang } from '../lib/hooks';
-import { pageContext } from '../lib/request-context.server';
+import { PageMeta } from '~/components/PageMeta';
+import { assertBrandPagesEnabled } from '~/features/catalog/brands.server';
+import { brandPath } from '~/features/catalog/paths';
+import { SocialMeta } from '~/features/catalog/seo';
+import { loadOrFail } from '~/lib/api/shop.server';
+import { useLang } from '~/lib/hooks';
+import { pageContext } from '~/lib/request-context.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = pageContext(context);

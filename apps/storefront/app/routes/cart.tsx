@@ -1,20 +1,20 @@
 import type { Cart } from '@shop/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import type { Route } from './+types/cart';
-import { Screen } from '../components/Screen';
-import { categoryPath } from '../layouts/ShopChrome';
-import { cartAction, loadCart, loadWaitingOrder } from '../features/cart/cart.server';
-import { WaitingOrder } from '../features/cart/WaitingOrder';
-import type { CartActionData } from '../features/cart/cart-answer';
-import { CartRefusal } from '../features/cart/CartRefusal';
-import { CART_FOCUS_ID, CartLines } from '../features/cart/CartLines';
-import { CartTotals, FreeShippingProgress } from '../features/cart/CartTotals';
-import { CouponForm } from '../features/cart/CouponForm';
-import { ShippingCountry } from '../features/cart/ShippingCountry';
-import { useFormatPrice, useLocalePath, useRootData } from '../lib/hooks';
-import { pageContext } from '../lib/request-context.server';
+import { Screen } from '~/components/Screen';
+import { categoryPath } from '~/layouts/ShopChrome';
+import { cartAction, loadCart, loadWaitingOrder } from '~/features/cart/cart.server';
+import { WaitingOrder } from '~/features/cart/WaitingOrder';
+import type { CartActionData } from '~/features/cart/cart-answer';
+import { CartRefusal } from '~/features/cart/CartRefusal';
+import { CART_FOCUS_ID, CartLines } from '~/features/cart/CartLines';
+import { CartTotals, FreeShippingProgress } from '~/features/cart/CartTotals';
+import { CouponForm } from '~/features/cart/CouponForm';
+import { ShippingCountry } from '~/features/cart/ShippingCountry';
+import { useFormatPrice, useLocalePath, useRootData } from '~/lib/hooks';
+import { pageContext } from '~/lib/request-context.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageContext(context);

@@ -1,9 +1,9 @@
 import type { Route } from './+types/page';
-import { ErrorScreen, errorScreenProps } from '../components/ErrorScreen';
-import { PageMeta } from '../components/PageMeta';
-import { CategoryView } from '../features/catalog/CategoryView';
-import { BreadcrumbJsonLd, SocialMeta, useListingTitle } from '../features/catalog/seo';
-import type { loadCategoryPage } from '../features/catalog/category-page.server';
+import { ErrorScreen, errorScreenProps } from '~/components/ErrorScreen';
+import { PageMeta } from '~/components/PageMeta';
+import { CategoryView } from '~/features/catalog/CategoryView';
+import { BreadcrumbJsonLd, SocialMeta, useListingTitle } from '~/features/catalog/seo';
+import type { loadCategoryPage } from '~/features/catalog/category-page.server';
 
 /**
  * `/{lang}/{id}-{slug}`, a category page with its listing (SPEC §2). The route table cannot tell this shape

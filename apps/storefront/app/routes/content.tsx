@@ -1,9 +1,9 @@
 import type { Route } from './+types/page';
-import { ErrorScreen, errorScreenProps } from '../components/ErrorScreen';
-import { PageMeta } from '../components/PageMeta';
-import { SocialMeta } from '../features/catalog/seo';
-import type { loadContentPage } from '../features/content/content.server';
-import { ContentView, pageDescription } from '../features/content/ContentView';
+import { ErrorScreen, errorScreenProps } from '~/components/ErrorScreen';
+import { PageMeta } from '~/components/PageMeta';
+import { SocialMeta } from '~/features/catalog/seo';
+import type { loadContentPage } from '~/features/content/content.server';
+import { ContentView, pageDescription } from '~/features/content/ContentView';
 
 /**
  * `/{lang}/{slug}`, a content page (delivery, returns, ...: SPEC §2). routes/page.tsx hands it every segment

@@ -1,16 +1,16 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { redirect } from 'react-router';
 import type { Route } from './+types/cookie-settings';
-import { Screen } from '../components/Screen';
-import { ConsentForm } from '../features/consent/ConsentDialog';
-import { CONSENT_CATEGORIES, isConsentCategory, type ConsentCategory } from '../lib/consent';
-import { consentCookies } from '../lib/consent.server';
-import { storefrontConfig } from '../lib/config.server';
-import { readForm, refusal } from '../lib/form-body.server';
-import { useRootData } from '../lib/hooks';
-import { readCookies } from '../lib/locale.server';
-import { notFound } from '../lib/request-context.server';
-import { safeRedirect } from '../lib/safe-redirect.server';
+import { Screen } from '~/components/Screen';
+import { ConsentForm } from '~/features/consent/ConsentDialog';
+import { CONSENT_CATEGORIES, isConsentCategory, type ConsentCategory } from '~/lib/consent';
+import { consentCookies } from '~/lib/consent.server';
+import { storefrontConfig } from '~/lib/config.server';
+import { readForm, refusal } from '~/lib/form-body.server';
+import { useRootData } from '~/lib/hooks';
+import { readCookies } from '~/lib/locale.server';
+import { notFound } from '~/lib/request-context.server';
+import { safeRedirect } from '~/lib/safe-redirect.server';
 
 /** A shop without a tag manager sets only necessary cookies: there is nothing to choose. */
 function assertConsentNeeded(request: Request): void {

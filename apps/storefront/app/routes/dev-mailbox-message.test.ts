@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loader } from './dev-mailbox-message';
 
-vi.mock('../lib/dev-outbox.server', () => ({
+vi.mock('~/lib/dev-outbox.server', () => ({
   readOutbox: async () => [{ id: 'm1', to: 'ada@example.com', subject: 'Your order', date: '', text: 'Hello', html: '<!doctype html><p>Hello</p><img src="https://shop.example/media/a.svg">' }],
 }));
 

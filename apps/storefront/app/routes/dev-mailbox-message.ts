@@ -1,6 +1,6 @@
 import type { Route } from './+types/dev-mailbox-message';
-import { readOutbox } from '../lib/dev-outbox.server';
-import { notFound } from '../lib/request-context.server';
+import { readOutbox } from '~/lib/dev-outbox.server';
+import { notFound } from '~/lib/request-context.server';
 
 /**
  * One mail of the development mailbox as a mail program shows it: its HTML part, pictures loaded. The mail is

@@ -1,9 +1,9 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import type { Route } from './+types/dev-mailbox';
-import { Screen } from '../components/Screen';
-import { readOutbox } from '../lib/dev-outbox.server';
-import { useLocalePath } from '../lib/hooks';
-import { notFound, pageContext } from '../lib/request-context.server';
+import { Screen } from '~/components/Screen';
+import { readOutbox } from '~/lib/dev-outbox.server';
+import { useLocalePath } from '~/lib/hooks';
+import { notFound, pageContext } from '~/lib/request-context.server';
 
 /**
  * The development mailbox: what the shop would have emailed, read from the shop API's local outbox.

@@ -1,9 +1,9 @@
 import { data } from 'react-router';
 import type { Route } from './+types/error';
-import { ErrorScreen } from '../components/ErrorScreen';
-import { useFatalError } from '../components/FatalError';
-import { useLocalePath } from '../lib/hooks';
-import { pageContext } from '../lib/request-context.server';
+import { ErrorScreen } from '~/components/ErrorScreen';
+import { useFatalError } from '~/components/FatalError';
+import { useLocalePath } from '~/lib/hooks';
+import { pageContext } from '~/lib/request-context.server';
 
 /** Opened directly, the error screen is SPEC §8's default page error: status 500, 'An error occurred'. */
 export function loader({ context }: Route.LoaderArgs) {

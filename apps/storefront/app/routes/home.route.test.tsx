@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, stubApi } from '../../test/route-stub';
 import Home, { loader } from './home';
-import { log } from '../lib/log.server';
+import { log } from '~/lib/log.server';
 
 /** The home route (loader and screen), rendered through createRoutesStub with a stubbed shop API. */
 const route = { path: '/:lang', Component: Home, loader };

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { log } from '../lib/log.server';
+import { log } from '~/lib/log.server';
 
 /** A shop API whose featured and recommended rails fail while the others answer with no products. */
 let api: Server;
@@ -23,7 +23,7 @@ afterAll(() => {
 describe('the home page', () => {
   it('leaves a failing rail out and shows the others, instead of an error screen', async () => {
     const { loader } = await import('./home');
-    const { pageContextMiddleware } = await import('../lib/request-context.server');
+    const { pageContextMiddleware } = await import('~/lib/request-context.server');
     const context = new RouterContextProvider();
     const request = new Request('http://localhost/en');
     vi.spyOn(log, 'warn').mockImplementation(() => {});

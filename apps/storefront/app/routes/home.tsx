@@ -1,18 +1,18 @@
 import { RECOMMENDED_CATEGORY_ID } from '@shop/contract/constants';
 import type { CategoryNode, ProductSummary } from '@shop/contract';
 import { productImageUrl, type Figure, type Texture } from '@shop/contract/garments';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { type ReactNode, Suspense } from 'react';
 import { Await, Link } from 'react-router';
 import type { Route } from './+types/home';
-import { PageMeta } from '../components/PageMeta';
-import { categoryUrl } from '../features/catalog/paths';
-import { ProductGrid } from '../features/catalog/ProductCard';
-import { ProductGridSkeleton } from '../features/catalog/ProductGridSkeleton';
-import { OrganizationJsonLd, SocialMeta } from '../features/catalog/seo';
-import { orNothing } from '../lib/api/shop.server';
-import { useLang, useRootData } from '../lib/hooks';
-import { pageContext } from '../lib/request-context.server';
+import { PageMeta } from '~/components/PageMeta';
+import { categoryUrl } from '~/features/catalog/paths';
+import { ProductGrid } from '~/features/catalog/ProductCard';
+import { ProductGridSkeleton } from '~/features/catalog/ProductGridSkeleton';
+import { OrganizationJsonLd, SocialMeta } from '~/features/catalog/seo';
+import { orNothing } from '~/lib/api/shop.server';
+import { useLang, useRootData } from '~/lib/hooks';
+import { pageContext } from '~/lib/request-context.server';
 
 const RAIL_SIZE = 8;
 const OUTLINE_BUTTON = 'inline-block rounded border border-stone-900 px-5 py-2.5 font-medium hover:bg-white';

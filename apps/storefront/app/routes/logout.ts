@@ -1,9 +1,9 @@
 import type { Route } from './+types/logout';
-import { ShopApiError } from '../lib/api/client';
-import { pageError } from '../lib/api/shop.server';
-import { sessionHeaders } from '../lib/auth.server';
-import { redirectWithFlash } from '../lib/flash.server';
-import { notFound, pageContext } from '../lib/request-context.server';
+import { ShopApiError } from '~/lib/api/client';
+import { pageError } from '~/lib/api/shop.server';
+import { sessionHeaders } from '~/lib/auth.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { notFound, pageContext } from '~/lib/request-context.server';
 
 /** Signing out is a form post (a link could be followed by a crawler or another site). */
 export const loader = () => notFound();

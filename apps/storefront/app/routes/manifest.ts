@@ -1,7 +1,7 @@
 import { isLang } from '@shop/contract/constants';
 import type { Route } from './+types/manifest';
-import { serverTranslator } from '../i18n/i18n.server';
-import { notFound } from '../lib/request-context.server';
+import { serverTranslator } from '~/i18n/i18n.server';
+import { notFound } from '~/lib/request-context.server';
 
 /** `/{lang}/manifest.webmanifest`: the web app manifest, named in the page's language (linked from root.tsx). */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { PLACEHOLDER_IMAGE_URL } from '@shop/contract/garments';
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_SVG } from '../features/media/garment-image';
+import { PLACEHOLDER_SVG } from '~/features/media/garment-image';
 import { loader } from './media';
 
 type LoaderArgs = Parameters<typeof loader>[0];

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_SVG, renderGarmentSvg } from '../features/media/garment-image';
+import { PLACEHOLDER_SVG, renderGarmentSvg } from '~/features/media/garment-image';
 import type { Route } from './+types/media';
 
 const SVG_HEADERS = {

@@ -1,6 +1,6 @@
 import type { Route } from './+types/not-found';
-import { ErrorScreen } from '../components/ErrorScreen';
-import { notFound } from '../lib/request-context.server';
+import { ErrorScreen } from '~/components/ErrorScreen';
+import { notFound } from '~/lib/request-context.server';
 
 /** Any path no other route takes: the 404 screen, with a real 404 status. */
 export function loader({ request }: Route.LoaderArgs): never {

@@ -1,5 +1,5 @@
-import { useTranslation } from '../i18n/use-translation';
-import { Screen } from '../components/Screen';
+import { useTranslation } from '~/i18n/use-translation';
+import { Screen } from '~/components/Screen';
 
 export default function Offline() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import type { Route } from './+types/page';
-import { loadCategoryPage } from '../features/catalog/category-page.server';
-import { loadContentPage } from '../features/content/content.server';
-import { parsePageSegment } from '../lib/route-ids';
-import { notFound, pageContext } from '../lib/request-context.server';
+import { loadCategoryPage } from '~/features/catalog/category-page.server';
+import { loadContentPage } from '~/features/content/content.server';
+import { parsePageSegment } from '~/lib/route-ids';
+import { notFound, pageContext } from '~/lib/request-context.server';
 import CategoryPage, { ErrorBoundary as CategoryErrorBoundary } from './category';
 import ContentPage, { ErrorBoundary as ContentErrorBoundary } from './content';
 

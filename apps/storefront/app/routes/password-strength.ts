@@ -1,7 +1,7 @@
 import type { Route } from './+types/password-strength';
-import { loadOrFail } from '../lib/api/shop.server';
-import { notFound, pageContext } from '../lib/request-context.server';
-import { readForm } from '../lib/form-body.server';
+import { loadOrFail } from '~/lib/api/shop.server';
+import { notFound, pageContext } from '~/lib/request-context.server';
+import { readForm } from '~/lib/form-body.server';
 
 /** Only the password fields post here. */
 export const loader = () => notFound();

@@ -1,10 +1,10 @@
 import { isLang } from '@shop/contract/constants';
 import { redirect } from 'react-router';
 import type { Route } from './+types/preferences';
-import { COUNTRY_COOKIE, COUNTRY_NOTICE_COOKIE, isSecureRequest, LANG_COOKIE, localeCookie } from '../lib/locale.server';
-import { notFound } from '../lib/request-context.server';
-import { readForm } from '../lib/form-body.server';
-import { safeRedirect } from '../lib/safe-redirect.server';
+import { COUNTRY_COOKIE, COUNTRY_NOTICE_COOKIE, isSecureRequest, LANG_COOKIE, localeCookie } from '~/lib/locale.server';
+import { notFound } from '~/lib/request-context.server';
+import { readForm } from '~/lib/form-body.server';
+import { safeRedirect } from '~/lib/safe-redirect.server';
 
 /** Only the chooser posts here. */
 export const loader = () => notFound();

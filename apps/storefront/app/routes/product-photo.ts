@@ -1,7 +1,7 @@
 import { PRODUCT_PHOTO_FILE } from '@shop/contract';
 import type { Route } from './+types/product-photo';
-import { orNothing } from '../lib/api/shop.server';
-import { notFound, pageContext } from '../lib/request-context.server';
+import { orNothing } from '~/lib/api/shop.server';
+import { notFound, pageContext } from '~/lib/request-context.server';
 
 /**
  * One file of a merchant's product photo (`/product-photos/{name}-{width}.{avif|webp|jpg}`, docs/adr/0038): made

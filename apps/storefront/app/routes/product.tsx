@@ -1,13 +1,13 @@
 import type { Product } from '@shop/contract';
 import type { Route } from './+types/product';
-import { ErrorScreen, errorScreenProps } from '../components/ErrorScreen';
-import { PageMeta } from '../components/PageMeta';
-import { ProductView, shownImages } from '../features/catalog/ProductView';
-import { BreadcrumbJsonLd, ProductJsonLd, SocialMeta } from '../features/catalog/seo';
-import { ProductReviews } from '../features/reviews/ProductReviews';
-import { parseProductParam } from '../lib/route-ids';
-import { notFound, pageContext } from '../lib/request-context.server';
-import { loadProductPage } from '../features/catalog/product-page.server';
+import { ErrorScreen, errorScreenProps } from '~/components/ErrorScreen';
+import { PageMeta } from '~/components/PageMeta';
+import { ProductView, shownImages } from '~/features/catalog/ProductView';
+import { BreadcrumbJsonLd, ProductJsonLd, SocialMeta } from '~/features/catalog/seo';
+import { ProductReviews } from '~/features/reviews/ProductReviews';
+import { parseProductParam } from '~/lib/route-ids';
+import { notFound, pageContext } from '~/lib/request-context.server';
+import { loadProductPage } from '~/features/catalog/product-page.server';
 
 /**
  * `/{lang}/{id}.html`, a product page (SPEC §2). The variant on show is in the URL (`?g{group}={attribute}`),

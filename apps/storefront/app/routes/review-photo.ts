@@ -1,7 +1,7 @@
 import type { Route } from './+types/review-photo';
-import { orNothing } from '../lib/api/shop.server';
-import { rowId } from '../lib/route-ids';
-import { notFound, pageContext } from '../lib/request-context.server';
+import { orNothing } from '~/lib/api/shop.server';
+import { rowId } from '~/lib/route-ids';
+import { notFound, pageContext } from '~/lib/request-context.server';
 
 /** A review's photo (`/review-photos/{id}.webp`): resized and stripped of metadata by the shop API, never changed after. */
 export async function loader({ params, context }: Route.LoaderArgs) {

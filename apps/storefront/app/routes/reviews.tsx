@@ -1,21 +1,21 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, Link, useActionData } from 'react-router';
 import type { Route } from './+types/reviews';
-import { ErrorScreen, errorScreenProps } from '../components/ErrorScreen';
-import { FormAlert } from '../components/forms/fields';
-import { PageMeta } from '../components/PageMeta';
-import { postedForm, submitForm } from '../lib/form-action.server';
-import { productPath } from '../features/catalog/paths';
-import { reviewForm, reviewLabels } from '../features/reviews/forms';
-import { ReviewForm } from '../features/reviews/ReviewForm';
-import { backToProduct, backWithFlash, REVIEW_FORM_MAX_BYTES, uploadPostedPhotos } from '../features/reviews/reviews.server';
-import { ShopApiError } from '../lib/api/client';
-import { loadOrFail, pageError } from '../lib/api/shop.server';
-import { apiErrorMessage } from '../lib/api-messages';
-import { loginRedirect } from '../lib/auth.server';
-import { rowId } from '../lib/route-ids';
-import { notFound, pageContext } from '../lib/request-context.server';
-import { serverTranslator } from '../i18n/i18n.server';
+import { ErrorScreen, errorScreenProps } from '~/components/ErrorScreen';
+import { FormAlert } from '~/components/forms/fields';
+import { PageMeta } from '~/components/PageMeta';
+import { postedForm, submitForm } from '~/lib/form-action.server';
+import { productPath } from '~/features/catalog/paths';
+import { reviewForm, reviewLabels } from '~/features/reviews/forms';
+import { ReviewForm } from '~/features/reviews/ReviewForm';
+import { backToProduct, backWithFlash, REVIEW_FORM_MAX_BYTES, uploadPostedPhotos } from '~/features/reviews/reviews.server';
+import { ShopApiError } from '~/lib/api/client';
+import { loadOrFail, pageError } from '~/lib/api/shop.server';
+import { apiErrorMessage } from '~/lib/api-messages';
+import { loginRedirect } from '~/lib/auth.server';
+import { rowId } from '~/lib/route-ids';
+import { notFound, pageContext } from '~/lib/request-context.server';
+import { serverTranslator } from '~/i18n/i18n.server';
 
 /**
  * `/{lang}/reviews/{productId}`: where the product page's review forms post (write, edit, delete). A sent review

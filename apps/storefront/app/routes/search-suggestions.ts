@@ -1,7 +1,7 @@
 import type { Route } from './+types/search-suggestions';
-import { MIN_QUERY_LENGTH, NO_SUGGESTIONS, toSuggestionList } from '../features/search/suggestions';
-import { pageContext } from '../lib/request-context.server';
-import { orNothing } from '../lib/api/shop.server';
+import { MIN_QUERY_LENGTH, NO_SUGGESTIONS, toSuggestionList } from '~/features/search/suggestions';
+import { pageContext } from '~/lib/request-context.server';
+import { orNothing } from '~/lib/api/shop.server';
 
 const MAX_QUERY_LENGTH = 100;
 

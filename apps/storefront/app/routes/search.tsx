@@ -1,18 +1,18 @@
 import type { CategoryNode, Listing, ProductSummary } from '@shop/contract';
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
-import { PageMeta } from '../components/PageMeta';
-import { cardProduct, forCards } from '../features/catalog/card-product';
-import { readListingQuery } from '../features/catalog/listing-query';
-import { ListingView } from '../features/catalog/ListingView';
-import { ProductGrid } from '../features/catalog/ProductCard';
-import { useListingTitle } from '../features/catalog/seo';
-import { categoryUrl } from '../features/catalog/paths';
-import { exactSearchPath, searchPath } from '../features/search/paths';
-import { loadOrFail, orNothing } from '../lib/api/shop.server';
-import { useLang } from '../lib/hooks';
-import { pageContext } from '../lib/request-context.server';
+import { PageMeta } from '~/components/PageMeta';
+import { cardProduct, forCards } from '~/features/catalog/card-product';
+import { readListingQuery } from '~/features/catalog/listing-query';
+import { ListingView } from '~/features/catalog/ListingView';
+import { ProductGrid } from '~/features/catalog/ProductCard';
+import { useListingTitle } from '~/features/catalog/seo';
+import { categoryUrl } from '~/features/catalog/paths';
+import { exactSearchPath, searchPath } from '~/features/search/paths';
+import { loadOrFail, orNothing } from '~/lib/api/shop.server';
+import { useLang } from '~/lib/hooks';
+import { pageContext } from '~/lib/request-context.server';
 
 const POPULAR_COUNT = 8;
 

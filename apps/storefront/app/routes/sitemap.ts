@@ -1,8 +1,8 @@
 import { STOREFRONT_LANGUAGES } from '@shop/contract/constants';
 import type { Alternates } from '@shop/contract';
 import type { Route } from './+types/sitemap';
-import { loadOrFail } from '../lib/api/shop.server';
-import { pageContext, publicOrigin } from '../lib/request-context.server';
+import { loadOrFail } from '~/lib/api/shop.server';
+import { pageContext, publicOrigin } from '~/lib/request-context.server';
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -1,9 +1,9 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import type { Route } from './+types/size-chart';
-import { PageMeta } from '../components/PageMeta';
-import { SocialMeta } from '../features/catalog/seo';
-import { loadContentPage } from '../features/content/content.server';
-import { pageContext } from '../lib/request-context.server';
+import { PageMeta } from '~/components/PageMeta';
+import { SocialMeta } from '~/features/catalog/seo';
+import { loadContentPage } from '~/features/content/content.server';
+import { pageContext } from '~/lib/request-context.server';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadContentPage(pageContext(context), params.slug, 'size-chart');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { I18N_READY_GLOBAL, I18N_STATE_GLOBAL, type I18nState } from '../i18n/i18n';
-import { pageTexts } from '../i18n/i18n.server';
+import { I18N_READY_GLOBAL, I18N_STATE_GLOBAL, type I18nState } from '~/i18n/i18n';
+import { pageTexts } from '~/i18n/i18n.server';
 import { loader } from './texts';
 
 type LoaderArgs = Parameters<typeof loader>[0];

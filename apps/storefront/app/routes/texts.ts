@@ -1,7 +1,7 @@
 import { isLang } from '@shop/contract/constants';
 import type { Route } from './+types/texts';
-import { pageTexts } from '../i18n/i18n.server';
-import { notFound } from '../lib/request-context.server';
+import { pageTexts } from '~/i18n/i18n.server';
+import { notFound } from '~/lib/request-context.server';
 
 /**
  * `/{lang}/texts/{version}.js`: the language's texts for hydration (entry.server.tsx), named by their version so that a

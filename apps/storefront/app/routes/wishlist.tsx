@@ -1,16 +1,16 @@
-import { useTranslation } from '../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/wishlist';
-import { PostForm, useFormPost } from '../components/forms/form-post';
-import { Screen } from '../components/Screen';
-import { productPath } from '../features/catalog/paths';
-import { Price } from '../features/catalog/Price';
-import { wishlistPath } from '../features/wishlist/paths';
-import { loadWishlist, wishlistAction, type WishlistEntry } from '../features/wishlist/wishlist.server';
-import { useFocusMainOnChange } from '../lib/focus';
-import { useRefusalText, type ShownRefusal } from '../lib/refusal-text';
-import { useFormatDate, useLang, useLocalePath, useRootData } from '../lib/hooks';
-import { pageContext } from '../lib/request-context.server';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { Screen } from '~/components/Screen';
+import { productPath } from '~/features/catalog/paths';
+import { Price } from '~/features/catalog/Price';
+import { wishlistPath } from '~/features/wishlist/paths';
+import { loadWishlist, wishlistAction, type WishlistEntry } from '~/features/wishlist/wishlist.server';
+import { useFocusMainOnChange } from '~/lib/focus';
+import { useRefusalText, type ShownRefusal } from '~/lib/refusal-text';
+import { useFormatDate, useLang, useLocalePath, useRootData } from '~/lib/hooks';
+import { pageContext } from '~/lib/request-context.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageContext(context);

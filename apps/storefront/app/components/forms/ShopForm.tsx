@@ -1,5 +1,5 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { FormAlert } from './fields';
 import { PostForm, type FormPost } from './form-post';
 

@@ -1,7 +1,7 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
-import { useHydrated } from '../Drawer';
+import { useTranslation } from '~/i18n/use-translation';
+import { useHydrated } from '~/components/Drawer';
 
 type AnyField = FieldMetadata<unknown>;
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IN_PLACE_FIELD } from '../../lib/form-fields';
+import { IN_PLACE_FIELD } from '~/lib/form-fields';
 import { PostForm, useFormPost } from './form-post';
 
 /** What the action was sent, for the test to read. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
-import { FORM_ID_FIELD, IN_PLACE_FIELD } from '../../lib/form-fields';
+import { FORM_ID_FIELD, IN_PLACE_FIELD } from '~/lib/form-fields';
 
 type Options = {
   /** The form's id: its `form` field, and how a navigation's post is told apart from another form's. */

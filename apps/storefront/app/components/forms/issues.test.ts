@@ -2,8 +2,8 @@ import { TEXT_LANGUAGES } from '@shop/contract';
 import { registerInput } from '@shop/contract/account';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createI18n, loadResources } from '../../i18n/i18n';
-import { placeOrderForm } from '../../features/checkout/forms';
+import { createI18n, loadResources } from '~/i18n/i18n';
+import { placeOrderForm } from '~/features/checkout/forms';
 import { parseForm } from './parse';
 
 async function translator(lang: 'en' | 'de') {

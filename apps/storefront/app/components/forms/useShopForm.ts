@@ -1,5 +1,5 @@
 import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import type { z } from 'zod';
 import { useFormPost } from './form-post';
 import { parseForm, type FieldLabels } from './parse';

@@ -1,8 +1,8 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { NavLink } from 'react-router';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { Screen } from '../../components/Screen';
-import { useLocalePath } from '../../lib/hooks';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { Screen } from '~/components/Screen';
+import { useLocalePath } from '~/lib/hooks';
 
 const SECTIONS = [
   ['', 'account.profile'],

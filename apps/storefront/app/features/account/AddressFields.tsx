@@ -1,10 +1,10 @@
 import { STATE_NAMES } from '@shop/contract/account';
 import type { FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
-import { SelectField, TextField } from '../../components/forms/fields';
-import { countryName } from '../geo/countries';
-import { useLang, useRootData } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { SelectField, TextField } from '~/components/forms/fields';
+import { countryName } from '~/features/geo/countries';
+import { useLang, useRootData } from '~/lib/hooks';
 
 type AddressField = 'alias' | 'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'postcode' | 'city' | 'country' | 'state' | 'phone' | 'vat_number';
 

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { ShopForm } from '../../components/forms/ShopForm';
-import { Screen } from '../../components/Screen';
-import { useLocalePath } from '../../lib/hooks';
+import { ShopForm } from '~/components/forms/ShopForm';
+import { Screen } from '~/components/Screen';
+import { useLocalePath } from '~/lib/hooks';
 
 type Props = {
   title: string;

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { NEWSLETTER_INTERESTS } from '@shop/contract/account';
-import { useTranslation } from '../../i18n/use-translation';
-import { CheckboxField, ChoiceGroup } from '../../components/forms/fields';
+import { useTranslation } from '~/i18n/use-translation';
+import { CheckboxField, ChoiceGroup } from '~/components/forms/fields';
 
 type Props = {
   newsletter: FieldMetadata<unknown>;

@@ -1,9 +1,9 @@
 import type { FieldMetadata } from '@conform-to/react';
 import type { PasswordCheck } from '@shop/contract/account';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
-import { TextField } from '../../components/forms/fields';
-import { useLang } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { TextField } from '~/components/forms/fields';
+import { useLang } from '~/lib/hooks';
 
 const METER_COLOURS = ['bg-red-700', 'bg-orange-600', 'bg-amber-500', 'bg-lime-600', 'bg-emerald-700'];
 

@@ -1,9 +1,9 @@
 import { Form } from 'react-router';
-import { useTranslation } from '../../i18n/use-translation';
-import { CheckboxField, SubmitButton } from '../../components/forms/fields';
-import { ShopForm } from '../../components/forms/ShopForm';
-import type { useShopForm } from '../../components/forms/useShopForm';
-import { useFormatDate, useLang } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { CheckboxField, SubmitButton } from '~/components/forms/fields';
+import { ShopForm } from '~/components/forms/ShopForm';
+import type { useShopForm } from '~/components/forms/useShopForm';
+import { useFormatDate, useLang } from '~/lib/hooks';
 
 type ErasureForm = ReturnType<typeof useShopForm<typeof import('./forms').erasureForm>>;
 

@@ -1,10 +1,10 @@
 import type { Product } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useLocation } from 'react-router';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useLocalePath } from '../../lib/hooks';
-import { confirmationAsked, refusedPreorderDate, useRefusalText } from '../../lib/refusal-text';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useLocalePath } from '~/lib/hooks';
+import { confirmationAsked, refusedPreorderDate, useRefusalText } from '~/lib/refusal-text';
 import type { CartActionData } from './cart-answer';
 import { LazyMiniCart } from './LazyMiniCart';
 import { OnDemandConfirmation } from './OnDemandConfirmation';

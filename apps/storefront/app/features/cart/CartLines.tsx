@@ -1,11 +1,11 @@
 import type { CartLine } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useFormatDate, useFormatPrice, useLang, useLocalePath } from '../../lib/hooks';
-import { confirmationAsked, refusedPreorderDate, useRefusalText } from '../../lib/refusal-text';
-import { productPath } from '../catalog/paths';
-import { Price } from '../catalog/Price';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useFormatDate, useFormatPrice, useLang, useLocalePath } from '~/lib/hooks';
+import { confirmationAsked, refusedPreorderDate, useRefusalText } from '~/lib/refusal-text';
+import { productPath } from '~/features/catalog/paths';
+import { Price } from '~/features/catalog/Price';
 import type { CartActionData } from './cart-answer';
 import { OnDemandConfirmation } from './OnDemandConfirmation';
 import { QuantityStepper } from './QuantityStepper';

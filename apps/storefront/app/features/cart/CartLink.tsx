@@ -1,6 +1,6 @@
-import { useTranslation } from '../../i18n/use-translation';
-import { CountLink } from '../../components/CountLink';
-import { useLocalePath } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { CountLink } from '~/components/CountLink';
+import { useLocalePath } from '~/lib/hooks';
 
 /** The header's way to the cart, with how many items it holds. */
 export function CartLink({ count }: { count: number }) {

@@ -1,8 +1,8 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useLocalePath } from '../../lib/hooks';
-import { confirmationAsked, refusedPreorderDate, useRefusalText } from '../../lib/refusal-text';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useLocalePath } from '~/lib/hooks';
+import { confirmationAsked, refusedPreorderDate, useRefusalText } from '~/lib/refusal-text';
 import type { CartActionData } from './cart-answer';
 import { OnDemandConfirmation } from './OnDemandConfirmation';
 

@@ -1,9 +1,9 @@
 import { intlLocale } from '@shop/contract/constants';
 import type { Cart } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
-import { useFormatPrice, useLang } from '../../lib/hooks';
-import { numberFormat } from '../../lib/intl';
-import { useDeliveryText } from '../geo/DeliveryDates';
+import { useTranslation } from '~/i18n/use-translation';
+import { useFormatPrice, useLang } from '~/lib/hooks';
+import { numberFormat } from '~/lib/intl';
+import { useDeliveryText } from '~/features/geo/DeliveryDates';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (

@@ -1,9 +1,9 @@
 import type { Cart, CartCoupon } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useFormatPrice, useLocalePath } from '../../lib/hooks';
-import { useRefusalText } from '../../lib/refusal-text';
+import { useTranslation } from '~/i18n/use-translation';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useFormatPrice, useLocalePath } from '~/lib/hooks';
+import { useRefusalText } from '~/lib/refusal-text';
 import type { CartActionData } from './cart-answer';
 
 /** Every remove button shares one fetcher: the code field says what its answer was after the code is gone. */

@@ -1,8 +1,8 @@
 import type { Cart } from '@shop/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
-import { useFormatPrice, useLocalePath } from '../../lib/hooks';
+import { useFormatPrice, useLocalePath } from '~/lib/hooks';
 import { LineSummary } from './CartLines';
 import { CartTotals, FreeShippingProgress } from './CartTotals';
 

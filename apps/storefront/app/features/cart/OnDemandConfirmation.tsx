@@ -1,8 +1,8 @@
 import type { OnDemandKind } from '@shop/contract/constants';
 import { useId } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
-import type { FormPost } from '../../components/forms/form-post';
-import { useFormatDate } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import type { FormPost } from '~/components/forms/form-post';
+import { useFormatDate } from '~/lib/hooks';
 
 type Props = {
   kind: OnDemandKind;

@@ -1,8 +1,8 @@
 import type { CartLine } from '@shop/contract';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
-import { PostForm, type FormPost } from '../../components/forms/form-post';
-import { useLocalePath } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { PostForm, type FormPost } from '~/components/forms/form-post';
+import { useLocalePath } from '~/lib/hooks';
 
 /** `post`: the line's form (CartLines), shared by its stepper, confirmation and remove button. */
 type Props = { line: CartLine; post: FormPost };

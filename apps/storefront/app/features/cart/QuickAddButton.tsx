@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useLocation } from 'react-router';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useLocalePath } from '../../lib/hooks';
-import { useRefusalText } from '../../lib/refusal-text';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useLocalePath } from '~/lib/hooks';
+import { useRefusalText } from '~/lib/refusal-text';
 import type { CartActionData } from './cart-answer';
 import { LazyMiniCart } from './LazyMiniCart';
 

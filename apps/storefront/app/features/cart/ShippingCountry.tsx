@@ -1,7 +1,7 @@
-import { useTranslation } from '../../i18n/use-translation';
-import { CountryOptions } from '../geo/countries';
-import { PreferencesForm } from '../geo/CountryChooser';
-import { useRootData } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { CountryOptions } from '~/features/geo/countries';
+import { PreferencesForm } from '~/features/geo/CountryChooser';
+import { useRootData } from '~/lib/hooks';
 
 /**
  * The country the shipping and VAT are estimated for. It is the shopper's country choice, stored by the

@@ -1,8 +1,8 @@
 import type { OrderSummary } from '@shop/contract';
 import { Link } from 'react-router';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useTranslation } from '../../i18n/use-translation';
-import { useFormatPrice, useLocalePath } from '../../lib/hooks';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useTranslation } from '~/i18n/use-translation';
+import { useFormatPrice, useLocalePath } from '~/lib/hooks';
 import { CART_FOCUS_ID } from './CartLines';
 
 /**

@@ -1,5 +1,5 @@
 import type { Cart } from '@shop/contract';
-import type { ShownRefusal } from '../../lib/refusal-text';
+import type { ShownRefusal } from '~/lib/refusal-text';
 
 /** What a cart form asks the cart route's action (`/{lang}/cart`) to do. */
 export const CART_INTENTS = ['add', 'update', 'remove', 'coupon-add', 'coupon-remove'] as const;

@@ -1,9 +1,9 @@
 import type { Cart, CartCoupon } from '@shop/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { ShopApiError } from '../../lib/api/client';
-import type { ShopApi } from '../../lib/api/shop.server';
+import { ShopApiError } from '~/lib/api/client';
+import type { ShopApi } from '~/lib/api/shop.server';
 import { cartAction } from './cart.server';
-import { IN_PLACE_FIELD } from '../../lib/form-fields';
+import { IN_PLACE_FIELD } from '~/lib/form-fields';
 
 const SHOP = 'http://shop.test';
 

@@ -2,16 +2,16 @@ import { couponCodeSchema, createCartItemInput, removeCartItemInput, updateCartI
 import { CART_ERROR_CODES, COUPON_ERROR_CODES, MAX_LINE_QUANTITY } from '@shop/contract/constants';
 import { data } from 'react-router';
 import { z } from 'zod';
-import { ShopApiError } from '../../lib/api/client';
-import { loadOrFail, pageError, type ShopApi } from '../../lib/api/shop.server';
-import type { PageContext } from '../../lib/request-context.server';
-import { redirectWithFlash } from '../../lib/flash.server';
-import { sessionToken, startedSessionHeaders } from '../../lib/session.server';
-import { IN_PLACE_FIELD } from '../../lib/form-fields';
-import type { ShownRefusal } from '../../lib/refusal-text';
-import { safeRedirect } from '../../lib/safe-redirect.server';
+import { ShopApiError } from '~/lib/api/client';
+import { loadOrFail, pageError, type ShopApi } from '~/lib/api/shop.server';
+import type { PageContext } from '~/lib/request-context.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { sessionToken, startedSessionHeaders } from '~/lib/session.server';
+import { IN_PLACE_FIELD } from '~/lib/form-fields';
+import type { ShownRefusal } from '~/lib/refusal-text';
+import { safeRedirect } from '~/lib/safe-redirect.server';
 import type { CartActionData, CartIntent, RefusalExtras } from './cart-answer';
-import { readForm } from '../../lib/form-body.server';
+import { readForm } from '~/lib/form-body.server';
 
 /** The session token stays in the HttpOnly cookie: it never goes to the page. */
 const withoutSession = (cart: Cart): Cart => ({ ...cart, session: null });

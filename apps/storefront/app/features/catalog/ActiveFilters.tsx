@@ -1,6 +1,6 @@
 import { FACET_KEYS } from '@shop/contract/constants';
 import type { Facets, QueryFilter } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { useOptionLabel, useWholePrice } from './facet-labels';
 import { FILTER_PARAM_NAMES, FILTER_PARAMS, withQuery } from './listing-query';

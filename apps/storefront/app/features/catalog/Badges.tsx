@@ -1,5 +1,5 @@
 import type { Badge } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 
 /**
  * One visual system for badges: three kinds, one style each. Every badge that means a lower price (outlet,

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
-import { useLang } from '../../lib/hooks';
+import { useLang } from '~/lib/hooks';
 import { categoryUrl } from './paths';
 
 type Crumb = { id: number; name: string; slug: string };

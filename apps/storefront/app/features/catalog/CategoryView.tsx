@@ -1,8 +1,8 @@
 import type { Category } from '@shop/contract';
 import type { CardListing } from './card-product';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
-import { useLang } from '../../lib/hooks';
+import { useLang } from '~/lib/hooks';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ListingView } from './ListingView';
 import { categoryUrl } from './paths';

@@ -1,9 +1,9 @@
 import { FACET_KEYS, type FacetKey } from '@shop/contract/constants';
 import type { Facets } from '@shop/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
-import { useFormatPrice } from '../../lib/hooks';
+import { useFormatPrice } from '~/lib/hooks';
 import { rangeParams, useOptionLabel, usePriceRangeLabel } from './facet-labels';
 import { submitOwnForm, useCleanGetSubmit, useSamePageLoading } from './get-form';
 import { FILTER_PARAM_NAMES, FILTER_PARAMS, keptParams, withQuery } from './listing-query';

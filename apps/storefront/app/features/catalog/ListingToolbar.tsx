@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@shop/contract/constants';
 import type { Listing } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { submitOwnForm, useCleanGetSubmit } from './get-form';
 import { keptParams, LISTING_VIEWS, readListingView, withQuery } from './listing-query';

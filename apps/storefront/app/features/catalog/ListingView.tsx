@@ -1,7 +1,7 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Drawer, DrawerToggle } from '../../components/Drawer';
+import { Drawer, DrawerToggle } from '~/components/Drawer';
 import { ActiveFilters, activeFilterCount } from './ActiveFilters';
 import { FilterPanel } from './FilterPanel';
 import { FILTER_PARAM_NAMES, hasFilters, readListingView, withQuery } from './listing-query';

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../i18n/use-translation';
-import { useFormatPrice } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { useFormatPrice } from '~/lib/hooks';
 
 type Props = { price: number; regularPrice: number; discountPercent: number | null; size?: 'md' | 'lg' };
 

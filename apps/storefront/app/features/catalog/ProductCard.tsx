@@ -1,10 +1,10 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
-import { useLang } from '../../lib/hooks';
-import { QuickAddButton } from '../cart/QuickAddButton';
-import { ProductPicture } from '../media/ProductPicture';
-import { RatingSummary } from '../reviews/Stars';
-import { WishlistButton } from '../wishlist/WishlistButton';
+import { useLang } from '~/lib/hooks';
+import { QuickAddButton } from '~/features/cart/QuickAddButton';
+import { ProductPicture } from '~/features/media/ProductPicture';
+import { RatingSummary } from '~/features/reviews/Stars';
+import { WishlistButton } from '~/features/wishlist/WishlistButton';
 import { Badges } from './Badges';
 import type { CardProduct } from './card-product';
 import type { ListingView } from './listing-query';

@@ -1,5 +1,5 @@
 import type { RelatedProducts as Related } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Pagination } from './Pagination';
 import { RELATED_PAGE_PARAM } from './product-params';
 import { ProductGrid } from './ProductCard';

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Price } from './Price';
 
 /**

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { loadOrFail } from '../../lib/api/shop.server';
-import type { PageContext } from '../../lib/request-context.server';
+import { loadOrFail } from '~/lib/api/shop.server';
+import type { PageContext } from '~/lib/request-context.server';
 import { forCards } from './card-product';
 import { readListingQuery } from './listing-query';
 

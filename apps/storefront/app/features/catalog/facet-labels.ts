@@ -1,9 +1,9 @@
 import { intlLocale } from '@shop/contract/constants';
 import type { FacetKey } from '@shop/contract/constants';
 import type { FacetOption, PriceRange } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
-import { useLang, useRootData } from '../../lib/hooks';
-import { numberFormat } from '../../lib/intl';
+import { useTranslation } from '~/i18n/use-translation';
+import { useLang, useRootData } from '~/lib/hooks';
+import { numberFormat } from '~/lib/intl';
 
 /** What a filter option is called: sizes, colours and brands are named by the shop, the rest by our texts. */
 export function useOptionLabel(): (key: FacetKey, option: FacetOption) => string {

@@ -1,10 +1,10 @@
 import type { Product } from '@shop/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ShopApiError } from '../../lib/api/client';
-import type { ShopApi } from '../../lib/api/shop.server';
-import type { PageContext } from '../../lib/request-context.server';
+import { ShopApiError } from '~/lib/api/client';
+import type { ShopApi } from '~/lib/api/shop.server';
+import type { PageContext } from '~/lib/request-context.server';
 import { loadProductPage } from './product-page.server';
-import { log } from '../../lib/log.server';
+import { log } from '~/lib/log.server';
 
 /** Only what loadProductPage reads of a product; the rest is passed through. */
 const product = { id_product: 7, link_rewrite: 'linen-dress', alternates: { fr: 'robe-en-lin' } } as unknown as Product;

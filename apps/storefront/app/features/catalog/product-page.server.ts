@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
-import { loadOrFail, orNothing } from '../../lib/api/shop.server';
-import type { PageContext } from '../../lib/request-context.server';
+import { loadOrFail, orNothing } from '~/lib/api/shop.server';
+import type { PageContext } from '~/lib/request-context.server';
 import { productPath } from './paths';
 import { RELATED_PAGE_PARAM } from './product-params';
-import { loadProductReviews } from '../reviews/reviews.server';
+import { loadProductReviews } from '~/features/reviews/reviews.server';
 
 /** `?g1=5&g2=17` → { 1: 5, 2: 17 }: the attribute chosen in each attribute group. */
 export function readChosenAttributes(url: URL): Record<string, number> {

@@ -1,9 +1,9 @@
 import type { Lang } from '@shop/contract/constants';
 import type { Product } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
-import { usePageAlternates } from '../../components/HeadLinks';
-import { useLang, useRootData } from '../../lib/hooks';
-import { useNonce } from '../../lib/nonce';
+import { useTranslation } from '~/i18n/use-translation';
+import { usePageAlternates } from '~/components/HeadLinks';
+import { useLang, useRootData } from '~/lib/hooks';
+import { useNonce } from '~/lib/nonce';
 import { categoryUrl } from './paths';
 
 const OG_LOCALE: Record<Lang, string> = { en: 'en_GB', fr: 'fr_FR', it: 'it_IT', es: 'es_ES', de: 'de_DE' };

@@ -1,6 +1,6 @@
 import type { Checkout } from '@shop/contract';
 import { Link } from 'react-router';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { isReachable, stepPath, type CheckoutScreen } from './steps';
 
 const SCREENS: Array<{ screen: CheckoutScreen; label: string; step: 'address' | 'payment' }> = [

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
-import { Screen } from '../../components/Screen';
+import { useTranslation } from '~/i18n/use-translation';
+import { Screen } from '~/components/Screen';
 
 /**
  * The order is placed (or paid again): on to the gateway's page. A screen of its own (`title`) rather than a

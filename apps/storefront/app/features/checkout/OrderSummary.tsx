@@ -1,8 +1,8 @@
 import type { Cart } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
-import { useFormatPrice } from '../../lib/hooks';
-import { CartTotals } from '../cart/CartTotals';
-import { LineSummary } from '../cart/CartLines';
+import { useTranslation } from '~/i18n/use-translation';
+import { useFormatPrice } from '~/lib/hooks';
+import { CartTotals } from '~/features/cart/CartTotals';
+import { LineSummary } from '~/features/cart/CartLines';
 
 /**
  * What the shopper is buying, beside every step: on a phone folded under its total (one tap opens it), so the

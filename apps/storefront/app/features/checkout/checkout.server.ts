@@ -1,12 +1,12 @@
 import type { Address, Carrier, Checkout, CheckoutStep, Gateway, PickupPoint } from '@shop/contract';
 import { randomBytes } from 'node:crypto';
 import { data, redirect } from 'react-router';
-import { FieldRefusal, postedForm, submitForm } from '../../lib/form-action.server';
-import { ShopApiError } from '../../lib/api/client';
-import { loadOrFail } from '../../lib/api/shop.server';
-import type { PageContext } from '../../lib/request-context.server';
-import { notFound } from '../../lib/request-context.server';
-import { sessionToken } from '../../lib/session.server';
+import { FieldRefusal, postedForm, submitForm } from '~/lib/form-action.server';
+import { ShopApiError } from '~/lib/api/client';
+import { loadOrFail } from '~/lib/api/shop.server';
+import type { PageContext } from '~/lib/request-context.server';
+import { notFound } from '~/lib/request-context.server';
+import { sessionToken } from '~/lib/session.server';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { checkoutDraftForm, checkoutLabels, checkoutPointForm, detailsFormFor, DRAFT_FIELD, draftTarget, placeOrderForm, type CheckoutDetailsPost } from './forms';
 import { screenOf, screenStep, stepPath, stepToShow, type CheckoutScreen } from './steps';

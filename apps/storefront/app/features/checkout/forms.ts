@@ -2,7 +2,7 @@ import { addressFields, emailSchema } from '@shop/contract/account';
 import { checkoutDraftSchema, DELIVERY_MESSAGE_MAX, gatewayNameSchema, invoiceFields } from '@shop/contract/checkout';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { accountLabels } from '../account/forms';
+import { accountLabels } from '~/features/account/forms';
 
 /**
  * The checkout's forms, validated in the browser and again by the route's action with the contract's own

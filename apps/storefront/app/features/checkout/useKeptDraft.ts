@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
-import { QUIET_POST_FIELD } from '../../lib/form-fields';
+import { QUIET_POST_FIELD } from '~/lib/form-fields';
 import { DRAFT_FIELD } from './forms';
 
 /** How long after the last key typed the draft is kept (a field left, a box ticked or a country chosen: at once). */

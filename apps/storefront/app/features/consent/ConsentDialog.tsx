@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useLocation } from 'react-router';
-import { useHydrated, useModal } from '../../components/Drawer';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useLocalePath } from '../../lib/hooks';
-import { CONSENT_CATEGORIES, CONSENT_SETTINGS_PATH, type ConsentState } from '../../lib/consent';
+import { useHydrated, useModal } from '~/components/Drawer';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useLocalePath } from '~/lib/hooks';
+import { CONSENT_CATEGORIES, CONSENT_SETTINGS_PATH, type ConsentState } from '~/lib/consent';
 
 /**
  * The consent form: 'Reject all' and 'Accept all' side by side, equally plain, and the choice per category in a

@@ -1,8 +1,8 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
-import { useLocalePath } from '../../lib/hooks';
-import { CONSENT_SETTINGS_PATH, type ConsentCategory, type ConsentState } from '../../lib/consent';
+import { useLocalePath } from '~/lib/hooks';
+import { CONSENT_SETTINGS_PATH, type ConsentCategory, type ConsentState } from '~/lib/consent';
 
 // Most pages are seen by shoppers who answered long ago: the dialog's code loads only when it shows. A page
 // rendered with it keeps the server's markup (a working form) until then. Should the code fail to load even after

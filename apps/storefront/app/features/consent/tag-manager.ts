@@ -1,4 +1,4 @@
-import type { ConsentCategory } from '../../lib/consent';
+import type { ConsentCategory } from '~/lib/consent';
 
 type ConsentMode = Record<'ad_storage' | 'ad_user_data' | 'ad_personalization' | 'analytics_storage' | 'functionality_storage' | 'personalization_storage', 'granted' | 'denied'>;
 

@@ -1,6 +1,6 @@
 import type { ContentPage } from '@shop/contract';
-import { loadOrFail } from '../../lib/api/shop.server';
-import type { PageContext } from '../../lib/request-context.server';
+import { loadOrFail } from '~/lib/api/shop.server';
+import type { PageContext } from '~/lib/request-context.server';
 
 /** A content page or a size chart, with its address in every language. */
 export async function loadContentPage({ api }: PageContext, slug: string, kind: ContentPage['kind']) {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useLocation } from 'react-router';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useLang } from '../../lib/hooks';
-import type { RootData } from '../../lib/root-data';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useLang } from '~/lib/hooks';
+import type { RootData } from '~/lib/root-data';
 import { countryName, CountryOptions } from './countries';
 
 /**

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../i18n/use-translation';
-import { useLang } from '../../lib/hooks';
-import type { RootData } from '../../lib/root-data';
+import { useTranslation } from '~/i18n/use-translation';
+import { useLang } from '~/lib/hooks';
+import type { RootData } from '~/lib/root-data';
 import { countryName } from './countries';
 import { PreferencesForm } from './CountryChooser';
 

@@ -3,7 +3,7 @@ import type { TextLang } from '@shop/contract';
 import { cleanup, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, loadResources } from '../../i18n/i18n';
+import { createI18n, loadResources } from '~/i18n/i18n';
 import { DeliveryDatesText } from './DeliveryDates';
 
 /** The line the pages show for the API's dates, in `lang` (spaces inside a day are non-breaking). */

@@ -1,8 +1,8 @@
 import { intlLocale } from '@shop/contract/constants';
 import type { DeliveryDates } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
-import { useLang } from '../../lib/hooks';
-import { dateFormat } from '../../lib/intl';
+import { useTranslation } from '~/i18n/use-translation';
+import { useLang } from '~/lib/hooks';
+import { dateFormat } from '~/lib/intl';
 
 /**
  * When a delivery is expected, in the page's language: 'Delivered Tue 1 Dec – Thu 3 Dec', or one day. The dates are

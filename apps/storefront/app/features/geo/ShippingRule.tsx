@@ -1,6 +1,6 @@
-import { useTranslation } from '../../i18n/use-translation';
-import { useFormatPrice, useLang } from '../../lib/hooks';
-import type { RootData } from '../../lib/root-data';
+import { useTranslation } from '~/i18n/use-translation';
+import { useFormatPrice, useLang } from '~/lib/hooks';
+import type { RootData } from '~/lib/root-data';
 import { countryName } from './countries';
 
 /**

@@ -1,7 +1,7 @@
 import type { Country } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
-import { useLang } from '../../lib/hooks';
-import { displayNames } from '../../lib/intl';
+import { useTranslation } from '~/i18n/use-translation';
+import { useLang } from '~/lib/hooks';
+import { displayNames } from '~/lib/intl';
 
 /** Country names in the shopper's language, from the browser's own data (no translation files). */
 export function countryName(iso: string, lang: string): string {

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contract/account';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useTranslation } from '../../i18n/use-translation';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useTranslation } from '~/i18n/use-translation';
 
 /** The form id of 'Buy again' on the order page (routes/account/orders.tsx answers it with buy-again.server.ts). */
 export const BUY_AGAIN_FORM = 'buy-again';

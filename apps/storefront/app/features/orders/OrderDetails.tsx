@@ -2,11 +2,11 @@ import type { Order } from '@shop/contract/account';
 import { addressLines } from '@shop/contract/constants';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { useTranslation } from '../../i18n/use-translation';
-import { productPath } from '../catalog/paths';
-import { countryName } from '../geo/countries';
-import { useCarrierPromise } from '../geo/DeliveryDates';
-import { useFormatDate, useFormatPrice, useLang } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { productPath } from '~/features/catalog/paths';
+import { countryName } from '~/features/geo/countries';
+import { useCarrierPromise } from '~/features/geo/DeliveryDates';
+import { useFormatDate, useFormatPrice, useLang } from '~/lib/hooks';
 
 export function OrderStatus({ status }: { status: string }) {
   const { t } = useTranslation();

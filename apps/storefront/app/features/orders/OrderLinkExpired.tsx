@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Screen } from '../../components/Screen';
-import { useTranslation } from '../../i18n/use-translation';
-import { useLocalePath } from '../../lib/hooks';
+import { Screen } from '~/components/Screen';
+import { useTranslation } from '~/i18n/use-translation';
+import { useLocalePath } from '~/lib/hooks';
 
 /** A guest's order link that no longer opens its order (order-link.server.ts): why, and the way to the orders. */
 export function OrderLinkExpired() {

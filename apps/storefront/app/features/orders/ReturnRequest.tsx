@@ -2,11 +2,11 @@ import { RETURN_REASONS, type Order } from '@shop/contract/account';
 import type { SubmissionResult } from '@conform-to/react';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { SelectField, SubmitButton } from '../../components/forms/fields';
-import { ShopForm } from '../../components/forms/ShopForm';
-import { useShopForm } from '../../components/forms/useShopForm';
-import { useTranslation } from '../../i18n/use-translation';
-import { useFormatDate } from '../../lib/hooks';
+import { SelectField, SubmitButton } from '~/components/forms/fields';
+import { ShopForm } from '~/components/forms/ShopForm';
+import { useShopForm } from '~/components/forms/useShopForm';
+import { useTranslation } from '~/i18n/use-translation';
+import { useFormatDate } from '~/lib/hooks';
 
 /** The return request's form: a quantity per line (0: not this one), at least one item, and a reason. */
 export const returnForm = z.object({

@@ -1,10 +1,10 @@
 import type { BoughtAgain } from '@shop/contract';
 import type { TFunction } from 'i18next';
-import { serverTranslator } from '../../i18n/i18n.server';
-import { loadOrFail } from '../../lib/api/shop.server';
-import type { PageContext } from '../../lib/request-context.server';
-import { redirectWithFlash } from '../../lib/flash.server';
-import { startedSessionHeaders } from '../../lib/session.server';
+import { serverTranslator } from '~/i18n/i18n.server';
+import { loadOrFail } from '~/lib/api/shop.server';
+import type { PageContext } from '~/lib/request-context.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { startedSessionHeaders } from '~/lib/session.server';
 
 /** How many left-out items the message names (it travels in a cookie). */
 const LEFT_OUT_NAMED = 5;

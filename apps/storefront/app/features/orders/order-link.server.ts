@@ -1,5 +1,5 @@
-import { ShopApiError } from '../../lib/api/client';
-import { pageError } from '../../lib/api/shop.server';
+import { ShopApiError } from '~/lib/api/client';
+import { pageError } from '~/lib/api/shop.server';
 
 /**
  * The calls of a page about the order its address names, as loadOrFail, except for a guest's link that no longer

@@ -1,9 +1,9 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { REVIEW_LIMITS, REVIEW_PHOTO_MAX_BYTES, REVIEW_PHOTO_TYPES, UPLOAD_CHUNK_BYTES } from '@shop/contract/review-constants';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
-import { FieldErrors } from '../../components/forms/fields';
-import { useLang } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { FieldErrors } from '~/components/forms/fields';
+import { useLang } from '~/lib/hooks';
 import { PHOTO_FILES_FIELD, reviewsPath } from './paths';
 import { photoRefusalMessage, photoTypeNames } from './words';
 

@@ -1,6 +1,6 @@
 import type { ProductReviews as Reviews } from '@shop/contract';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Await } from 'react-router';
 
 type Props = { productId: number; reviews: Promise<Reviews | null> };

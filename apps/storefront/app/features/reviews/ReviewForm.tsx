@@ -1,13 +1,13 @@
 import type { Review } from '@shop/contract';
 import { REVIEW_LIMITS } from '@shop/contract/review-constants';
 import { useMemo } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
-import { SubmitButton, TextAreaField, TextField } from '../../components/forms/fields';
-import { ShopForm } from '../../components/forms/ShopForm';
-import { useShopForm } from '../../components/forms/useShopForm';
-import { useLang } from '../../lib/hooks';
+import { SubmitButton, TextAreaField, TextField } from '~/components/forms/fields';
+import { ShopForm } from '~/components/forms/ShopForm';
+import { useShopForm } from '~/components/forms/useShopForm';
+import { useLang } from '~/lib/hooks';
 import { reviewForm, reviewLabels } from './forms';
 import { fitChoices, starChoices } from './words';
 import { reviewsPath } from './paths';

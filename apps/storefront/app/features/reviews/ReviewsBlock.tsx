@@ -1,15 +1,15 @@
 import type { ProductReviews as Reviews, Review, ReviewStats } from '@shop/contract';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
-import { ConfirmDeleteForm } from '../../components/forms/ConfirmDeleteForm';
-import { useFormatDate, useLang } from '../../lib/hooks';
-import { withQuery } from '../catalog/listing-query';
-import { Pagination } from '../catalog/Pagination';
+import { ConfirmDeleteForm } from '~/components/forms/ConfirmDeleteForm';
+import { useFormatDate, useLang } from '~/lib/hooks';
+import { withQuery } from '~/features/catalog/listing-query';
+import { Pagination } from '~/features/catalog/Pagination';
 import { REVIEW_FORM_PARAM, REVIEWS_LANGUAGES_PARAM, REVIEWS_PAGE_PARAM, reviewsPath, type ReviewFormMode } from './paths';
 import { Stars } from './Stars';
 import { fitWords } from './words';
-import { displayNames, numberFormat } from '../../lib/intl';
+import { displayNames, numberFormat } from '~/lib/intl';
 
 /**
  * The form and its validation (zod, Conform) load only when a shopper opens it (the product page's first-load

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
-import { FieldErrors } from '../../components/forms/fields';
+import { useTranslation } from '~/i18n/use-translation';
+import { FieldErrors } from '~/components/forms/fields';
 import { Star } from './Stars';
 
 type Props = {

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../i18n/use-translation';
-import { useLang } from '../../lib/hooks';
-import { SHARED_DRAWINGS, STAR_PATH } from '../../components/Icon';
+import { useTranslation } from '~/i18n/use-translation';
+import { useLang } from '~/lib/hooks';
+import { SHARED_DRAWINGS, STAR_PATH } from '~/components/Icon';
 
 /** One star, filled to `fill` (0 to 1): a rating of 4.5 shows four and a half stars. */
 export function Star({ fill, className }: { fill: number; className: string }) {

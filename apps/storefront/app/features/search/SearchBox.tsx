@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, useLocation, useNavigate } from 'react-router';
-import { useFormatPrice, useLang } from '../../lib/hooks';
+import { useFormatPrice, useLang } from '~/lib/hooks';
 import { searchPath, suggestionsPath } from './paths';
 import { MIN_QUERY_LENGTH, type SuggestionList } from './suggestions';
 
@@ -83,7 +83,7 @@ export function SearchBox({ open: shown }: { /** Shown on a phone too (it always
     const controller = new AbortController();
     // The reader's code loads with the first suggestions, not with every page.
     const timer = setTimeout(() => {
-      import('../../lib/fetch-json')
+      import('~/lib/fetch-json')
         .then(({ readJson }) => readJson<SuggestionList>(suggestionsPath(lang, typed), { signal: controller.signal }))
         .then(setAnswer, () => undefined);
     }, DEBOUNCE_MS);

@@ -1,5 +1,5 @@
 import type { SearchSuggestions } from '@shop/contract';
-import { categoryUrl, productPath } from '../catalog/paths';
+import { categoryUrl, productPath } from '~/features/catalog/paths';
 import { searchPath } from './paths';
 
 /** Shorter queries would match nearly everything. */

@@ -1,10 +1,10 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useFetchers, useLocation } from 'react-router';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { useHydrated } from '../../components/Drawer';
-import { SHARED_DRAWINGS } from '../../components/Icon';
-import { useLang, useRootData } from '../../lib/hooks';
-import type { action } from '../../routes/wishlist';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useHydrated } from '~/components/Drawer';
+import { SHARED_DRAWINGS } from '~/components/Icon';
+import { useLang, useRootData } from '~/lib/hooks';
+import type { action } from '~/routes/wishlist';
 import { wishlistPath } from './paths';
 
 type Props = {

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../i18n/use-translation';
-import { CountLink } from '../../components/CountLink';
-import { useLang } from '../../lib/hooks';
+import { useTranslation } from '~/i18n/use-translation';
+import { CountLink } from '~/components/CountLink';
+import { useLang } from '~/lib/hooks';
 import { wishlistPath } from './paths';
 
 /** The header's way to the wishlist, with how many products are saved. */

@@ -1,18 +1,18 @@
 import { createWishlistItemInput, type Product, type WishlistItem } from '@shop/contract';
 import { data } from 'react-router';
 import { z } from 'zod';
-import { ShopApiError } from '../../lib/api/client';
-import { pageError, type ShopApi } from '../../lib/api/shop.server';
-import type { PageContext } from '../../lib/request-context.server';
-import { redirectWithFlash } from '../../lib/flash.server';
-import { sessionToken, startedSessionHeaders } from '../../lib/session.server';
-import type { ShownRefusal } from '../../lib/refusal-text';
-import { safeRedirect } from '../../lib/safe-redirect.server';
-import { failureOf } from '../cart/cart.server';
-import { productPath } from '../catalog/paths';
+import { ShopApiError } from '~/lib/api/client';
+import { pageError, type ShopApi } from '~/lib/api/shop.server';
+import type { PageContext } from '~/lib/request-context.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { sessionToken, startedSessionHeaders } from '~/lib/session.server';
+import type { ShownRefusal } from '~/lib/refusal-text';
+import { safeRedirect } from '~/lib/safe-redirect.server';
+import { failureOf } from '~/features/cart/cart.server';
+import { productPath } from '~/features/catalog/paths';
 import { wishlistPath } from './paths';
-import { readForm } from '../../lib/form-body.server';
-import { IN_PLACE_FIELD } from '../../lib/form-fields';
+import { readForm } from '~/lib/form-body.server';
+import { IN_PLACE_FIELD } from '~/lib/form-fields';
 
 /** A saved product and the combination 'Move to cart' adds: the saved one, or the product's only one while in stock. */
 export type WishlistEntry = WishlistItem & { cart_combination_id: number | null };

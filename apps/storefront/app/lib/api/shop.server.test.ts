@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ShopApiError } from './client';
 import { pageError } from './shop.server';
-import { log } from '../log.server';
+import { log } from '~/lib/log.server';
 
 /** What pageError throws for a failed call: the page's status, the reason its error screen explains, its headers. */
 function pageFor(error: unknown): { status: number; reason: string; retryAfter: string | null } {

@@ -1,9 +1,9 @@
 import type { CallInput, CallName, CallOutput, Lang } from '@shop/contract';
 import { data } from 'react-router';
-import { storefrontConfig } from '../config.server';
-import { clientIp, requestId, sessionToken } from '../session.server';
+import { storefrontConfig } from '~/lib/config.server';
+import { clientIp, requestId, sessionToken } from '~/lib/session.server';
 import { createShopClient, ShopApiError } from './client';
-import { log } from '../log.server';
+import { log } from '~/lib/log.server';
 
 /** One client for the whole process, so that its 5-second cache serves every request. */
 const client = createShopClient({

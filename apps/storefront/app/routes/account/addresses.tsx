@@ -1,22 +1,22 @@
 import type { Address } from '@shop/contract/account';
 import { useMemo } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/addresses';
-import { CheckboxField, SubmitButton } from '../../components/forms/fields';
-import { ConfirmDeleteForm } from '../../components/forms/ConfirmDeleteForm';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { ShopForm } from '../../components/forms/ShopForm';
-import { useShopForm } from '../../components/forms/useShopForm';
-import { countryName } from '../../features/geo/countries';
-import { AccountScreen } from '../../features/account/AccountScreen';
-import { AddressFields } from '../../features/account/AddressFields';
-import { postedForm, submitForm } from '../../lib/form-action.server';
-import { accountLabels, addressForm } from '../../features/account/forms';
-import { loadOrFail } from '../../lib/api/shop.server';
-import { redirectWithFlash } from '../../lib/flash.server';
-import { useLang, useRootData } from '../../lib/hooks';
-import { notFound, pageContext } from '../../lib/request-context.server';
+import { CheckboxField, SubmitButton } from '~/components/forms/fields';
+import { ConfirmDeleteForm } from '~/components/forms/ConfirmDeleteForm';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { ShopForm } from '~/components/forms/ShopForm';
+import { useShopForm } from '~/components/forms/useShopForm';
+import { countryName } from '~/features/geo/countries';
+import { AccountScreen } from '~/features/account/AccountScreen';
+import { AddressFields } from '~/features/account/AddressFields';
+import { postedForm, submitForm } from '~/lib/form-action.server';
+import { accountLabels, addressForm } from '~/features/account/forms';
+import { loadOrFail } from '~/lib/api/shop.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { useLang, useRootData } from '~/lib/hooks';
+import { notFound, pageContext } from '~/lib/request-context.server';
 
 // Signed-in only: routes/account/layout.tsx guards every loader and action below.
 export async function loader({ context }: Route.LoaderArgs) {

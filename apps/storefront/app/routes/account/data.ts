@@ -1,6 +1,6 @@
 import type { Route } from './+types/data';
-import { pageError } from '../../lib/api/shop.server';
-import { notFound, pageContext } from '../../lib/request-context.server';
+import { pageError } from '~/lib/api/shop.server';
+import { notFound, pageContext } from '~/lib/request-context.server';
 
 /** Only a post downloads (the account layout's guard has checked the session): a link or a prefetch reads nothing. */
 export const loader = () => notFound();

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
-import { requireCustomerMiddleware } from '../../lib/request-context.server';
+import { requireCustomerMiddleware } from '~/lib/request-context.server';
 
 /**
  * The account screens: only for a signed-in customer. The guard runs before any of their loaders and actions,

@@ -1,17 +1,17 @@
 import type { OrderSummary } from '@shop/contract/account';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useActionData } from 'react-router';
 import type { Route } from './+types/orders';
-import { AccountScreen } from '../../features/account/AccountScreen';
-import { loadOrFail } from '../../lib/api/shop.server';
-import { OrderDetails, OrderStatus } from '../../features/orders/OrderDetails';
-import { useFormatDate, useFormatPrice } from '../../lib/hooks';
-import { notFound, pageContext } from '../../lib/request-context.server';
-import { postedForm, submitForm } from '../../lib/form-action.server';
-import { ReturnRequest, returnForm, returnLabels } from '../../features/orders/ReturnRequest';
-import { BUY_AGAIN_FORM, BuyAgain } from '../../features/orders/BuyAgain';
-import { buyAgain } from '../../features/orders/buy-again.server';
-import { redirectWithFlash } from '../../lib/flash.server';
+import { AccountScreen } from '~/features/account/AccountScreen';
+import { loadOrFail } from '~/lib/api/shop.server';
+import { OrderDetails, OrderStatus } from '~/features/orders/OrderDetails';
+import { useFormatDate, useFormatPrice } from '~/lib/hooks';
+import { notFound, pageContext } from '~/lib/request-context.server';
+import { postedForm, submitForm } from '~/lib/form-action.server';
+import { ReturnRequest, returnForm, returnLabels } from '~/features/orders/ReturnRequest';
+import { BUY_AGAIN_FORM, BuyAgain } from '~/features/orders/BuyAgain';
+import { buyAgain } from '~/features/orders/buy-again.server';
+import { redirectWithFlash } from '~/lib/flash.server';
 
 /** The order history, or one order's details with `?order=REFERENCE`. */
 // Signed-in only: routes/account/layout.tsx guards the loader.

@@ -1,19 +1,19 @@
 import { GENDERS, PASSWORD_POLICY, type Customer } from '@shop/contract/account';
 import { useMemo } from 'react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/profile';
-import { ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
-import { ShopForm } from '../../components/forms/ShopForm';
-import { useShopForm } from '../../components/forms/useShopForm';
-import { AccountScreen } from '../../features/account/AccountScreen';
-import { postedForm, submitForm } from '../../lib/form-action.server';
-import { accountLabels, erasureForm, newsletterForm, passwordChangeForm, profileForm } from '../../features/account/forms';
-import { YourData } from '../../features/account/YourData';
-import { NewsletterFields } from '../../features/account/NewsletterFields';
-import { NewPasswordField } from '../../features/account/PasswordField';
-import { redirectWithFlash } from '../../lib/flash.server';
-import { notFound, pageContext, signedInCustomer } from '../../lib/request-context.server';
+import { ChoiceGroup, SubmitButton, TextField } from '~/components/forms/fields';
+import { ShopForm } from '~/components/forms/ShopForm';
+import { useShopForm } from '~/components/forms/useShopForm';
+import { AccountScreen } from '~/features/account/AccountScreen';
+import { postedForm, submitForm } from '~/lib/form-action.server';
+import { accountLabels, erasureForm, newsletterForm, passwordChangeForm, profileForm } from '~/features/account/forms';
+import { YourData } from '~/features/account/YourData';
+import { NewsletterFields } from '~/features/account/NewsletterFields';
+import { NewPasswordField } from '~/features/account/PasswordField';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { notFound, pageContext, signedInCustomer } from '~/lib/request-context.server';
 
 // Signed-in only: routes/account/layout.tsx guards the loader and the action.
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/confirm-account';
-import { SubmitButton } from '../../components/forms/fields';
-import { useShopForm } from '../../components/forms/useShopForm';
-import { postedForm, submitForm } from '../../lib/form-action.server';
-import { accountLabels, confirmAccountForm } from '../../features/account/forms';
-import { MailedLinkScreen } from '../../features/account/MailedLinkScreen';
-import { sessionHeaders } from '../../lib/auth.server';
-import { redirectWithFlash } from '../../lib/flash.server';
-import { pageContext } from '../../lib/request-context.server';
+import { SubmitButton } from '~/components/forms/fields';
+import { useShopForm } from '~/components/forms/useShopForm';
+import { postedForm, submitForm } from '~/lib/form-action.server';
+import { accountLabels, confirmAccountForm } from '~/features/account/forms';
+import { MailedLinkScreen } from '~/features/account/MailedLinkScreen';
+import { sessionHeaders } from '~/lib/auth.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { pageContext } from '~/lib/request-context.server';
 
 /**
  * The link of the registration mail opens this screen; its button creates the account and signs the shopper in.

@@ -1,16 +1,16 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useActionData } from 'react-router';
 import type { Route } from './+types/forgot-password';
-import { SubmitButton, TextField } from '../../components/forms/fields';
-import { ShopForm } from '../../components/forms/ShopForm';
-import { useShopForm } from '../../components/forms/useShopForm';
-import { Screen } from '../../components/Screen';
-import { postedForm, submitForm } from '../../lib/form-action.server';
-import { accountLabels, forgotPasswordForm } from '../../features/account/forms';
-import { redirectWithFlash } from '../../lib/flash.server';
-import { useLocalePath } from '../../lib/hooks';
-import { pageContext } from '../../lib/request-context.server';
-import { safeRedirect } from '../../lib/safe-redirect.server';
+import { SubmitButton, TextField } from '~/components/forms/fields';
+import { ShopForm } from '~/components/forms/ShopForm';
+import { useShopForm } from '~/components/forms/useShopForm';
+import { Screen } from '~/components/Screen';
+import { postedForm, submitForm } from '~/lib/form-action.server';
+import { accountLabels, forgotPasswordForm } from '~/features/account/forms';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { useLocalePath } from '~/lib/hooks';
+import { pageContext } from '~/lib/request-context.server';
+import { safeRedirect } from '~/lib/safe-redirect.server';
 
 /** Asks for the reset email. The answer is the same whether or not the address is known (SPEC §8). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,18 +1,18 @@
 import { useActionData, useSearchParams } from 'react-router';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import type { Route } from './+types/login';
-import { TextField, SubmitButton } from '../../components/forms/fields';
-import { ShopForm } from '../../components/forms/ShopForm';
-import { useShopForm } from '../../components/forms/useShopForm';
-import { Screen } from '../../components/Screen';
-import { postedForm, submitForm } from '../../lib/form-action.server';
-import { accountLabels, loginForm } from '../../features/account/forms';
-import { sessionHeaders, signedInFlash } from '../../lib/auth.server';
-import { redirectWithFlash } from '../../lib/flash.server';
-import { useLocalePath } from '../../lib/hooks';
-import { pageContext, redirectSignedIn } from '../../lib/request-context.server';
-import { safeRedirect } from '../../lib/safe-redirect.server';
+import { TextField, SubmitButton } from '~/components/forms/fields';
+import { ShopForm } from '~/components/forms/ShopForm';
+import { useShopForm } from '~/components/forms/useShopForm';
+import { Screen } from '~/components/Screen';
+import { postedForm, submitForm } from '~/lib/form-action.server';
+import { accountLabels, loginForm } from '~/features/account/forms';
+import { sessionHeaders, signedInFlash } from '~/lib/auth.server';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { useLocalePath } from '~/lib/hooks';
+import { pageContext, redirectSignedIn } from '~/lib/request-context.server';
+import { safeRedirect } from '~/lib/safe-redirect.server';
 
 export function loader({ context }: Route.LoaderArgs) {
   return redirectSignedIn(context);

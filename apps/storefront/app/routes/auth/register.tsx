@@ -1,17 +1,17 @@
 import { GENDERS, PASSWORD_POLICY } from '@shop/contract/account';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, Link, useActionData } from 'react-router';
 import type { Route } from './+types/register';
-import { ChoiceGroup, SubmitButton, TextField } from '../../components/forms/fields';
-import { ShopForm } from '../../components/forms/ShopForm';
-import { useShopForm } from '../../components/forms/useShopForm';
-import { Screen } from '../../components/Screen';
-import { postedForm, submitForm } from '../../lib/form-action.server';
-import { accountLabels, registerForm } from '../../features/account/forms';
-import { NewsletterFields } from '../../features/account/NewsletterFields';
-import { NewPasswordField } from '../../features/account/PasswordField';
-import { useLocalePath } from '../../lib/hooks';
-import { pageContext, redirectSignedIn } from '../../lib/request-context.server';
+import { ChoiceGroup, SubmitButton, TextField } from '~/components/forms/fields';
+import { ShopForm } from '~/components/forms/ShopForm';
+import { useShopForm } from '~/components/forms/useShopForm';
+import { Screen } from '~/components/Screen';
+import { postedForm, submitForm } from '~/lib/form-action.server';
+import { accountLabels, registerForm } from '~/features/account/forms';
+import { NewsletterFields } from '~/features/account/NewsletterFields';
+import { NewPasswordField } from '~/features/account/PasswordField';
+import { useLocalePath } from '~/lib/hooks';
+import { pageContext, redirectSignedIn } from '~/lib/request-context.server';
 
 export function loader({ context }: Route.LoaderArgs) {
   return redirectSignedIn(context);

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
-import { Screen } from '../../components/Screen';
-import { useLocalePath } from '../../lib/hooks';
+import { Screen } from '~/components/Screen';
+import { useLocalePath } from '~/lib/hooks';
 
 export default function ResetPasswordSuccess() {
   const { t } = useTranslation();

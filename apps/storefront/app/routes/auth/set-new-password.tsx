@@ -1,14 +1,14 @@
 import { PASSWORD_POLICY } from '@shop/contract/account';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/set-new-password';
-import { SubmitButton, TextField } from '../../components/forms/fields';
-import { useShopForm } from '../../components/forms/useShopForm';
-import { postedForm, submitForm } from '../../lib/form-action.server';
-import { accountLabels, setNewPasswordForm } from '../../features/account/forms';
-import { MailedLinkScreen } from '../../features/account/MailedLinkScreen';
-import { NewPasswordField } from '../../features/account/PasswordField';
-import { pageContext } from '../../lib/request-context.server';
+import { SubmitButton, TextField } from '~/components/forms/fields';
+import { useShopForm } from '~/components/forms/useShopForm';
+import { postedForm, submitForm } from '~/lib/form-action.server';
+import { accountLabels, setNewPasswordForm } from '~/features/account/forms';
+import { MailedLinkScreen } from '~/features/account/MailedLinkScreen';
+import { NewPasswordField } from '~/features/account/PasswordField';
+import { pageContext } from '~/lib/request-context.server';
 
 /** The new password, with the token from the emailed link; then the success screen. */
 export async function action({ request, context }: Route.ActionArgs) {

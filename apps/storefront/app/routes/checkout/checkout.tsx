@@ -1,17 +1,17 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useActionData, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { isQuietPost } from '../../lib/form-fields';
+import { isQuietPost } from '~/lib/form-fields';
 import type { Route } from './+types/checkout';
-import { Screen } from '../../components/Screen';
-import { checkoutAction, loadCheckoutPage } from '../../features/checkout/checkout.server';
-import { CheckoutProgress } from '../../features/checkout/CheckoutProgress';
-import { ContinueToPayment } from '../../features/checkout/ContinueToPayment';
-import { OrderSummary } from '../../features/checkout/OrderSummary';
-import { DetailsScreen } from '../../features/checkout/screens/DetailsScreen';
-import { PaymentScreen } from '../../features/checkout/screens/PaymentScreen';
-import { useLocalePath } from '../../lib/hooks';
-import { pageContext } from '../../lib/request-context.server';
+import { Screen } from '~/components/Screen';
+import { checkoutAction, loadCheckoutPage } from '~/features/checkout/checkout.server';
+import { CheckoutProgress } from '~/features/checkout/CheckoutProgress';
+import { ContinueToPayment } from '~/features/checkout/ContinueToPayment';
+import { OrderSummary } from '~/features/checkout/OrderSummary';
+import { DetailsScreen } from '~/features/checkout/screens/DetailsScreen';
+import { PaymentScreen } from '~/features/checkout/screens/PaymentScreen';
+import { useLocalePath } from '~/lib/hooks';
+import { pageContext } from '~/lib/request-context.server';
 
 // The checkout is two screens (ADR 0038) whose step is in the URL (`?step=delivery`): the loader shows the
 // screen of a step that can be reached, or sends the shopper to the first one missing; each screen's form

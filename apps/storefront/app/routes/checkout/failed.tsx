@@ -1,20 +1,20 @@
 import { gatewayNameSchema } from '@shop/contract/checkout';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, Link, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/failed';
-import { PostForm, useFormPost } from '../../components/forms/form-post';
-import { Screen } from '../../components/Screen';
-import { ContinueToPayment } from '../../features/checkout/ContinueToPayment';
-import { GatewayLogo } from '../../features/checkout/GatewayLogo';
-import { ORDER_KEY_PARAM, orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
-import { loadByOrderLink } from '../../features/orders/order-link.server';
-import { OrderLinkExpired } from '../../features/orders/OrderLinkExpired';
-import { loadOrFail } from '../../lib/api/shop.server';
-import { readForm } from '../../lib/form-body.server';
-import { useLocalePath } from '../../lib/hooks';
-import { redirectWithFlash } from '../../lib/flash.server';
-import { startedSessionHeaders } from '../../lib/session.server';
-import { notFound, pageContext } from '../../lib/request-context.server';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { Screen } from '~/components/Screen';
+import { ContinueToPayment } from '~/features/checkout/ContinueToPayment';
+import { GatewayLogo } from '~/features/checkout/GatewayLogo';
+import { ORDER_KEY_PARAM, orderAccess, PAID_STATUSES } from '~/features/orders/order-access';
+import { loadByOrderLink } from '~/features/orders/order-link.server';
+import { OrderLinkExpired } from '~/features/orders/OrderLinkExpired';
+import { loadOrFail } from '~/lib/api/shop.server';
+import { readForm } from '~/lib/form-body.server';
+import { useLocalePath } from '~/lib/hooks';
+import { redirectWithFlash } from '~/lib/flash.server';
+import { startedSessionHeaders } from '~/lib/session.server';
+import { notFound, pageContext } from '~/lib/request-context.server';
 
 const REASONS = ['declined', 'cancelled', 'unavailable'] as const;
 

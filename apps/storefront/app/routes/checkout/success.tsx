@@ -1,13 +1,13 @@
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/success';
-import { Screen } from '../../components/Screen';
-import { OrderDetails } from '../../features/orders/OrderDetails';
-import { orderAccess } from '../../features/orders/order-access';
-import { loadByOrderLink } from '../../features/orders/order-link.server';
-import { OrderLinkExpired } from '../../features/orders/OrderLinkExpired';
-import { useLocalePath } from '../../lib/hooks';
-import { notFound, pageContext } from '../../lib/request-context.server';
+import { Screen } from '~/components/Screen';
+import { OrderDetails } from '~/features/orders/OrderDetails';
+import { orderAccess } from '~/features/orders/order-access';
+import { loadByOrderLink } from '~/features/orders/order-link.server';
+import { OrderLinkExpired } from '~/features/orders/OrderLinkExpired';
+import { useLocalePath } from '~/lib/hooks';
+import { notFound, pageContext } from '~/lib/request-context.server';
 
 /** The order's confirmation: its reference and summary, what happens next; a guest may open an account from here. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import type { Order } from '@shop/contract';
-import { useTranslation } from '../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { redirect } from 'react-router';
 import type { Route } from './+types/validate';
-import { Screen } from '../../components/Screen';
-import { notFound, pageContext } from '../../lib/request-context.server';
-import { ORDER_KEY_PARAM, orderAccess, PAID_STATUSES } from '../../features/orders/order-access';
-import { log } from '../../lib/log.server';
+import { Screen } from '~/components/Screen';
+import { notFound, pageContext } from '~/lib/request-context.server';
+import { ORDER_KEY_PARAM, orderAccess, PAID_STATUSES } from '~/features/orders/order-access';
+import { log } from '~/lib/log.server';
 
 /**
  * The gateway sends the shopper back here: the shop asks the gateway what happened (the address's query alone

@@ -1,13 +1,13 @@
 import { intlLocale } from '@shop/contract/constants';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Checkout, PickupPoint } from '@shop/contract';
-import { useTranslation } from '../../../i18n/use-translation';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, useNavigation } from 'react-router';
-import { FormAlert } from '../../../components/forms/fields';
-import { PostForm, useFormPost } from '../../../components/forms/form-post';
-import { useLang } from '../../../lib/hooks';
-import { numberFormat } from '../../../lib/intl';
-import { DeliveryDatesText } from '../../geo/DeliveryDates';
+import { FormAlert } from '~/components/forms/fields';
+import { PostForm, useFormPost } from '~/components/forms/form-post';
+import { useLang } from '~/lib/hooks';
+import { numberFormat } from '~/lib/intl';
+import { DeliveryDatesText } from '~/features/geo/DeliveryDates';
 import { Section } from './Section';
 
 function PointCard({ point, chosen, busy }: { point: PickupPoint; chosen: boolean; busy: boolean }) {
