@@ -181,8 +181,10 @@ app.get('*', (request, response, next) => (/^\/(media|review-photos|[a-z]{2}\/te
 const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV });
 app.all('*', (request, response, next) => handleRequest(request.method === 'POST' ? withReadBody(request) : request, response, next));
 
-const server = app.listen(PORT, process.env.HOST, () => console.log(`storefront: http://localhost:${PORT}`));
+// The metrics address first: a port already taken stops this process before it answers shoppers, so the supervisor
+// stops the shop with the error instead of restarting, again and again, a process that can never run whole.
 const metricsServer = process.env.METRICS_PORT ? await metrics.serve({ host: process.env.METRICS_HOST ?? '127.0.0.1', port: Number(process.env.METRICS_PORT) }) : null;
+const server = app.listen(PORT, process.env.HOST, () => console.log(`storefront: http://localhost:${PORT}`));
 
 /** How long a stopping process keeps a connection that carries no request open. */
 const IDLE_GRACE_MS = 1_000;

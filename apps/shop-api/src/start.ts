@@ -60,9 +60,11 @@ export async function startApi(
     stopJobs();
     await handle.close();
   });
-  await app.listen({ port: config.port, host: config.host });
-  if (adminApp && config.adminApi) await adminApp.listen(config.adminApi);
+  // The side addresses first: a port already taken stops this process before it answers on the shop's address, so
+  // the supervisor stops the shop with the error instead of restarting, again and again, a process that cannot run whole.
   if (config.metrics) metricsServer = await serveMetrics(config.metrics);
+  if (adminApp && config.adminApi) await adminApp.listen(config.adminApi);
+  await app.listen({ port: config.port, host: config.host });
   // Stops without dropping a call: no new connections, the calls of open ones answered, then the jobs and the database.
   const stop = async () => {
     await Promise.all([drain(app, IDLE_GRACE_MS), adminApp ? drain(adminApp, IDLE_GRACE_MS) : undefined]);
