@@ -6,7 +6,7 @@ export default defineConfig({
   // Each workspace's tsconfig paths (the storefront's `~/…`).
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/app/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/app/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Each API test file seeds its own databases: two at a time suits a 2-core machine.

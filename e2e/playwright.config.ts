@@ -51,9 +51,11 @@ export function shopPorts(port: number): Record<string, string> {
     MULTISAFEPAY_SANDBOX_PORT: String(port + 2050),
     PAYPAL_SANDBOX_PORT: String(port + 4000),
     BACK_OFFICE_PORT: String(port + 3000),
-    // The metrics addresses (this machine only): the storefront's 50 above it, its API's 50 above the API.
+    // The metrics addresses (this machine only): the storefront's 50 above it, its API's 50 above the API, the back
+    // office's 50 above the back office.
     METRICS_PORT: String(port + 50),
     SHOP_API_METRICS_PORT: String(port + 1050),
+    BACK_OFFICE_METRICS_PORT: String(port + 3050),
   };
 }
 

@@ -6,8 +6,12 @@
 //   X-Back-Office-Client-Ip (the API's sign-in limits key on it).
 // - Only ALLOWED_HOSTS (and BACK_OFFICE_URL's host) are answered; GET, HEAD and POST only; small bodies.
 // - A post from another site is refused (Origin or Sec-Fetch-Site), besides the SameSite=Strict session cookie.
+// - /metrics (Prometheus) on an address of its own when BACK_OFFICE_METRICS_PORT is set, never on this one.
+// - SIGTERM finishes the requests in flight without dropping any (@shop/web-server/graceful-stop).
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
+import { createGracefulStop } from '@shop/web-server/graceful-stop';
+import { createMetrics } from '@shop/web-server/metrics';
 
 const build = await import('./build/server/index.js');
 const PORT = Number(process.env.BACK_OFFICE_PORT ?? 3001);
@@ -24,7 +28,6 @@ const bodyLimitOf = (request) => {
   if (PHOTO_UPLOAD.test(request.path)) return MAX_PHOTO_BODY_BYTES;
   return CSV_UPLOAD.test(request.path) ? MAX_CSV_BODY_BYTES : MAX_BODY_BYTES;
 };
-const DRAIN_TIMEOUT_MS = 10_000;
 
 const trustedProxies = (process.env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
 const allowedHosts = new Set(
@@ -51,10 +54,15 @@ function sameOrigin(request) {
   return !site || site === 'same-origin' || site === 'none';
 }
 
-let draining = false;
+const metrics = createMetrics({ routes: build.routes });
+/** Set below, once the metrics address is known: the stop closes it too. */
+let metricsServer = null;
+const stopping = createGracefulStop({ onStop: () => metricsServer?.close() });
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies : false);
+app.use(metrics.count);
+app.use(stopping.closeWhenDraining);
 
 app.use((request, response, next) => {
   if (!['GET', 'HEAD', 'POST'].includes(request.method)) {
@@ -70,21 +78,22 @@ app.use((request, response, next) => {
   next();
 });
 
+// Answers given before the app, named for the metrics as the app's routes are.
+const named = (route) => (_request, response, next) => {
+  response.locals.route = route;
+  next();
+};
+app.use('/health', named('health'));
 app.get('/health/live', (_request, response) => response.json({ status: 'ok' }));
-app.get('/health/ready', (_request, response) => (draining ? response.status(503).json({ status: 'stopping' }) : response.json({ status: 'ok' })));
+app.get('/health/ready', (_request, response) => (stopping.draining() ? response.status(503).json({ status: 'stopping' }) : response.json({ status: 'ok' })));
 // Browsers ask for it on every first visit; the back office has none.
-app.get('/favicon.ico', (_request, response) => response.status(204).end());
-app.use('/assets', express.static(new URL('./build/client/assets', import.meta.url).pathname, { immutable: true, maxAge: '1y', index: false }));
+app.get('/favicon.ico', named('favicon'), (_request, response) => response.status(204).end());
+app.use('/assets', named('file'), express.static(new URL('./build/client/assets', import.meta.url).pathname, { immutable: true, maxAge: '1y', index: false }));
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
+// The metrics address first: a port already taken stops this process before it answers (see the storefront's).
+metricsServer = process.env.BACK_OFFICE_METRICS_PORT
+  ? await metrics.serve({ host: process.env.BACK_OFFICE_METRICS_HOST ?? '127.0.0.1', port: Number(process.env.BACK_OFFICE_METRICS_PORT) })
+  : null;
 const server = app.listen(PORT, HOST, () => console.log(`back office: http://${HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`));
-
-function stop() {
-  if (draining) process.exit(1);
-  draining = true;
-  setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-}
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+stopping.onSignals(server);

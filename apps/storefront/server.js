@@ -7,17 +7,17 @@
 //   (post-gate.js). Refusals are small pages in the visitor's language.
 // - Pages are rendered in turns shared fairly between clients (fair-queue.js); kept pages and files are not.
 // - /health/live and /health/ready for supervisors and load balancers; SIGTERM finishes the requests in flight.
-// - /metrics (Prometheus) on an address of its own when METRICS_PORT is set (metrics.js), never on this one.
+// - /metrics (Prometheus) on an address of its own when METRICS_PORT is set (@shop/web-server), never on this one.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Server as NetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
+import { createGracefulStop } from '@shop/web-server/graceful-stop';
+import { createMetrics } from '@shop/web-server/metrics';
 import { createPostAdmission } from './admission.js';
 import { createFairQueue } from './fair-queue.js';
-import { createMetrics } from './metrics.js';
 import { createPostGate, withReadBody } from './post-gate.js';
 import { createRenderGate } from './render-gate.js';
 
@@ -26,7 +26,6 @@ const PORT = Number(process.env.PORT ?? 3000);
 const SHOP_API_URL = (process.env.SHOP_API_URL ?? `http://127.0.0.1:${process.env.SHOP_API_PORT ?? 4000}`).replace(/\/+$/, '');
 /** Requests other than posts carry no body worth reading; a larger one is refused before anything reads it. */
 const MAX_BODY_BYTES = 64 * 1024;
-const DRAIN_TIMEOUT_MS = 10_000;
 /** A setting that must be a positive number, else its default. */
 const positive = (value, fallback) => (Number(value) > 0 ? Number(value) : fallback);
 // Form posts per client: a burst, then a steady rate; a few at a time over all clients (admission.js). Photos
@@ -51,7 +50,14 @@ const renderTurn = createFairQueue({
   waiting: 512,
   waitingPerClient: 32,
 });
-const metrics = createMetrics({ routes: build.routes, queues: { render: renderTurn, post: { running: admitPost.processing, waiting: admitPost.waiting } } });
+const metrics = createMetrics({
+  routes: build.routes,
+  turns: {
+    name: 'storefront_turns',
+    help: 'Turns running and waiting: renders of pages, form posts processed (ADR 13)',
+    queues: { render: renderTurn, post: { running: admitPost.processing, waiting: admitPost.waiting } },
+  },
+});
 const postGate = createPostGate({ admit: admitPost, bodyMs: { form: POST_BODY_SECONDS * 1000, photos: PHOTO_BODY_SECONDS * 1000 }, refuse });
 const LANGUAGES = ['en', 'fr', 'it', 'es', 'de'];
 
@@ -110,16 +116,14 @@ function hostPortsValid(request) {
   });
 }
 
-let draining = false;
+/** Set below, once the metrics address is known: the stop closes it too. */
+let metricsServer = null;
+const stopping = createGracefulStop({ onStop: () => metricsServer?.close() });
 const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies : false);
 app.use(metrics.count);
-// While the process stops, each answer closes its connection: the visitor's next request goes to another process.
-app.use((_request, response, next) => {
-  if (draining) response.set('Connection', 'close');
-  next();
-});
+app.use(stopping.closeWhenDraining);
 
 app.use((request, response, next) => {
   if (!['GET', 'HEAD', 'POST'].includes(request.method)) {
@@ -150,7 +154,7 @@ app.use('/health', (_request, response, next) => {
 });
 app.get('/health/live', (_request, response) => response.json({ status: 'ok' }));
 app.get('/health/ready', async (_request, response) => {
-  if (draining) return response.status(503).json({ status: 'stopping' });
+  if (stopping.draining()) return response.status(503).json({ status: 'stopping' });
   const api = await fetch(`${SHOP_API_URL}/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
   return api?.ok ? response.json({ status: 'ok', api: 'ok' }) : response.status(503).json({ status: 'error', api: 'unreachable' });
 });
@@ -183,26 +187,6 @@ app.all('*', (request, response, next) => handleRequest(request.method === 'POST
 
 // The metrics address first: a port already taken stops this process before it answers shoppers, so the supervisor
 // stops the shop with the error instead of restarting, again and again, a process that can never run whole.
-const metricsServer = process.env.METRICS_PORT ? await metrics.serve({ host: process.env.METRICS_HOST ?? '127.0.0.1', port: Number(process.env.METRICS_PORT) }) : null;
+metricsServer = process.env.METRICS_PORT ? await metrics.serve({ host: process.env.METRICS_HOST ?? '127.0.0.1', port: Number(process.env.METRICS_PORT) }) : null;
 const server = app.listen(PORT, process.env.HOST, () => console.log(`storefront: http://localhost:${PORT}`));
-
-/** How long a stopping process keeps a connection that carries no request open. */
-const IDLE_GRACE_MS = 1_000;
-
-/**
- * Stops without dropping a request (docs/adr/0040-several-processes-on-one-postgresql.md): no new connections (the
- * supervisor started another process on this port first), the requests of open ones answered with `Connection:
- * close`, idle ones closed after IDLE_GRACE_MS, then exit. Not http.Server's close, which closes idle keep-alive
- * connections at once: a visitor sending a request on one at that moment would see it fail.
- */
-function stop() {
-  // A second signal while draining: stop now.
-  if (draining) process.exit(1);
-  draining = true;
-  setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS).unref();
-  metricsServer?.close();
-  NetServer.prototype.close.call(server, () => process.exit(0));
-  setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS).unref();
-}
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+stopping.onSignals(server);

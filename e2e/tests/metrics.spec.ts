@@ -20,4 +20,12 @@ test('each process serves its metrics on its own address, never on the public on
   const api = await (await request.get(at(ports.SHOP_API_METRICS_PORT!, '/metrics'))).text();
   expect(api).toMatch(/^http_requests_total\{route="\/[A-Za-z]+",method="(GET|POST)",status="200"\} [1-9]/m);
   expect(api).toMatch(/^process_resident_memory_bytes \d+/m);
+
+  // The back office's, by route id too; its own address answers no metrics.
+  const backOffice = `http://127.0.0.1:${ports.BACK_OFFICE_PORT}`;
+  expect((await request.get(`${backOffice}/sign-in`)).status()).toBe(200);
+  expect((await request.get(`${backOffice}/metrics`)).status()).toBe(404);
+  const staff = await (await request.get(at(ports.BACK_OFFICE_METRICS_PORT!, '/metrics'))).text();
+  expect(staff).toMatch(/^http_requests_total\{route="routes\/sign-in",method="GET",status="200"\} [1-9]/m);
+  expect(staff).toMatch(/^process_resident_memory_bytes \d+/m);
 });

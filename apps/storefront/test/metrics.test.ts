@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePrometheus } from '../../shop-api/test/prometheus.ts';
 import routeConfig from '../app/routes.ts';
 import { createFairQueue } from '../fair-queue.js';
-import { createMetrics, routeMatcher } from '../metrics.js';
+import { createMetrics, routeMatcher } from '@shop/web-server/metrics';
 
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean };
 
@@ -60,7 +60,7 @@ describe('the storefront process metrics', () => {
 
   describe('on a server', () => {
     const renders = createFairQueue({ atOnce: 1, waiting: 10 });
-    const metrics = createMetrics({ routes: manifest, queues: { render: renders, post: { running: () => 0, waiting: () => 0 } } });
+    const metrics = createMetrics({ routes: manifest, turns: { name: 'storefront_turns', help: 'Turns', queues: { render: renders, post: { running: () => 0, waiting: () => 0 } } } });
     let shop: Server;
     let metricsServer: Server;
     let shopUrl: string;

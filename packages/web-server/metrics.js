@@ -1,8 +1,8 @@
 // @ts-check
-// What an operator watches of a storefront process, in Prometheus' text format, served on an address of its own
-// (METRICS_PORT, METRICS_HOST: this machine only unless set; docs/adr/0037-metrics-on-an-address-of-their-own.md),
-// never on the shopper's port: requests by React Router's route id (never the URL: label values stay a bounded
-// set), their latency, the turns of rendering and of form posts running and waiting, and Node's process metrics.
+// What an operator watches of a web server process (the storefront's, the back office's), in Prometheus' text format,
+// served on an address of its own (docs/adr/0037-metrics-on-an-address-of-their-own.md), never on the public port:
+// requests by React Router's route id (never the URL: label values stay a bounded set), their latency, the turns of
+// work running and waiting where the server keeps turns, and Node's process metrics.
 import { createServer } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -43,10 +43,14 @@ export function routeMatcher(manifest) {
 }
 
 /**
- * @param {{ routes: Record<string, ManifestRoute | undefined>, queues: Record<string, { running: () => number, waiting: () => number }> }} parts
- *   `routes`: the server build's; `queues`: the turns to show by name (fair-queue.js, admission.js).
+ * @param {{
+ *   routes: Record<string, ManifestRoute | undefined>,
+ *   turns?: { name: string, help: string, queues: Record<string, { running: () => number, waiting: () => number }> },
+ * }} parts
+ *   `routes`: the server build's; `turns`: a gauge of the turns to show by name, running and waiting (the storefront's
+ *   renders and posts).
  */
-export function createMetrics({ routes, queues }) {
+export function createMetrics({ routes, turns }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route id, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
@@ -57,18 +61,20 @@ export function createMetrics({ routes, queues }) {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  new Gauge({
-    name: 'storefront_turns',
-    help: 'Turns running and waiting: renders of pages, form posts processed (ADR 13)',
-    labelNames: ['work', 'state'],
-    registers: [registry],
-    collect() {
-      for (const [work, queue] of Object.entries(queues)) {
-        this.set({ work, state: 'running' }, queue.running());
-        this.set({ work, state: 'waiting' }, queue.waiting());
-      }
-    },
-  });
+  if (turns) {
+    new Gauge({
+      name: turns.name,
+      help: turns.help,
+      labelNames: ['work', 'state'],
+      registers: [registry],
+      collect() {
+        for (const [work, queue] of Object.entries(turns.queues)) {
+          this.set({ work, state: 'running' }, queue.running());
+          this.set({ work, state: 'waiting' }, queue.waiting());
+        }
+      },
+    });
+  }
   const match = routeMatcher(routes);
   /** The route id of a path; a client navigation's data (`/en/cart.data`, the home's `/_root.data`) counts as its page's. */
   const routeOf = (/** @type {string} */ path) => match(path.replace(/\.data$/, '').replace(/^\/_root$/, '/'));
