@@ -66,6 +66,11 @@ if (apiConcurrency > 1 && !onPostgres) {
   apiConcurrency = 1;
 }
 
+// Traces (OpenTelemetry) when a collector is named: each of the shop's own processes loads the tracing module before
+// its code and names itself (packages/web-server/tracing.js). Without one, nothing of it is loaded.
+const tracing = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+const tracedAs = (name) => (tracing ? { execArgv: [...process.execArgv, '--import', '@shop/web-server/tracing'], env: { OTEL_SERVICE_NAME: name } } : { execArgv: process.execArgv, env: {} });
+
 /** The services in the order they start; they stop in the reverse order. */
 const services = [];
 let stopping = false;
@@ -125,8 +130,9 @@ async function superviseWorkers({ name, exec, cwd = root, extraEnv = {}, count, 
 
   /** Forks a worker for `slot`; `onExit(code, signal)` is called when it stops. */
   const fork = (slot) => {
-    cluster.setupPrimary({ exec, cwd, args: [] });
-    const worker = cluster.fork({ ...env, ...extraEnv, ...slotEnv(slot.index) });
+    const traced = tracedAs(name);
+    cluster.setupPrimary({ exec, cwd, args: [], execArgv: traced.execArgv });
+    const worker = cluster.fork({ ...env, ...traced.env, ...extraEnv, ...slotEnv(slot.index) });
     worker.ports = new Set();
     worker.on('listening', (address) => worker.ports.add(address.port));
     service.workers.add(worker);

@@ -174,13 +174,23 @@ test.describe('several processes on one PostgreSQL', () => {
     await client.end();
   });
 
-  test('two storefront and two API processes share carts, run housekeeping once, and a rolling restart fails no request', async () => {
+  test('two storefront and two API processes share carts, run housekeeping once, trace a request down to PostgreSQL, and a rolling restart fails no request', async () => {
     test.setTimeout(360_000);
     const port = shopPort(2);
     const ports = shopPorts(port);
     const url = new URL(server!);
     url.pathname = `/${database}`;
-    const shop = startShop(port, { DATABASE_URL: url.href, SEED_DEMO: 'true', WEB_CONCURRENCY: '2', API_CONCURRENCY: '2', LOG_LEVEL: 'info', PAYPAL_ENABLED: 'false' });
+    const collector = await startTraceCollector();
+    const shop = startShop(port, {
+      DATABASE_URL: url.href,
+      SEED_DEMO: 'true',
+      WEB_CONCURRENCY: '2',
+      API_CONCURRENCY: '2',
+      LOG_LEVEL: 'info',
+      PAYPAL_ENABLED: 'false',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    });
     const shopUrl = `http://127.0.0.1:${port}`;
     const apiUrl = `http://127.0.0.1:${ports.SHOP_API_PORT}`;
     try {
@@ -228,6 +238,19 @@ test.describe('several processes on one PostgreSQL', () => {
       for (const metricsPort of metricsOf(ports.SHOP_API_METRICS_PORT!)) {
         expect(await requestsCounted(metricsPort, (line) => /route="\/[a-zA-Z]*Cart[a-zA-Z]*"/.test(line))).toBeGreaterThan(0);
       }
+
+      // A page's trace: the storefront's answer, its call to the API (the API's answer within it), the API's queries.
+      await expect
+        .poll(() => {
+          const cartPages = collector.spans().filter((span) => span.service === 'storefront' && span.kind === SERVER && span.target?.startsWith('/en/cart'));
+          return cartPages.some((page) => {
+            const trace = collector.spans().filter((span) => span.traceId === page.traceId);
+            const apiAnswers = trace.filter((span) => span.service === 'shop-api' && span.kind === SERVER);
+            return apiAnswers.length > 0 && trace.some((span) => span.service === 'shop-api' && span.name.startsWith('pg.query'));
+          });
+        })
+        .toBe(true);
+      expect(collector.spans().some((span) => span.target?.startsWith('/health'))).toBe(false);
 
       // Housekeeping ran once over both API processes, not once in each.
       const housekeepingRuns = () => shop.output().match(/housekeeping ran: /g)?.length ?? 0;
@@ -283,9 +306,40 @@ test.describe('several processes on one PostgreSQL', () => {
       for (const pid of [...apis, ...storefronts]) expect(isRunning(pid)).toBe(false);
     } finally {
       killAll(shop);
+      collector.close();
     }
   });
 });
+
+const SERVER = 2;
+type Span = { service: string; name: string; kind: number; traceId: string; target: string | undefined };
+
+/** An OpenTelemetry collector as far as the shop sees one: OTLP over HTTP with JSON, spans kept in memory. */
+async function startTraceCollector(): Promise<{ url: string; spans: () => Span[]; close: () => void }> {
+  const spans: Span[] = [];
+  type Attribute = { key: string; value: { stringValue?: string } };
+  type Export = {
+    resourceSpans: Array<{ resource: { attributes: Attribute[] }; scopeSpans: Array<{ spans: Array<{ name: string; kind: number; traceId: string; attributes: Attribute[] }> }> }>;
+  };
+  const valueOf = (attributes: Attribute[], ...keys: string[]) => attributes.find((attribute) => keys.includes(attribute.key))?.value.stringValue;
+  const collector = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      for (const { resource, scopeSpans } of (JSON.parse(body) as Export).resourceSpans) {
+        const service = valueOf(resource.attributes, 'service.name') ?? '';
+        for (const span of scopeSpans.flatMap((scope) => scope.spans)) {
+          spans.push({ service, name: span.name, kind: span.kind, traceId: span.traceId, target: valueOf(span.attributes, 'http.target', 'url.path') });
+        }
+      }
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  collector.listen(0, '127.0.0.1');
+  await once(collector, 'listening');
+  const { port } = collector.address() as net.AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, spans: () => spans, close: () => collector.close() };
+}
 
 test('on the embedded database the shop runs one API process, and says why', async () => {
   test.setTimeout(240_000);
