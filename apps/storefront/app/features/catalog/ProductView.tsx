@@ -118,13 +118,16 @@ function Gallery({ product, images }: { product: Product; images: Product['image
               loading={position === 0 ? 'eager' : 'lazy'}
               // The first picture is the page's largest: it loads before anything else.
               fetchPriority={position === 0 ? 'high' : undefined}
-              className="h-[36vh] w-auto max-w-[85vw] rounded bg-stone-100 object-cover lg:h-auto lg:w-full lg:max-w-none"
+              // A third of a phone's height: price, sizes and Add to cart stay on the first screen of a 390×844 phone
+              // with a two-line name, a discount and its 30-day lowest price (issue 28).
+              className="h-[30vh] w-auto max-w-[85vw] rounded bg-stone-100 object-cover lg:h-auto lg:w-full lg:max-w-none"
             />
           </li>
         ))}
       </ul>
       {images.length > 1 ? (
-        <p aria-hidden="true" className="mt-2 flex justify-center gap-1.5 lg:hidden">
+        // Over the pictures' foot, not under them: the buy box starts higher.
+        <p aria-hidden="true" className="absolute bottom-2 left-1/2 flex -translate-x-1/2 gap-1.5 rounded-full bg-white/85 px-2 py-1 lg:hidden">
           {images.map((image, position) => (
             <span key={image.url} className={`h-2 w-2 rounded-full ${position === index ? 'bg-stone-900' : 'bg-stone-300'}`} />
           ))}
