@@ -250,3 +250,93 @@ for (const lang of ['en', 'de'] as const satisfies TestLang[]) {
     await blue.close();
   });
 }
+
+test('one overlay at a time, by keyboard: the choosers, the menu, search suggestions, cookie settings and the mini cart; Escape closes each and gives the focus back', async ({ page }) => {
+  // Some thirty key presses on two shops, and an add to the cart.
+  test.setTimeout(120_000);
+  const t = TEXTS.en;
+  await consentAnswered(page.context());
+  const country = page.locator('summary').filter({ hasText: `${t.geo.chooser}:` });
+  const language = page.locator('summary').filter({ hasText: `${t.locale.language}:` });
+  const countryPanel = page.locator('details').filter({ has: country }).locator('form');
+  const languagePanel = page.locator('details').filter({ has: language }).locator('form');
+  const focusByTab = async (target: ReturnType<Page['locator']>) => {
+    for (let tabs = 0; tabs < 15 && !(await target.evaluate((element) => element === document.activeElement)); tabs += 1) await page.keyboard.press('Tab');
+    await expect(target).toBeFocused();
+  };
+  // The blue shop has a tag manager, hence the cookie settings.
+  await page.goto(`${SHOPS.blue}/en`);
+  await hydrated(page);
+
+  // The language chooser; the country chooser opened next closes it; Escape closes that one, the focus back on it.
+  await language.focus();
+  await page.keyboard.press('Enter');
+  await expect(languagePanel).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await expect(country).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(countryPanel).toBeVisible();
+  await expect(languagePanel).toBeHidden();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(countryPanel).toBeHidden();
+  await expect(country).toBeFocused();
+
+  // The menu opened while a chooser is open closes the chooser; Escape closes the menu, the focus back on its button.
+  await page.keyboard.press('Enter');
+  await expect(countryPanel).toBeVisible();
+  const menuButton = page.getByRole('button', { name: t.header.menu });
+  await focusByTab(menuButton);
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('dialog', { name: t.header.menu });
+  await expect(menu).toBeVisible();
+  await expect(countryPanel).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  // Search suggestions: Escape closes the list and leaves the focus in the field.
+  await focusByTab(page.getByRole('link', { name: t.header.search }));
+  await page.keyboard.press('Enter');
+  const field = page.getByRole('combobox', { name: t.header.searchLabel });
+  await expect(field).toBeFocused();
+  await page.keyboard.type('dres');
+  const suggestions = page.getByRole('listbox', { name: t.search.suggestions });
+  await expect(suggestions).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(suggestions).toBeHidden();
+  await expect(field).toBeFocused();
+
+  // The cookie settings: a dialog over the page; Escape closes it, the focus back on the footer's link.
+  const settings = page.getByRole('link', { name: t.consent.link });
+  await settings.focus();
+  await page.keyboard.press('Enter');
+  const consent = page.getByRole('dialog', { name: t.consent.title });
+  await expect(consent).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(consent).toBeHidden();
+  await expect(settings).toBeFocused();
+
+  // The mini cart opens on an add and closes the open chooser; Escape closes it, the focus back on Add to cart.
+  await page.goto('/en/3-women?availability=in_stock');
+  await page.getByRole('list', { name: t.catalog.products }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\.html/);
+  await hydrated(page);
+  const size = page.locator('#size-choice a:not([class*="line-through"])').first();
+  await size.focus();
+  await page.keyboard.press('Enter');
+  await expect(size).toHaveAttribute('aria-current', 'true');
+  await language.focus();
+  await page.keyboard.press('Enter');
+  await expect(languagePanel).toBeVisible();
+  const add = page.locator('#add-to-cart-button');
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const miniCart = page.getByRole('dialog', { name: t.cart.drawer.title });
+  await expect(miniCart).toBeVisible();
+  await expect(languagePanel).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(miniCart).toBeHidden();
+  await expect(add).toBeFocused();
+});
