@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, fill, SHOPS, TEXTS } from './fixtures';
+import { expect, test, type Locator } from '@playwright/test';
+import { before, cents, expectNoAxeViolations, fill, hydrated, SHOPS, TEXTS } from './fixtures';
 
 test('a shopper browses a category from the menu, sorts it and turns pages', async ({ page }) => {
   await page.goto('/en');
@@ -160,6 +160,86 @@ test('a product page lets the shopper pick a size and a colour, kept in the URL'
   await related.getByRole('navigation', { name: TEXTS.it.product.relatedPages }).getByRole('link', { name: TEXTS.it.pagination.next }).click();
   await expect(page).toHaveURL(/related=2/);
   await expect(related.getByRole('article').first()).not.toHaveText(first!);
+});
+
+test('sizes that cost differently: a from-price on the card, in search and on the page; a size changes the page in place, asking the server nothing', async ({ page, browser }) => {
+  const t = TEXTS.en;
+  const saysFrom = `${t.product.price}: ${before(t.product.fromPrice)} `;
+  // The price line's amount (the price to pay: the first of the line), in cents.
+  const amountOf = async (line: Locator) => cents(await line.locator('span').first().textContent());
+  await page.goto('/en/3-women');
+  const card = page.getByRole('list', { name: t.catalog.products }).getByRole('article').filter({ has: page.locator('.price-line', { hasText: saysFrom }) }).first();
+  await expect(card).toBeVisible();
+  const name = (await card.getByRole('heading').textContent())!.trim();
+  const from = await amountOf(card.locator('.price-line'));
+  expect(from).toBeGreaterThan(0);
+
+  // Search finds it with the same from-price.
+  await page.goto(`/en/search?q=${encodeURIComponent(name)}`);
+  const found = page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();
+  await expect(found.locator('.price-line')).toHaveText(new RegExp(`^${saysFrom}`));
+  expect(await amountOf(found.locator('.price-line'))).toBe(from);
+
+  // The product page says the same until a size is chosen.
+  await found.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(/\.html/);
+  await hydrated(page);
+  const main = page.getByRole('main');
+  const price = main.locator('.price-line').first();
+  await expect(price).toHaveText(new RegExp(`^${saysFrom}`));
+  expect(await amountOf(price)).toBe(from);
+  await expect(price.locator('xpath=..').getByText(t.product.inStock, { exact: true })).toHaveCount(0);
+
+  // Each size: its own price (no 'from'), its stock, its delivery date, Add to cart as it allows; no document and
+  // no data request.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' || new URL(request.url()).pathname.endsWith('.data')) asked.push(request.url());
+  });
+  const sizes = page.locator('#size-choice');
+  const add = page.locator('#add-to-cart-button');
+  const seen: { size: string; price: number }[] = [];
+  for (const size of await sizes.getByRole('link').all()) {
+    const label = (await size.textContent())!.trim();
+    const sellable = (await size.getAttribute('class'))!.includes('line-through') === false;
+    await size.click();
+    await expect(size).toHaveAttribute('aria-current', 'true');
+    await expect(page).toHaveURL(new RegExp(`[?&]g\\d+=\\d+`));
+    await expect(price).not.toHaveText(new RegExp(`^${saysFrom}`));
+    // The stock beside the price, the delivery date under the button.
+    await expect(price.locator('xpath=..').getByText(sellable ? /^(In stock|Only \d+ left)$/ : /^(Out of stock|Pre-order: .*|Made to order: .*)$/)).toBeVisible();
+    if (sellable) {
+      await expect(add).toBeEnabled();
+      await expect(page.locator('#add-to-cart').getByText(/^Delivered /)).toBeVisible();
+    }
+    seen.push({ size: label, price: await amountOf(price) });
+  }
+  const prices = seen.map((each) => each.price);
+  expect(new Set(prices).size, JSON.stringify(seen)).toBeGreaterThan(1);
+  expect(Math.min(...prices)).toBe(from);
+  expect(asked, 'requests while choosing sizes').toEqual([]);
+  console.log(`size switches: ${seen.length}, document requests: ${asked.filter((url) => !url.endsWith('.data')).length}, data requests: ${asked.length}`);
+
+  // The address names the last size: loaded afresh, the server shows what the page showed.
+  const shown = await price.textContent();
+  await page.reload();
+  await expect(price).toHaveText(shown!);
+  await expect(sizes.locator('[aria-current="true"]')).toHaveText(seen.at(-1)!.size);
+
+  // Without JavaScript the sizes are links: the from-price, then the size's price.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const noScripts = await plain.newPage();
+    await noScripts.goto(page.url().replace(/\?.*$/, ''));
+    const plainPrice = noScripts.getByRole('main').locator('.price-line').first();
+    await expect(plainPrice).toHaveText(new RegExp(`^${saysFrom}`));
+    const dear = seen.reduce((high, each) => (each.price > high.price ? each : high));
+    await noScripts.locator('#size-choice').getByText(dear.size, { exact: true }).click();
+    await expect(plainPrice).not.toHaveText(new RegExp(`^${saysFrom}`));
+    expect(await amountOf(plainPrice)).toBe(dear.price);
+  } finally {
+    await plain.close();
+  }
 });
 
 test('the size guide and content pages open in the shopper’s language', async ({ page }) => {

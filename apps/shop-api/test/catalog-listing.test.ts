@@ -1,8 +1,11 @@
 import { AVAILABILITIES, SORT_KEYS } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import type { CallContext } from '../src/call-context.ts';
 import { RevisionCache } from '../src/catalog/revision-cache.ts';
+import { productSummaries } from '../src/catalog/summaries.ts';
 import { selectRows } from '../src/db/raw.ts';
+import { countStatements } from '../src/db/statements.ts';
 import { apiWithoutKeptOrders, callApi, DRIVERS, useTestShop } from './databases.ts';
 
 type Option = { value: string; label?: string; count: number; selected: boolean };
@@ -259,6 +262,59 @@ describe.each(DRIVERS)('listings after catalogue changes on %s', (driver) => {
     expect(await total({})).toBe(everything);
     await run(sql`update products set is_active = false where id = ${id}`);
     expect(await total({})).toBe(everything - 1);
+  });
+});
+
+describe.each(DRIVERS)('from-prices on %s', (driver) => {
+  const shop = useTestShop(driver);
+  const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+  const card = async ({ id, brand }: { id: number; brand: number }) => {
+    const { body } = await callApi(shop().app, 'getProducts', { id_category: WOMEN, id_brand: brand, per_page: 100, with_facets: false });
+    return (body.psdata.products as (Summary & { price_varies: boolean })[]).find((product) => product.id_product === id)!;
+  };
+  const pagePrices = async ({ id }: { id: number }) =>
+    ((await callApi(shop().app, 'getProduct', { product_id: id })).body.psdata.combinations as { id: number; price: number }[]).map((c) => c.price);
+
+  it('a card shows the lowest price of the sizes a shopper can buy, and says when sizes cost differently', async () => {
+    const [product] = await selectRows<{ id: number; brand: number; combinations: number[] }>(
+      shop().handle.db,
+      sql`select p.id, p.brand_id as brand, array_agg(c.id order by c.id) as combinations from products p join combinations c on c.product_id = p.id
+        join product_categories pc on pc.product_id = p.id and pc.category_id = ${WOMEN}
+        where p.is_active and p.out_of_stock_policy = 'deny' and p.brand_id is not null group by p.id having count(*) >= 3 and min(c.quantity) > 5 order by p.id desc limit 1`,
+    );
+    const { id, combinations } = product!;
+    const shown = product!;
+    const [cheap, middle, dear] = [combinations[0]!, combinations[1]!, combinations.at(-1)!];
+    await run(sql`update combinations set price_impact_net_cents = 0 where product_id = ${id}`);
+    const one = await card(shown);
+    expect(one.price_varies).toBe(false);
+    expect(new Set(await pagePrices(shown))).toEqual(new Set([one.price]));
+
+    await run(sql`update combinations set price_impact_net_cents = 500 where id = ${dear}`);
+    expect(await card(shown)).toMatchObject({ price_varies: true, price: one.price });
+
+    // A cheaper size: the card's price is its, the lowest the product page has.
+    await run(sql`update combinations set price_impact_net_cents = -1000 where id = ${cheap}`);
+    const cheaper = await card(shown);
+    expect(cheaper.price_varies).toBe(true);
+    expect(cheaper.price).toBeLessThan(one.price);
+    expect(cheaper.price).toBe(Math.min(...(await pagePrices(shown))));
+
+    // Sold out, the cheap size is no longer the from-price; with one price left to buy, there is no 'from'.
+    await run(sql`update combinations set quantity = 0 where id = ${cheap}`);
+    expect(await card(shown)).toMatchObject({ price_varies: true, price: one.price });
+    await run(sql`update combinations set quantity = 0 where product_id = ${id} and id not in (${middle})`);
+    expect(await card(shown)).toMatchObject({ price_varies: false, price: one.price });
+  });
+
+  it('reads the from-prices of a whole page in the cards’ one query, not one per product', async () => {
+    const ids = (await selectRows<{ id: number }>(shop().handle.db, sql`select id from products where is_active order by id limit 60`)).map((row) => row.id);
+    const context = { db: shop().handle.db, config: shop().config, country: 'IT', lang: 'en' } as CallContext;
+    const few = await countStatements(() => productSummaries(context, ids.slice(0, 2)));
+    const many = await countStatements(() => productSummaries(context, ids));
+    expect(many.result).toHaveLength(60);
+    expect(many.result.some((summary) => summary.price_varies)).toBe(true);
+    expect(many.statements).toBe(few.statements);
   });
 });
 

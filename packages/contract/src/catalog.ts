@@ -46,6 +46,11 @@ export const productSummarySchema = z.object({
   regular_price: cents,
   price: cents,
   discount_percent: z.number().int().nullable(),
+  /**
+   * The sizes and colours a shopper can buy cost differently: `price`, `regular_price` and `discount_percent` are
+   * then the cheapest one's, shown as a from-price ('from 114,95 €') until a size is chosen (ADR 55).
+   */
+  price_varies: z.boolean(),
   brand: brandRefSchema.nullable(),
   colors: z.array(colorSchema),
   badges: z.array(badgeSchema),
@@ -242,6 +247,7 @@ export const combinationSchema = z.object({
   attributes: z.array(z.number().int()),
   price: cents,
   regular_price: cents,
+  discount_percent: z.number().int().nullable(),
   /** On a discounted price: the lowest price of the 30 days before the discount started (EU Omnibus directive). */
   lowest_prior_price: cents.nullable().optional(),
   stock: z.number().int(),

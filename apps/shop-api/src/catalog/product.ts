@@ -20,9 +20,8 @@ export async function productAlternates(context: CallContext, productId: number)
 }
 
 /** The card's price fields for the chosen combination. */
-function pricesOf({ price, regular_price, lowest_prior_price }: { price: number; regular_price: number; lowest_prior_price: number | null }) {
-  const discount = discountPercent(regular_price, price);
-  return { price, regular_price, discount_percent: discount, has_discount: discount !== null, lowest_prior_price: discount !== null ? lowest_prior_price : null };
+function pricesOf({ price, regular_price, discount_percent, lowest_prior_price }: { price: number; regular_price: number; discount_percent: number | null; lowest_prior_price: number | null }) {
+  return { price, regular_price, discount_percent, has_discount: discount_percent !== null, lowest_prior_price: discount_percent !== null ? lowest_prior_price : null };
 }
 
 type DetailRow = {
@@ -132,6 +131,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
       attributes: combination.attributes,
       price,
       regular_price: regular,
+      discount_percent: discountPercent(regular, price),
       lowest_prior_price: prior && price < regular ? withVat(lowestPriorNet(prior, combination.price_impact_net_cents, net), priceRate) : null,
       stock: combination.quantity,
       available: sellable(combination.quantity),

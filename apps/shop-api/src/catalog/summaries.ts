@@ -32,6 +32,9 @@ type SummaryRow = {
   photo_height: number | null;
   photo_widths: number[] | null;
   stock: number;
+  /** The cheapest buyable combination's price impact (of all combinations when none can be bought). */
+  lowest_impact_net_cents: number | null;
+  price_varies: boolean;
   single_combination_id: number | null;
   colors: { id: number; name: string; hex: string }[];
   review_count: number | null;
@@ -54,7 +57,7 @@ export async function productSummaries(context: CallContext, ids: number[], colo
         pt.name, pt.slug, b.id as brand_id, b.name as brand_name, b.slug as brand_slug,
         image.url as image_url, image.width as image_width, image.height as image_height,
         photo.name as photo_name, photo.width as photo_width, photo.height as photo_height, photo.widths as photo_widths,
-        stock.total as stock, stock.single_combination_id, colors.list as colors, rs.review_count, rs.rating_sum,
+        stock.total as stock, stock.single_combination_id, stock.lowest_impact_net_cents, stock.price_varies, colors.list as colors, rs.review_count, rs.rating_sum,
         ${priceRateSql(context.country, context.config.defaultCountry)} as price_rate
       from products p
       join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
@@ -82,9 +85,16 @@ export async function productSummaries(context: CallContext, ids: number[], colo
         limit 1
       ) photo on true
       left join lateral (
-        select coalesce(sum(a.units), 0)::int as total, case when count(*) = 1 and sum(a.units) > 0 then min(a.id) end as single_combination_id
+        select coalesce(sum(a.units), 0)::int as total, case when count(*) = 1 and sum(a.units) > 0 then min(a.id) end as single_combination_id,
+          -- The from-price (ADR 55), in this query for every card: the lowest price impact of the combinations a shopper
+          -- can buy (of all when none can be bought), and whether their prices differ.
+          coalesce(min(a.impact) filter (where a.buyable), min(a.impact))::int as lowest_impact_net_cents,
+          case when bool_or(a.buyable) then count(distinct a.impact) filter (where a.buyable) > 1 else count(distinct a.impact) > 1 end as price_varies
         -- What shoppers can still buy: the stock less what carts hold, as on the product page.
-        from (select c.id, greatest(c.quantity - ${heldByCarts(sql`c.id`)}, 0) as units from combinations c where c.product_id = p.id) a
+        from (
+          select c.id, c.price_impact_net_cents as impact, c.units, c.units > 0 or p.out_of_stock_policy <> 'deny' as buyable
+          from (select c.id, c.price_impact_net_cents, greatest(c.quantity - ${heldByCarts(sql`c.id`)}, 0) as units from combinations c where c.product_id = p.id) c
+        ) a
       ) stock on true
       left join lateral (
         select coalesce(json_agg(json_build_object('id', a.id, 'name', at.name, 'hex', a.color_hex) order by a.position, a.id), '[]'::json) as list
@@ -99,8 +109,9 @@ export async function productSummaries(context: CallContext, ids: number[], colo
 }
 
 function toSummary(row: SummaryRow, priceRate: number): ProductSummary {
-  const regular = withVat(row.price_net_cents, priceRate);
-  const price = withVat(reducedNet(row.price_net_cents, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), priceRate);
+  const net = row.price_net_cents + (row.price_varies ? (row.lowest_impact_net_cents ?? 0) : 0);
+  const regular = withVat(net, priceRate);
+  const price = withVat(reducedNet(net, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), priceRate);
   const discount = discountPercent(regular, price);
   return {
     id_product: row.id,
@@ -112,6 +123,7 @@ function toSummary(row: SummaryRow, priceRate: number): ProductSummary {
     regular_price: regular,
     price,
     discount_percent: discount,
+    price_varies: row.price_varies,
     brand: row.brand_id === null ? null : { id: row.brand_id, name: row.brand_name ?? '', slug: row.brand_slug ?? '' },
     colors: row.colors,
     badges: row.badges as Badge[],

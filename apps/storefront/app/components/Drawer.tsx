@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 
 const noSubscription = () => () => {};
@@ -34,10 +34,62 @@ export function DrawerToggle({ href, onClick, expanded, controls, className, lab
   );
 }
 
+const OVERLAY_OPENED = 'shop:overlay-opened';
+
+/**
+ * One overlay at a time (ADR 55): while `open`, this overlay (menu, filters, mini cart, search suggestions, consent
+ * dialog) gives way, through `yieldTo`, to any other that opens; that one then has the focus.
+ */
+export function useOneOverlay(open: boolean, yieldTo: () => void) {
+  const latest = useRef(yieldTo);
+  useEffect(() => {
+    latest.current = yieldTo;
+  });
+  useEffect(() => {
+    if (!open) return;
+    const self = {};
+    window.dispatchEvent(new CustomEvent(OVERLAY_OPENED, { detail: self }));
+    const onOpened = (event: Event) => (event as CustomEvent).detail !== self && latest.current();
+    window.addEventListener(OVERLAY_OPENED, onOpened);
+    return () => window.removeEventListener(OVERLAY_OPENED, onOpened);
+  }, [open]);
+}
+
+/**
+ * A <details> that opens a panel over the page (the header's country and language choosers): it works without
+ * JavaScript; with it, it is one overlay among the others, and Escape closes it, the focus back on its summary.
+ */
+export function Popover({ summary, children }: { summary: React.ReactNode; children: React.ReactNode }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useOneOverlay(open, () => details.current?.removeAttribute('open'));
+  return (
+    <details
+      ref={details}
+      className="relative"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !event.currentTarget.open) return;
+        event.currentTarget.open = false;
+        event.currentTarget.querySelector('summary')?.focus();
+      }}
+    >
+      {summary}
+      {children}
+    </details>
+  );
+}
+
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea,summary,[tabindex="0"]';
 
 /** While open: Tab and Shift+Tab stay in the panel, Escape closes it, the page behind does not scroll; closed, the focus returns. */
 export function useModal(panel: React.RefObject<HTMLElement | null>, open: boolean, setOpen: (open: boolean) => void) {
+  // Closed because another overlay opened: the focus is that one's.
+  const yielded = useRef(false);
+  useOneOverlay(open, () => {
+    yielded.current = true;
+    setOpen(false);
+  });
   useEffect(() => {
     const element = panel.current;
     if (!open || !element) return;
@@ -69,7 +121,8 @@ export function useModal(panel: React.RefObject<HTMLElement | null>, open: boole
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.documentElement.classList.remove('overflow-hidden');
-      opener?.focus();
+      if (!yielded.current) opener?.focus();
+      yielded.current = false;
     };
   }, [panel, open, setOpen]);
 }

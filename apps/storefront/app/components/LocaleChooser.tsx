@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useLang } from '~/lib/hooks';
 import { PostForm, useFormPost } from './forms/form-post';
 import type { RootData } from '~/lib/root-data';
+import { Popover } from './Drawer';
 import { usePageAlternates } from './HeadLinks';
 
 /**
@@ -19,11 +20,14 @@ export function LocaleChooser({ root }: { root: RootData }) {
   const languages = root.bootstrap.languages;
   const current = languages.find((language) => language.code === lang);
   return (
-    <details className="relative">
-      <summary className="cursor-pointer rounded px-2 py-1 hover:bg-stone-100">
-        <span className="sr-only">{t('locale.language')}: </span>
-        {current?.label ?? lang}
-      </summary>
+    <Popover
+      summary={
+        <summary className="cursor-pointer rounded px-2 py-1 hover:bg-stone-100">
+          <span className="sr-only">{t('locale.language')}: </span>
+          {current?.label ?? lang}
+        </summary>
+      }
+    >
       <PostForm post={post} action={`/${lang}/preferences`} className="absolute right-0 z-50 mt-2 w-56 space-y-4 rounded border border-stone-200 bg-white p-4 text-stone-900 shadow-lg">
         <fieldset>
           <legend className="mb-2 font-semibold">{t('locale.language')}</legend>
@@ -39,6 +43,6 @@ export function LocaleChooser({ root }: { root: RootData }) {
           {t('locale.save')}
         </button>
       </PostForm>
-    </details>
+    </Popover>
   );
 }

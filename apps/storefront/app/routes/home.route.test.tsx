@@ -20,6 +20,7 @@ function product(id: number, name: string): ProductSummary {
     regular_price: 4900,
     price: 4900,
     discount_percent: null,
+    price_varies: false,
     brand: null,
     colors: [],
     badges: [],

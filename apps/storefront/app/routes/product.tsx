@@ -1,8 +1,10 @@
 import type { Product } from '@shop/contract';
+import { useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/product';
 import { ErrorScreen, errorScreenProps } from '~/components/ErrorScreen';
 import { PageMeta } from '~/components/PageMeta';
-import { ProductView, shownImages } from '~/features/catalog/ProductView';
+import { ProductView, shownCombination, shownImages } from '~/features/catalog/ProductView';
+import { onlyVariantDiffers } from '~/features/catalog/chosen-variant';
 import { BreadcrumbJsonLd, ProductJsonLd, SocialMeta } from '~/features/catalog/seo';
 import { ProductReviews } from '~/features/reviews/ProductReviews';
 import { parseProductParam } from '~/lib/route-ids';
@@ -16,11 +18,12 @@ import { loadProductPage } from '~/features/catalog/product-page.server';
 
 /** Title, description, sharing tags and structured data of the product on the chosen variant (React places them in the head). */
 function ProductMeta({ product }: { product: Product }) {
-  const selected = product.combinations.find((combination) => combination.id === product.selected_combination_id);
+  const { search } = useLocation();
+  const selected = shownCombination(product, search);
   return (
     <>
       <PageMeta title={product.name} description={product.description.slice(0, 160)} />
-      <SocialMeta title={product.name} description={product.description.slice(0, 200)} image={shownImages(product)[0]?.url} type="product" />
+      <SocialMeta title={product.name} description={product.description.slice(0, 200)} image={shownImages(product, selected)[0]?.url} type="product" />
       <ProductJsonLd product={product} stock={selected?.stock ?? 0} />
       <BreadcrumbJsonLd trail={product.breadcrumbs} current={product.name} />
     </>
@@ -33,6 +36,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseProductParam(params.product);
   if (!id) return notFound(url.pathname);
   return loadProductPage(pageContext(context), id, params.product, url);
+}
+
+/**
+ * Another size or colour of the product on show needs nothing from the server: the page has every variant's price,
+ * stock and delivery date and shows the one the address names (ADR 55). Anything else loads again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.href !== nextUrl.href && onlyVariantDiffers(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

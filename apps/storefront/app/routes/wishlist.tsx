@@ -50,7 +50,7 @@ function SavedProduct({ item, refusal }: { item: WishlistEntry; refusal: ShownRe
             {product.name}
           </Link>
         </h2>
-        <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
+        <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} from={product.price_varies} />
         {item.attributes_label ? <p className="text-sm text-stone-700">{t('wishlist.savedChoice', { attributes: item.attributes_label })}</p> : null}
         <p className="text-xs text-stone-600">{t('wishlist.savedOn', { date: formatDate(item.added_at) })}</p>
         {refusal ? (

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { useLocation } from 'react-router';
 import { PostForm, useFormPost } from '~/components/forms/form-post';
@@ -7,7 +7,9 @@ import { useLocalePath } from '~/lib/hooks';
 import { confirmationAsked, refusedPreorderDate, useRefusalText } from '~/lib/refusal-text';
 import type { CartActionData } from './cart-answer';
 import { LazyMiniCart } from './LazyMiniCart';
-import { OnDemandConfirmation } from './OnDemandConfirmation';
+
+// Asked only beyond the stock of a pre-order or backorder product: its code is not part of every product page's first load.
+const OnDemandConfirmation = lazy(() => import('./OnDemandConfirmation').then((module) => ({ default: module.OnDemandConfirmation })));
 
 export const ADD_TO_CART_FORM_ID = 'add-to-cart';
 export const ADD_TO_CART_BUTTON_ID = 'add-to-cart-button';
@@ -56,7 +58,9 @@ export function AddToCartForm({ product, selected, note }: Props) {
   const chosen = Math.min(quantity, most);
 
   const result = post.answer;
-  const failure = result && !result.ok ? result.failure : undefined;
+  const refused = result && !result.ok ? result.failure : undefined;
+  // 'Choose a size' is over once one is chosen (the page changes in place, the answer stays).
+  const failure = refused?.code === 'choose_combination' && selected ? undefined : refused;
   // The consent to ask: what this quantity needs here, or what the shop asked for.
   const needed = product.out_of_stock_policy !== 'deny' && chosen > stock ? product.out_of_stock_policy : null;
   const confirmation = needed ?? confirmationAsked(failure);
@@ -91,7 +95,9 @@ export function AddToCartForm({ product, selected, note }: Props) {
           </select>
         </label>
         {confirmation && available ? (
-          <OnDemandConfirmation kind={confirmation} date={preorderDate} submitLabel={t('product.addToCart')} post={post} />
+          <Suspense fallback={null}>
+            <OnDemandConfirmation kind={confirmation} date={preorderDate} submitLabel={t('product.addToCart')} post={post} />
+          </Suspense>
         ) : (
           <button
             id={ADD_TO_CART_BUTTON_ID}

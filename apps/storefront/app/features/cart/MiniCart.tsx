@@ -2,6 +2,7 @@ import type { Cart } from '@shop/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
+import { useOneOverlay } from '~/components/Drawer';
 import { useFormatPrice, useLocalePath } from '~/lib/hooks';
 import { LineSummary } from './CartLines';
 import { CartTotals, FreeShippingProgress } from './CartTotals';
@@ -31,9 +32,17 @@ export function MiniCart({ cart, open, onClose }: Props) {
     }
   }, [open]);
 
+  // Another overlay opened: this one closes, and leaves the focus to it.
+  const yielded = useRef(false);
+  useOneOverlay(open, () => {
+    yielded.current = true;
+    dialog.current?.close();
+  });
+
   const onDialogClose = () => {
     onClose();
-    if (returnFocus.current?.isConnected) returnFocus.current.focus();
+    if (!yielded.current && returnFocus.current?.isConnected) returnFocus.current.focus();
+    yielded.current = false;
   };
 
   return (

@@ -1,10 +1,17 @@
 import { useTranslation } from '~/i18n/use-translation';
 import { useFormatPrice } from '~/lib/hooks';
 
-type Props = { price: number; regularPrice: number; discountPercent: number | null; size?: 'md' | 'lg' };
+type Props = {
+  price: number;
+  regularPrice: number;
+  discountPercent: number | null;
+  /** Sizes cost differently and none is chosen: the price is the lowest, said as 'from …' (ADR 55). */
+  from?: boolean;
+  size?: 'md' | 'lg';
+};
 
 /** The price to pay, and when discounted the crossed-out regular price and the discount. */
-export function Price({ price, regularPrice, discountPercent, size = 'md' }: Props) {
+export function Price({ price, regularPrice, discountPercent, from = false, size = 'md' }: Props) {
   const { t } = useTranslation();
   const format = useFormatPrice();
   const big = size === 'lg' ? 'text-2xl' : 'text-base';
@@ -12,7 +19,7 @@ export function Price({ price, regularPrice, discountPercent, size = 'md' }: Pro
     <p className={`price-line ${big}`}>
       <span className={discountPercent ? 'font-semibold text-red-700' : 'font-semibold'}>
         <span className="sr-only">{`${t('product.price')}: `}</span>
-        {format(price)}
+        {from ? t('product.fromPrice', { price: format(price) }) : format(price)}
       </span>
       {discountPercent ? (
         <>

@@ -69,7 +69,7 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
             {product.name}
           </Link>
         </Heading>
-        <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
+        <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} from={product.price_varies} />
         <RatingSummary rating={product.rating} />
         {isList ? <ColourDots product={product} /> : null}
         {(!isList && product.colors.length > 1) || product.free_shipping || product.remaining_stock ? (

@@ -13,6 +13,7 @@ import { Badges } from './Badges';
 import { Breadcrumbs } from './Breadcrumbs';
 import { withQuery } from './listing-query';
 import { LowestPriorPrice, Price } from './Price';
+import { readChosenAttributes } from './chosen-variant';
 import { RelatedProducts } from './RelatedProducts';
 
 // Needed once the page has been scrolled: its code loads after the page's (docs/performance.md).
@@ -117,13 +118,16 @@ function Gallery({ product, images }: { product: Product; images: Product['image
               loading={position === 0 ? 'eager' : 'lazy'}
               // The first picture is the page's largest: it loads before anything else.
               fetchPriority={position === 0 ? 'high' : undefined}
-              className="h-[36vh] w-auto max-w-[85vw] rounded bg-stone-100 object-cover lg:h-auto lg:w-full lg:max-w-none"
+              // A third of a phone's height: price, sizes and Add to cart stay on the first screen of a 390×844 phone
+              // with a two-line name, a discount and its 30-day lowest price (issue 28).
+              className="h-[30vh] w-auto max-w-[85vw] rounded bg-stone-100 object-cover lg:h-auto lg:w-full lg:max-w-none"
             />
           </li>
         ))}
       </ul>
       {images.length > 1 ? (
-        <p aria-hidden="true" className="mt-2 flex justify-center gap-1.5 lg:hidden">
+        // Over the pictures' foot, not under them: the buy box starts higher.
+        <p aria-hidden="true" className="absolute bottom-2 left-1/2 flex -translate-x-1/2 gap-1.5 rounded-full bg-white/85 px-2 py-1 lg:hidden">
           {images.map((image, position) => (
             <span key={image.url} className={`h-2 w-2 rounded-full ${position === index ? 'bg-stone-900' : 'bg-stone-300'}`} />
           ))}
@@ -160,15 +164,43 @@ const INFO_BLOCKS = [
   ['product.support', 'product.supportText'],
 ] as const;
 
-/** The pictures of the chosen variant's colour, or all of the product's when that colour has none of its own. */
-export function shownImages(product: Product): Product['images'] {
-  const selected = product.combinations.find((combination) => combination.id === product.selected_combination_id);
-  const colorIds = new Set(selected?.attributes ?? []);
+/**
+ * The variant on show: the one the address names, found as the API finds it, else the one the API answered with.
+ * Read from the address in the browser too, a choice of size or colour changes the page without asking the server
+ * (routes/product.tsx does not load again for it; ADR 55).
+ */
+export function shownCombination(product: Product, search: string): Combination | undefined {
+  const wanted = Object.values(readChosenAttributes(new URLSearchParams(search)));
+  const named = wanted.length > 0 ? product.combinations.find((combination) => wanted.every((id) => combination.attributes.includes(id))) : undefined;
+  return named ?? product.combinations.find((combination) => combination.id === product.selected_combination_id);
+}
+
+/** The pictures of the shown variant's colour, or all of the product's when that colour has none of its own. */
+export function shownImages(product: Product, shown: Combination | undefined): Product['images'] {
+  const colorIds = new Set(shown?.attributes ?? []);
   const colorImages = product.images.filter((image) => image.color_id !== null && colorIds.has(image.color_id));
   return colorImages.length > 0 ? colorImages : product.images;
 }
 
 type ViewProps = { product: Product; related: Promise<Related | null>; /** The reviews block (features/reviews), below the product. */ reviews: React.ReactNode };
+
+type PriceFields = Pick<Combination, 'price' | 'regular_price' | 'discount_percent'> & { lowest_prior_price?: number | null };
+
+/**
+ * What the price line says: the chosen variant's price; before a size is chosen, the lowest price of the shown
+ * colour's sizes a shopper can buy, as a from-price when they differ (ADR 55).
+ */
+function priceOnShow(product: Product, shown: Combination | undefined, unchosen: Set<number>): { fields: PriceFields; from: boolean } {
+  if (!shown || unchosen.size === 0) return { fields: shown ?? product, from: false };
+  const open = new Set(product.groups.filter((group) => unchosen.has(group.id)).flatMap((group) => group.attributes.map((attribute) => attribute.id)));
+  const kept = shown.attributes.filter((id) => !open.has(id));
+  const siblings = product.combinations.filter((combination) => kept.every((id) => combination.attributes.includes(id)));
+  const buyable = siblings.filter((combination) => combination.available);
+  const pool = buyable.length > 0 ? buyable : siblings;
+  // The shown variant is one of its colour's: the pool is never empty.
+  const cheapest = pool.reduce((low, combination) => (combination.price < low.price ? combination : low), pool[0] ?? shown);
+  return { fields: cheapest, from: new Set(pool.map((combination) => combination.price)).size > 1 };
+}
 
 /**
  * The groups whose choice is still the shopper's to make: the size, unless the URL names one or there is only
@@ -187,11 +219,12 @@ function unchosenGroups(product: Product, search: string): Set<number> {
 export function ProductView({ product, related, reviews }: ViewProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const shown = product.combinations.find((combination) => combination.id === product.selected_combination_id);
+  const shown = shownCombination(product, search);
   const unchosen = unchosenGroups(product, search);
   // What Add to cart would take: nothing until every choice is made.
   const selected = unchosen.size > 0 ? undefined : shown;
-  const images = shownImages(product);
+  const images = shownImages(product, shown);
+  const price = priceOnShow(product, shown, unchosen);
   const hydrated = useHydrated();
   const root = useRootData();
   return (
@@ -207,10 +240,10 @@ export function ProductView({ product, related, reviews }: ViewProps) {
             <WishlistButton product={product} combinationId={selected?.id} />
           </div>
           <div className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1">
-            <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} size="lg" />
+            <Price price={price.fields.price} regularPrice={price.fields.regular_price} discountPercent={price.fields.discount_percent} from={price.from} size="lg" />
             <StockState product={product} selected={selected} />
           </div>
-          <LowestPriorPrice amount={shown ? (shown.lowest_prior_price ?? null) : (product.lowest_prior_price ?? null)} />
+          <LowestPriorPrice amount={price.fields.lowest_prior_price ?? null} />
           {product.free_shipping ? <p className="text-sm text-emerald-800">{t('product.freeShipping')}</p> : null}
           {/* Colour first: it changes the pictures; then the size. */}
           {product.groups.toSorted((a, b) => Number(a.kind === 'size') - Number(b.kind === 'size')).map((group) => (
@@ -251,7 +284,7 @@ export function ProductView({ product, related, reviews }: ViewProps) {
       </div>
       {hydrated ? (
         <Suspense fallback={null}>
-          <StickyBuyBar product={product} formId={ADD_TO_CART_FORM_ID} buttonId={ADD_TO_CART_BUTTON_ID} />
+          <StickyBuyBar product={product} price={price.fields} from={price.from} formId={ADD_TO_CART_FORM_ID} buttonId={ADD_TO_CART_BUTTON_ID} />
         </Suspense>
       ) : null}
       {reviews}

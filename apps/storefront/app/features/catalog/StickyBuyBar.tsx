@@ -7,7 +7,17 @@ import { Price } from './Price';
  * On a phone, once the Add to cart button has scrolled away (up), a bar at the foot of the screen with the
  * price and a button of the same form. Only with JavaScript; without, the page is as it is.
  */
-export function StickyBuyBar({ product, formId, buttonId }: { product: Product; formId: string; /** The buy box's button: the bar shows once it has scrolled away. */ buttonId: string }) {
+type Props = {
+  product: Product;
+  /** The price the buy box shows, 'from' before a size is chosen when sizes cost differently. */
+  price: Pick<Product, 'price' | 'regular_price' | 'discount_percent'>;
+  from: boolean;
+  formId: string;
+  /** The buy box's button: the bar shows once it has scrolled away. */
+  buttonId: string;
+};
+
+export function StickyBuyBar({ product, price, from, formId, buttonId }: Props) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -22,7 +32,7 @@ export function StickyBuyBar({ product, formId, buttonId }: { product: Product; 
       <div className="flex items-center gap-3">
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm">{product.name}</p>
-          <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} />
+          <Price price={price.price} regularPrice={price.regular_price} discountPercent={price.discount_percent} from={from} />
         </div>
         <button type="submit" form={formId} className="button-primary shrink-0">
           {t('product.addToCart')}

@@ -14,6 +14,7 @@ export type CardProduct = Pick<
   | 'regular_price'
   | 'price'
   | 'discount_percent'
+  | 'price_varies'
   | 'colors'
   | 'badges'
   | 'free_shipping'
@@ -34,6 +35,7 @@ export function cardProduct(product: ProductSummary): CardProduct {
     regular_price: product.regular_price,
     price: product.price,
     discount_percent: product.discount_percent,
+    price_varies: product.price_varies,
     colors: product.colors,
     badges: product.badges,
     free_shipping: product.free_shipping,

@@ -2,18 +2,9 @@ import { redirect } from 'react-router';
 import { loadOrFail, orNothing } from '~/lib/api/shop.server';
 import type { PageContext } from '~/lib/request-context.server';
 import { productPath } from './paths';
+import { readChosenAttributes } from './chosen-variant';
 import { RELATED_PAGE_PARAM } from './product-params';
 import { loadProductReviews } from '~/features/reviews/reviews.server';
-
-/** `?g1=5&g2=17` → { 1: 5, 2: 17 }: the attribute chosen in each attribute group. */
-export function readChosenAttributes(url: URL): Record<string, number> {
-  const chosen: Record<string, number> = {};
-  for (const [key, value] of url.searchParams) {
-    const group = /^g([0-9]{1,6})$/.exec(key)?.[1];
-    if (group && /^[0-9]{1,9}$/.test(value)) chosen[group] = Number(value);
-  }
-  return chosen;
-}
 
 function relatedPage(url: URL): number {
   const page = Number(url.searchParams.get(RELATED_PAGE_PARAM) ?? 1);
@@ -28,7 +19,7 @@ function relatedPage(url: URL): number {
 export async function loadProductPage({ api, lang }: PageContext, id: number, param: string, url: URL) {
   const related = orNothing(api('getRelatedProducts', { id_product: id, page: relatedPage(url) }), 'related products');
   const reviews = loadProductReviews(api, id, url);
-  const product = await loadOrFail(api('getProduct', { product_id: id, group: readChosenAttributes(url) }));
+  const product = await loadOrFail(api('getProduct', { product_id: id, group: readChosenAttributes(url.searchParams) }));
   // An old or foreign-language slug goes to this language's address for the product.
   const canonical = productPath(lang, product);
   if (`/${lang}/${param}.html` !== canonical) throw redirect(`${canonical}${url.search}`, 301);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { useLocation } from 'react-router';
+import { Popover } from '~/components/Drawer';
 import { PostForm, useFormPost } from '~/components/forms/form-post';
 import { useLang } from '~/lib/hooks';
 import type { RootData } from '~/lib/root-data';
@@ -51,12 +52,15 @@ export function CountryChooser({ root }: { root: RootData }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <details className="relative">
-      <summary className="cursor-pointer rounded px-2 py-1 hover:bg-stone-700">
-        <span className="sr-only">{t('geo.chooser')}: </span>
-        {countryName(root.country, lang)}
-      </summary>
+    <Popover
+      summary={
+        <summary className="cursor-pointer rounded px-2 py-1 hover:bg-stone-700">
+          <span className="sr-only">{t('geo.chooser')}: </span>
+          {countryName(root.country, lang)}
+        </summary>
+      }
+    >
       <CountryForm root={root} className="absolute right-0 z-50 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded border border-stone-200 bg-white p-4 text-sm text-stone-900 shadow-lg" />
-    </details>
+    </Popover>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, useLocation, useNavigate } from 'react-router';
+import { useOneOverlay } from '~/components/Drawer';
 import { useFormatPrice, useLang } from '~/lib/hooks';
 import { searchPath, suggestionsPath } from './paths';
 import { MIN_QUERY_LENGTH, type SuggestionList } from './suggestions';
@@ -104,6 +105,7 @@ export function SearchBox({ open: shown }: { /** Shown on a phone too (it always
     setOpen(false);
     setActive(-1);
   }
+  useOneOverlay(expanded, close);
 
   function go(option: Option) {
     close();
