@@ -299,6 +299,43 @@ describe.each(DRIVERS)('customers, their data and reviews in the back office on 
     expect(sales('today', after)).toEqual({ currency: 'EUR', orders: sales('today', before).orders + 1, total: sales('today', before).total + 4321 });
     expect(sales('last_30_days', after)).toEqual({ currency: 'EUR', orders: sales('last_30_days', before).orders + 2, total: sales('last_30_days', before).total + 6321 });
   });
+
+  it('lets staff who refund mark a stray payment whose refund failed as given back outside the shop, once, with how, in the trail', async () => {
+    const fulfilment = (await staffSession(shop(), 'fulfilment')).headers;
+    const serviceMember = await staffSession(shop(), 'customer_service');
+    const service = serviceMember.headers;
+    const customer = await registerCustomer(shop().app);
+    const order = await insertOrder(shop(), { customerId: customer.customer.id, email: customer.email, status: 'payment_accepted', total: 2500 });
+    const failed = `old-${randomBytes(6).toString('hex')}`;
+    const underWay = `new-${randomBytes(6).toString('hex')}`;
+    await shop().handle.db.execute(sql`insert into payment_attempts (order_id, gateway, payment_id, ended_at, stray_cents, stray_refund)
+      values (${order.id}, 'paypal', ${failed}, now(), 2500, 'failed'), (${order.id}, 'card', ${underWay}, now(), 2500, 'requested')`);
+    const settle = (paymentId: string, headers: Record<string, string>, note = 'Refunded in the PayPal dashboard on 12 Dec') =>
+      adminCall(shop().app, 'settleStrayPayment', { reference: order.reference, payment_id: paymentId, note }, headers);
+
+    expect((await settle(failed, fulfilment)).status).toBe(403);
+    expect((await settle(failed, service, '   ')).status).toBe(400);
+    expect((await settle('no-such-payment', service)).body.code).toBe('not_found');
+    // A refund still under way is the shop's own: not marked by hand.
+    expect((await settle(underWay, service)).body.code).toBe('order_action_not_allowed');
+
+    // Two clicks at once: one marks it, the other is told it is done already.
+    const [first, second] = await Promise.all([settle(failed, service), settle(failed, service)]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const detail = (await adminCall(shop().app, 'getOrderDetail', { reference: order.reference }, service)).body.psdata;
+    expect(detail.attempts.find((attempt: { payment_id: string }) => attempt.payment_id === failed)).toMatchObject({ stray_amount: 2500, stray_refund: 'by_hand' });
+    expect(detail.history.filter((entry: { event: string }) => entry.event === 'order.stray_refunded_by_hand')).toEqual([
+      expect.objectContaining({ actor: serviceMember.email, detail: expect.stringContaining('Refunded in the PayPal dashboard on 12 Dec') }),
+    ]);
+    const dashboard = (await adminCall(shop().app, 'getDashboard', {}, service)).body.psdata;
+    expect(dashboard.stray_payments.filter((row: { reference: string }) => row.reference === order.reference)).toEqual([expect.objectContaining({ gateway: 'card', refund: 'requested' })]);
+    // The shopper reads the money as given back.
+    const own = (await callApi(shop().app, 'getOrder', { reference: order.reference }, shopperHeaders(customer.token))).body.psdata;
+    expect(own.stray_payments).toEqual([
+      { gateway: 'paypal', amount: 2500, refund: 'refunded' },
+      { gateway: 'card', amount: 2500, refund: 'requested' },
+    ]);
+  });
 });
 
 describe.each(DRIVERS)('reviews held for approval on %s', (driver) => {

@@ -52,6 +52,7 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   refundOrder: { reference: NO_ORDER, amount: 100 },
   resendConfirmation: { reference: NO_ORDER },
   addOrderNote: { reference: NO_ORDER, note: 'Called the shopper' },
+  settleStrayPayment: { reference: NO_ORDER, payment_id: 'pay-1', note: 'Refunded in the gateway dashboard' },
   listReturns: {},
   receiveReturn: { reference: NO_ORDER, restock: [0] },
   refundReturn: { reference: NO_ORDER },

@@ -1,6 +1,6 @@
 import { adminOrderSchema } from './admin.ts';
 import { adminCall } from './admin-call.ts';
-import { orderActionInput, orderNoteInput, refundOrderInput, shipOrderInput } from './admin-order-actions.ts';
+import { orderActionInput, orderNoteInput, refundOrderInput, settleStrayPaymentInput, shipOrderInput } from './admin-order-actions.ts';
 
 const onAnOrder = ['not_found', 'order_action_not_allowed'] as const;
 
@@ -17,6 +17,8 @@ export const adminOrderActionCalls = {
   cancelOrder: adminCall('refunds', orderActionInput, adminOrderSchema, { refusals: [...onAnOrder, 'order_not_refundable', 'gateway_failed'] }),
   /** Also the scripts' call (`npm run refund`, with ADMIN_TOKEN as a bearer token instead of a staff session). */
   refundOrder: adminCall('refunds', refundOrderInput, adminOrderSchema, { refusals: ['not_found', 'order_not_refundable', 'refund_too_large', 'gateway_failed'] }),
+  /** A stray payment whose refund failed, marked as given back outside the shop: the automatic retries stop, the dashboard no longer lists it. */
+  settleStrayPayment: adminCall('refunds', settleStrayPaymentInput, adminOrderSchema, { refusals: onAnOrder }),
   resendConfirmation: adminCall('orders', orderActionInput, adminOrderSchema, { refusals: onAnOrder }),
   addOrderNote: adminCall('orders', orderNoteInput, adminOrderSchema, { refusals: ['not_found'] }),
 };

@@ -32,3 +32,10 @@ export const refundOrderInput = adminOrderInput
   .refine((input) => input.amount === undefined || input.lines === undefined, { error: 'Refund an amount or lines, not both.', path: ['amount'] });
 
 export const orderNoteInput = adminOrderInput.extend({ note: z.string().trim().min(1).max(2000) });
+
+/**
+ * Money paid on an ended attempt whose automatic refund failed (its gateway refused, or is no longer configured), given
+ * back outside the shop (in the gateway's own dashboard, by bank transfer): the attempt by its payment id, and how it
+ * was given back, for the trail.
+ */
+export const settleStrayPaymentInput = adminOrderInput.extend({ payment_id: z.string().trim().min(1).max(200), note: z.string().trim().min(1).max(2000) });

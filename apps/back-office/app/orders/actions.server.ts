@@ -39,6 +39,8 @@ async function call(request: Request, reference: string, intent: OrderIntent, va
     }
     case 'addOrderNote':
       return staffCall(request, intent, { reference, note: value.note as string });
+    case 'settleStrayPayment':
+      return staffCall(request, intent, { reference, payment_id: value.payment_id as string, note: value.note as string });
     case 'refundOrder': {
       const { amount, lines = [] } = value as { amount?: string; lines?: { quantity?: number }[] };
       const chosen = lines.flatMap((line, index) => (line.quantity ? [{ line: index, quantity: line.quantity }] : []));

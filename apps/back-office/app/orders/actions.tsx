@@ -223,6 +223,28 @@ export function OrderActions({ detail, staff, actionData, money }: { detail: Adm
             </ActionForm>
           </div>
         )}
+        {can('refunds') &&
+          detail.attempts
+            .filter((attempt) => attempt.stray_refund === 'failed')
+            .map((attempt) => (
+              <div key={attempt.payment_id} className={box}>
+                <h3 className="mb-2 font-semibold">{t('orderActions.stray', { amount: money(attempt.stray_amount), gateway: attempt.gateway })}</h3>
+                <p className="mb-2 text-sm">{t('orderActions.strayHelp')}</p>
+                <ActionForm intent="settleStrayPayment" actionData={actionData} label={t('orderActions.straySubmit')} buttonClassName={dangerButton}>
+                  {(fields) => (
+                    <>
+                      <input type="hidden" name="payment_id" value={attempt.payment_id} />
+                      <div>
+                        <label htmlFor={fields.note.id}>{t('orderActions.strayNote')}</label>
+                        <textarea {...getTextareaProps(fields.note)} rows={2} className={inputClass} />
+                        <FieldError field={fields.note} />
+                      </div>
+                      <Confirm field={fields.confirm} label={t('orderActions.strayConfirm')} />
+                    </>
+                  )}
+                </ActionForm>
+              </div>
+            ))}
         {can('orders') && (PAID.includes(order.status) || order.status === 'refunded') && (
           <div className={box}>
             <ActionForm intent="resendConfirmation" actionData={actionData} label={t('orderActions.resend')} />

@@ -1,4 +1,4 @@
-import { orderNoteInput, shipOrderInput } from '@shop/contract/admin';
+import { orderNoteInput, settleStrayPaymentInput, shipOrderInput } from '@shop/contract/admin';
 import { z } from 'zod';
 
 /**
@@ -23,6 +23,8 @@ export const orderForms = {
     lines: z.array(z.object({ quantity: z.coerce.number().int().min(0).max(9999).optional() })).optional(),
     ...confirmed,
   }),
+  /** A stray payment whose refund failed, given back outside the shop: which one, how, and a tick. */
+  settleStrayPayment: settleStrayPaymentInput.omit({ reference: true }).extend(confirmed),
   resendConfirmation: z.object({}),
   addOrderNote: orderNoteInput.omit({ reference: true }),
   /** The parcel of a return is in: the places (in the return) of the lines that go back on sale. */

@@ -129,7 +129,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <li key={`${attempt.gateway}-${attempt.payment_id}`}>
               <span className="font-semibold">{attempt.gateway}</span> <span className="font-mono break-all">{attempt.payment_id}</span> · {t('order.started')} {dateTime(attempt.started_at, lang)}
               {attempt.ended_at ? ` · ${t('order.ended')} ${dateTime(attempt.ended_at, lang)}` : ` · ${t('order.current')}`}
-              {attempt.stray_refund && <span className="block text-red-900">{t('order.stray', { amount: cents(attempt.stray_amount), refund: attempt.stray_refund })}</span>}
+              {attempt.stray_refund && <span className="block text-red-900">{t('order.stray', { amount: cents(attempt.stray_amount), refund: t(`dashboard.strayRefund.${attempt.stray_refund}`, { defaultValue: attempt.stray_refund }) })}</span>}
             </li>
           ))}
         </ul>

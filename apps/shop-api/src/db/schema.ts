@@ -503,7 +503,7 @@ export const paymentAttempts = pgTable(
     paymentId: text('payment_id').notNull(),
     /** When it stopped being able to pay the order (superseded by another attempt, or the order cancelled). */
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** Paid on it after it ended (in cents), and what became of the refund of it: requested, refunded or failed. */
+    /** Paid on it after it ended (in cents), and what became of the refund of it: requested, refunded, failed, or by_hand (given back outside the shop). */
     strayCents: integer('stray_cents').notNull().default(0),
     strayRefund: varchar('stray_refund', { length: 16 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

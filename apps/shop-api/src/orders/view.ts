@@ -7,6 +7,12 @@ import type { CallContext } from '../call-context.ts';
 import { notFound } from '../http/errors.ts';
 import { opensOrder } from './links.ts';
 
+/**
+ * What a stray payment's refund became when a merchant gave the money back outside the shop, after the automatic
+ * refund failed (staff/order-actions.ts): never retried, shown to the shopper as refunded.
+ */
+export const STRAY_REFUNDED_BY_HAND = 'by_hand';
+
 export type OrderRow = typeof orders.$inferSelect;
 
 /** Until when a return of the order can be asked for: a delivered order within its withdrawal period; else null. */
@@ -134,7 +140,8 @@ export async function orderView(db: Queryable, order: OrderRow, lang = order.lan
     })),
     refunded: order.refundedCents,
     payable: isPayable(order.status as OrderStatus),
-    stray_payments: strays.map((stray) => ({ ...stray, refund: stray.refund as Order['stray_payments'][number]['refund'] })),
+    // Given back outside the shop (the merchant's word, staff/order-actions.ts): refunded, as far as the shopper goes.
+    stray_payments: strays.map((stray) => ({ ...stray, refund: (stray.refund === STRAY_REFUNDED_BY_HAND ? 'refunded' : stray.refund) as Order['stray_payments'][number]['refund'] })),
     lines: lines.map((line) => ({
       product_id: line.productId,
       ...links.get(line.id)!,

@@ -2,6 +2,7 @@ import type { AdminDashboard } from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../db/raw.ts';
 import { PAID_STATUSES } from '../orders/status.ts';
+import { STRAY_REFUNDED_BY_HAND } from '../orders/view.ts';
 import type { AdminContext } from './context.ts';
 
 /** Paid and not yet shipped: what fulfilment has to send. */
@@ -33,7 +34,7 @@ export async function getDashboard(_input: Record<string, never>, { db }: AdminC
     selectRows<{ reference: string; gateway: string; stray_cents: number; currency: string; stray_refund: string | null }>(
       db,
       sql`select o.reference, a.gateway, a.stray_cents, o.currency, a.stray_refund from payment_attempts a join orders o on o.id = a.order_id
-        where a.stray_cents > 0 and a.stray_refund is distinct from 'refunded' order by a.updated_at desc, a.id desc limit ${SHOWN}`,
+        where a.stray_cents > 0 and a.stray_refund is distinct from 'refunded' and a.stray_refund is distinct from ${STRAY_REFUNDED_BY_HAND} order by a.updated_at desc, a.id desc limit ${SHOWN}`,
     ),
     selectRows<{ held: number; erasures: number; to_receive: number; to_refund: number }>(
       db,

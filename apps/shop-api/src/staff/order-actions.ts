@@ -1,16 +1,16 @@
 import type { OrderStatus } from '@shop/contract';
-import type { orderNoteInput, refundOrderInput, shipOrderInput } from '@shop/contract/admin';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { orderNoteInput, refundOrderInput, settleStrayPaymentInput, shipOrderInput } from '@shop/contract/admin';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { deliveryDates } from '../catalog/delivery-dates.ts';
 import type { Queryable } from '../db/client.ts';
-import { orderLines, orderShipmentLines, orderShipments, orders } from '../db/schema.ts';
+import { orderLines, orderShipmentLines, orderShipments, orders, paymentAttempts } from '../db/schema.ts';
 import { ApiError, notFound, refusal } from '../http/errors.ts';
 import { shippingNoticeMail } from '../mail/shipping-notice.ts';
 import { cancelUnpaid, mailConfirmation, mailOrder, restock } from '../orders/payment.ts';
 import { refundOrder as refundThroughGateway } from './refund.ts';
 import { canMove } from '../orders/status.ts';
-import { isPayable, lockOrder, type OrderRow } from '../orders/view.ts';
+import { isPayable, lockOrder, STRAY_REFUNDED_BY_HAND, type OrderRow } from '../orders/view.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminCallHandler, type AdminContext } from './context.ts';
 import { getOrderDetail } from './orders.ts';
@@ -168,6 +168,32 @@ const refundOrder: AdminCallHandler<'refundOrder'> = async (input: z.output<type
   return getOrderDetail(input, context);
 };
 
+/**
+ * A stray payment whose automatic refund failed, given back outside the shop: marked so, with how, in the order's
+ * trail. Only a failed one: a refund under way or done is the shop's own, and one not tried yet is tried first.
+ */
+const settleStrayPayment: AdminCallHandler<'settleStrayPayment'> = async ({ reference, payment_id: paymentId, note }: z.output<typeof settleStrayPaymentInput>, context) => {
+  await context.db.transaction(async (tx) => {
+    const order = await findOrder(tx, reference, true);
+    const [attempt] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.paymentId, paymentId)))
+      .for('update');
+    if (!attempt) throw notFound('Payment');
+    if (attempt.strayCents <= 0 || attempt.strayRefund !== 'failed') throw notAllowed(order);
+    await tx.update(paymentAttempts).set({ strayRefund: STRAY_REFUNDED_BY_HAND, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attempt.id));
+    await audit(tx, actorOf(context), {
+      action: 'order.stray_refunded_by_hand',
+      targetType: 'order',
+      targetId: order.reference,
+      before: { payment: attempt.paymentId, stray_refund: attempt.strayRefund },
+      after: { payment: attempt.paymentId, stray_refund: STRAY_REFUNDED_BY_HAND, amount: attempt.strayCents, note },
+    });
+  });
+  return getOrderDetail({ reference }, context);
+};
+
 /** Sends the order confirmation again (a shopper who lost it): only for an order that was confirmed. */
 const resendConfirmation: AdminCallHandler<'resendConfirmation'> = async ({ reference }, context) => {
   const order = await context.db.transaction(async (tx) => {
@@ -189,4 +215,4 @@ const addOrderNote: AdminCallHandler<'addOrderNote'> = async ({ reference, note 
   return getOrderDetail({ reference }, context);
 };
 
-export const orderActionHandlers = { startProcessing, shipOrder, markDelivered, cancelOrder, refundOrder, resendConfirmation, addOrderNote };
+export const orderActionHandlers = { startProcessing, shipOrder, markDelivered, cancelOrder, refundOrder, settleStrayPayment, resendConfirmation, addOrderNote };
