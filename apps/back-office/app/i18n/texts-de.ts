@@ -418,6 +418,8 @@ export const DE = {
       outOfStock: 'Ausverkauft',
       missing: 'Text fehlt auf',
       anyLang: 'Kein Sprachfilter',
+      onSale: 'Jetzt reduziert',
+      missingPhoto: 'Ohne Foto',
       sort: 'Sortieren nach',
       sorts: { newest: 'Neueste zuerst', oldest: 'Älteste zuerst', name: 'Name', reference: 'Referenz', price_asc: 'Preis, niedrigster zuerst', price_desc: 'Preis, höchster zuerst', stock_asc: 'Bestand, geringster zuerst' },
       filter: 'Anzeigen',

@@ -418,6 +418,8 @@ export const ES = {
       outOfStock: 'Agotado',
       missing: 'Falta el texto en',
       anyLang: 'Sin filtro de idioma',
+      onSale: 'Con descuento ahora',
+      missingPhoto: 'Sin foto',
       sort: 'Ordenar por',
       sorts: { newest: 'Más recientes primero', oldest: 'Más antiguos primero', name: 'Nombre', reference: 'Referencia', price_asc: 'Precio, de menor a mayor', price_desc: 'Precio, de mayor a menor', stock_asc: 'Existencias, de menos a más' },
       filter: 'Mostrar',

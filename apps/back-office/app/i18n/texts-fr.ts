@@ -418,6 +418,8 @@ export const FR = {
       outOfStock: 'En rupture',
       missing: 'Texte manquant en',
       anyLang: 'Sans filtre de langue',
+      onSale: 'En promotion maintenant',
+      missingPhoto: 'Sans photo',
       sort: 'Trier par',
       sorts: { newest: 'Plus récents d’abord', oldest: 'Plus anciens d’abord', name: 'Nom', reference: 'Référence', price_asc: 'Prix croissant', price_desc: 'Prix décroissant', stock_asc: 'Stock croissant' },
       filter: 'Afficher',

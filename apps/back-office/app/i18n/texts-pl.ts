@@ -448,6 +448,8 @@ export const PL = {
       outOfStock: 'Wyprzedane',
       missing: 'Brak tekstu w języku',
       anyLang: 'Bez filtra języka',
+      onSale: 'Teraz przecenione',
+      missingPhoto: 'Bez zdjęcia',
       sort: 'Sortuj według',
       sorts: { newest: 'Od najnowszych', oldest: 'Od najstarszych', name: 'Nazwa', reference: 'Numer katalogowy', price_asc: 'Cena rosnąco', price_desc: 'Cena malejąco', stock_asc: 'Stan magazynowy rosnąco' },
       filter: 'Pokaż',

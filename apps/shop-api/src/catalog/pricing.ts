@@ -64,13 +64,13 @@ export function discountPercent(regularCents: number, priceCents: number): numbe
   return Math.round(((regularCents - priceCents) / regularCents) * 100);
 }
 
-/** Discount `alias` runs now. */
-const running = (alias: SQL) => sql`(${alias}.starts_at is null or ${alias}.starts_at <= now()) and (${alias}.ends_at is null or ${alias}.ends_at > now())`;
+/** Discount `alias` (a specific_prices row) runs now. */
+export const discountRunsSql = (alias: SQL) => sql`(${alias}.starts_at is null or ${alias}.starts_at <= now()) and (${alias}.ends_at is null or ${alias}.ends_at > now())`;
 
 /** The discount running now for product `p`, at most one (the oldest wins), joined as `reduction`. */
 export const ACTIVE_REDUCTION = sql`left join lateral (
     select sp.id, sp.starts_at, sp.reduction_percent, sp.reduction_net_cents from specific_prices sp
-    where sp.product_id = p.id and ${running(sql`sp`)}
+    where sp.product_id = p.id and ${discountRunsSql(sql`sp`)}
     order by sp.id limit 1
   ) reduction on true`;
 
