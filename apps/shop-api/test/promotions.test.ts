@@ -149,7 +149,7 @@ describe.each(DRIVERS)('prices, sales and codes on %s', (driver) => {
       expect(traces.map((trace) => trace.action)).toEqual(['sale.create', 'sale.end']);
     });
 
-    it('shows as the 30-day lowest price the lowest regular or discounted price of the 30 days before the sale, not older ones', async () => {
+    it('shows as the 30-day lowest price the lowest regular or discounted price of the 30 days before the sale, not older ones, on the page and the cards', async () => {
       const item = await product();
       const [{ net }] = (await query<{ net: number }>(sql`select price_net_cents as net from products where id = ${item.product_id}`)) as [{ net: number }];
       // The shop's history: 40 to 12 days ago the price was 10 % lower; since then the current one.
@@ -169,8 +169,22 @@ describe.each(DRIVERS)('prices, sales and codes on %s', (driver) => {
       expect((await call('getProduct', { product_id: item.product_id })).body.psdata.lowest_prior_price).toBe(page.lowest_prior_price);
       await shop().handle.db.execute(sql`insert into specific_prices (product_id, reduction_percent, starts_at, ends_at) values
         (${item.product_id}, 40, now() - interval '10 days', now() - interval '8 days')`);
-      const lower = (await call('getProduct', { product_id: item.product_id })).body.psdata.lowest_prior_price as number;
+      const shown = (await call('getProduct', { product_id: item.product_id })).body.psdata;
+      const lower = shown.lowest_prior_price as number;
       expect(Math.abs(lower - Math.round(regular * 0.6))).toBeLessThanOrEqual(2);
+
+      // The cards of the listing and of the search show the same lowest price as the page (the product's own price).
+      const cardIn = (answer: { body: { psdata: { products: { id_product: number }[] } } }) => answer.body.psdata.products.find((card) => card.id_product === item.product_id) as Record<string, number> | undefined;
+      const listed = cardIn(await call('getProducts', { id_category: item.category_id, per_page: 100, with_facets: false, order: 'discount_desc' }));
+      const found = cardIn(await call('getProducts', { q: shown.name, per_page: 100, with_facets: false }));
+      for (const card of [listed, found]) {
+        expect(card).toMatchObject({ has_discount: true, discount_percent: 30 });
+        if (card!.regular_price === shown.regular_price) expect(card!.lowest_prior_price).toBe(lower);
+        expect(Math.abs(card!.lowest_prior_price! - Math.round(card!.regular_price! * 0.6))).toBeLessThanOrEqual(2);
+      }
+      // An undiscounted card has none.
+      const other = await product();
+      expect(cardIn(await call('getProducts', { id_category: other.category_id, per_page: 100, with_facets: false, order: 'discount_desc' }))?.lowest_prior_price ?? null).toBeNull();
     });
 
     it('records every price change in the history by itself', async () => {

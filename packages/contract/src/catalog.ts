@@ -46,6 +46,8 @@ export const productSummarySchema = z.object({
   regular_price: cents,
   price: cents,
   discount_percent: z.number().int().nullable(),
+  /** On a discounted product: the lowest price of the 30 days before the discount started (EU Omnibus directive). */
+  lowest_prior_price: cents.nullable().optional(),
   brand: brandRefSchema.nullable(),
   colors: z.array(colorSchema),
   badges: z.array(badgeSchema),
@@ -260,8 +262,6 @@ export const getProductInput = z.object({
 });
 
 export const productSchema = productSummarySchema.extend({
-  /** On a discounted product: the lowest price of the 30 days before the discount started (EU Omnibus directive). */
-  lowest_prior_price: cents.nullable().optional(),
   description: z.string(),
   additional_info: z.string(),
   images: z.array(imageSchema.extend({ color_id: z.number().int().nullable() })),
