@@ -83,6 +83,9 @@ export const refusalDetails = {
   photo_too_large: z.object({ max_bytes: count }),
   // Promotions: a coupon or voucher code another one already has.
   code_taken: z.null(),
+  // A sale that has ended cannot be changed; a running sale's start is past (its discount has run since then).
+  sale_ended: z.null(),
+  sale_started: z.null(),
   // Delivery settings and content pages: a save over a newer version than the form read (another staff member saved
   // first: the version there is now); a country the shop does not know; the home country taken off the countries sold to.
   stale_edit: z.object({ version: count }),
