@@ -78,6 +78,8 @@ export const refusalDetails = {
   product_incomplete: z.object({ missing: z.string() }),
   // A CSV import whose dry run refused a row: nothing of it can be applied.
   import_refused: z.null(),
+  // A checked import left unapplied for a day: its staged rows are gone (housekeeping); the file is checked again.
+  import_expired: z.null(),
   // Product photos (back office): a file that is not a JPEG, PNG or WebP picture by its content, or too large.
   photo_not_image: z.object({ types: z.string() }),
   photo_too_large: z.object({ max_bytes: count }),
