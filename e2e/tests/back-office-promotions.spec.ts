@@ -159,6 +159,7 @@ test('staff make a code and a sale; a shopper sees the sale price with the 30-da
   const card = page.locator('article').filter({ has: page.locator(`a[href="${product.path}"]`) });
   await expect(card.getByText(before(t.product.lowestPriorPrice))).toBeVisible();
   await expectNoAxeViolations(page);
+  await shots(page, 'search-card-lowest-price');
 
   // Ended early from its page: the regular price at once.
   await staff.getByRole('button', { name: 'End "Spring sale e2e, last days" now' }).click();

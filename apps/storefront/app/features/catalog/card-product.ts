@@ -14,6 +14,7 @@ export type CardProduct = Pick<
   | 'regular_price'
   | 'price'
   | 'discount_percent'
+  | 'lowest_prior_price'
   | 'colors'
   | 'badges'
   | 'free_shipping'
@@ -34,6 +35,7 @@ export function cardProduct(product: ProductSummary): CardProduct {
     regular_price: product.regular_price,
     price: product.price,
     discount_percent: product.discount_percent,
+    lowest_prior_price: product.lowest_prior_price ?? null,
     colors: product.colors,
     badges: product.badges,
     free_shipping: product.free_shipping,
