@@ -1,6 +1,6 @@
 // Latency of the back office's product list on the 100,000-product catalogue (PostgreSQL): the list newest first,
 // deep pages, search by a name, a reference or a variant SKU, the filters (category, brand, draft, stock, a missing
-// language) and the sorts. Target (issue 27): p95 ≤ 100 ms. A staff session (catalogue role) per client.
+// language, on sale, missing a photo) and the sorts. Target (issue 27): p95 ≤ 100 ms. A staff session (catalogue role) per client.
 //
 // Usage: DATABASE_URL=postgres://…/shop npm run seed:large -w apps/shop-api   (once: 100,000 products)
 //        npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/products.mjs [seconds=10] [clients=4] [only]
@@ -58,6 +58,9 @@ try {
     ['filter: brand, in stock', () => [{ brand: pick(brands), stock: 'in' }]],
     ['filter: drafts', () => [{ state: 'draft' }]],
     ['filter: missing a language', () => [{ missing: pick(['fr', 'de', 'es']) }]],
+    ['filter: on sale', () => [{ on_sale: true, page: 1 + random(3) }]],
+    ['filter: missing a photo', () => [{ missing_photo: true, page: 1 + random(3) }]],
+    ['filter: on sale, missing a photo, category', () => [{ on_sale: true, missing_photo: true, category: pick(categories) }]],
     ['sort: name', () => [{ sort: 'name', page: 1 + random(3) }]],
     ['sort: price, category', () => [{ sort: pick(['price_asc', 'price_desc']), category: pick(categories) }]],
     ['sort: stock, lowest first', () => [{ sort: 'stock_asc' }]],

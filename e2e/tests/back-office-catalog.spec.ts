@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shots, staffPage } from './back-office-fixtures';
+import { BACK_OFFICE, shots, staffPage } from './back-office-fixtures';
 import { expectNoAxeViolations, TEXTS } from './fixtures';
 
 // A catalogue editor's season launch in small (issue 27): a new product in two languages, two colours and four
@@ -57,6 +57,19 @@ test('a catalogue staff member creates a product in two languages with a 2 × 4 
   await staff.getByRole('button', { name: 'Publish' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'The product is on sale.' })).toBeVisible();
   await expect(staff.getByRole('heading', { name: 'State: On sale' })).toBeVisible();
+
+  // The list's filters find it: without a photo yet, and not discounted.
+  await staff.goto(`${BACK_OFFICE}/products`);
+  await staff.getByLabel('Search').fill(word);
+  await staff.getByRole('checkbox', { name: 'Without a photo' }).check();
+  await staff.getByRole('button', { name: 'Show' }).click();
+  await expect(staff.getByRole('table').getByRole('link', { name: `${word} linen dress` })).toBeVisible();
+  await expect(staff.getByRole('checkbox', { name: 'Without a photo' })).toBeChecked();
+  await staff.getByRole('checkbox', { name: 'Discounted now' }).check();
+  await staff.getByRole('button', { name: 'Show' }).click();
+  await expect(staff.getByText('No product matches.')).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await shots(staff, 'products-filtered');
 
   // The shopper finds it by search at once (the catalogue revision, ADR 28) and adds a size to the cart.
   const t = TEXTS.en;

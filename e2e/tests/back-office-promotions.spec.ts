@@ -21,10 +21,10 @@ function romeLocal(offsetMinutes: number): string {
 /** A product of the women's listing that is not discounted, with a size that can go in the cart. */
 async function undiscountedProduct(page: Page) {
   const answer = await page.request.post(`${API}/getProducts`, { data: { id_category: 3, per_page: 100, with_facets: false, with_category_tree: false }, headers: { 'accept-language': 'en' } });
-  const products = (await answer.json()).psdata.products as { id_product: number; link_rewrite: string; has_discount: boolean; remaining_stock: number | null }[];
+  const products = (await answer.json()).psdata.products as { id_product: number; name: string; link_rewrite: string; has_discount: boolean; remaining_stock: number | null }[];
   // Far down the list: clear of the products the other journeys buy.
   const product = products.filter((card) => !card.has_discount && card.remaining_stock === null).at(-3)!;
-  return { id: product.id_product, path: `/en/${product.id_product}-${product.link_rewrite}.html` };
+  return { id: product.id_product, name: product.name, path: `/en/${product.id_product}-${product.link_rewrite}.html` };
 }
 
 test('staff make a code and a sale; a shopper sees the sale price with the 30-day lowest price and uses the code in the cart', async ({ page, browser }) => {
@@ -127,6 +127,46 @@ test('staff make a code and a sale; a shopper sees the sale price with the 30-da
   await expect(page.getByRole('list', { name: t.cart.coupon.applied }).getByRole('listitem')).toContainText(code);
   await expect(page.getByRole('term').filter({ hasText: t.cart.discounts })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The catalogue manager makes the sale deeper from its page, without JavaScript: the storefront shows it at once,
+  // with the 20 % that ran as the 30 days' lowest price, on the product page and on the search's card.
+  const editContext = await browser.newContext({ javaScriptEnabled: false, locale: 'en' });
+  try {
+    await editContext.addCookies(await staff.context().cookies());
+    const plain = await editContext.newPage();
+    await plain.goto(`${BACK_OFFICE}/sales`);
+    await plain.getByRole('link', { name: 'Spring sale e2e' }).first().click();
+    await expect(plain.getByRole('heading', { level: 1, name: 'Spring sale e2e' })).toBeVisible();
+    await plain.getByLabel('Name (for staff)', { exact: true }).fill('Spring sale e2e, last days');
+    await plain.getByLabel('Percentage or amount', { exact: true }).fill('30');
+    await plain.getByRole('button', { name: 'Save the sale' }).click();
+    await expect(plain.getByRole('status')).toHaveText('The sale is saved: the storefront shows it now.');
+    await expect(plain.getByRole('heading', { level: 1, name: 'Spring sale e2e, last days' })).toBeVisible();
+  } finally {
+    await editContext.close();
+  }
+  await staff.goto(`${BACK_OFFICE}/sales`);
+  await staff.getByRole('link', { name: 'Spring sale e2e, last days' }).first().click();
+  await expect(staff.getByLabel('Percentage or amount', { exact: true })).toHaveValue('30');
+  await expectNoAxeViolations(staff);
+  await shots(staff, 'sale');
+  await page.goto(product.path);
+  await expect(page.getByText(t.product.discount.replace('{{percent}}', '30'), { exact: true }).first()).toBeVisible();
+  const deeper = page.getByText(before(t.product.lowestPriorPrice)).first();
+  const salePrice = Math.round(regularCents * 0.8);
+  expect(Math.abs(cents((await deeper.textContent())!.split(':').at(-1)!) - salePrice)).toBeLessThanOrEqual(2);
+  await page.goto(`/en/search?q=${encodeURIComponent(product.name)}`);
+  const card = page.locator('article').filter({ has: page.locator(`a[href="${product.path}"]`) });
+  await expect(card.getByText(before(t.product.lowestPriorPrice))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shots(page, 'search-card-lowest-price');
+
+  // Ended early from its page: the regular price at once.
+  await staff.getByRole('button', { name: 'End "Spring sale e2e, last days" now' }).click();
+  await expect(staff.getByRole('status')).toHaveText('It has ended.');
+  await page.goto(product.path);
+  await expect(page.getByText(before(t.product.lowestPriorPrice))).toHaveCount(0);
+  await expect(page.locator('s').filter({ hasText: t.product.regularPrice })).toHaveCount(0);
 
   // The code's page counts no use yet (the cart is not an order), and its state is running.
   await staff.goto(`${BACK_OFFICE}/codes?query=${code}`);

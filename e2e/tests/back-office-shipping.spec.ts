@@ -68,6 +68,14 @@ test('a manager changes a carrierâ€™s rate and writes a content page; a shopperâ
     await expect(plain.getByRole('list').filter({ hasText: 'English: Missing' })).toBeVisible();
     const hostile = '<script>window.pwned = 1</script> <img src=x onerror="window.pwned = 2"> [trap](javascript:window.pwned=3)';
     await plain.getByLabel('Title', { exact: true }).fill('Caring for knitwear');
+    // The shop's own cart address cannot be a page's: its field says so, and nothing is saved.
+    await plain.getByLabel('Address', { exact: true }).fill('cart');
+    await plain.getByLabel('Text', { exact: true }).fill('Wash cold.');
+    await plain.getByRole('button', { name: 'Save the English text' }).click();
+    await expect(plain.getByLabel('Address', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(plain.getByText('nor may a page of the shop (such as cart or search)')).toBeVisible();
+    await expect(plain.getByRole('list').filter({ hasText: 'English: Missing' })).toBeVisible();
+    await plain.getByLabel('Title', { exact: true }).fill('Caring for knitwear');
     await plain.getByLabel('Address', { exact: true }).fill(key);
     await plain.getByLabel('Text', { exact: true }).fill(`## Washing\n\nWash **cold**, inside out.\n\n- Dry flat\n- No tumble dryer\n\nQuestions? Write to us. ${hostile}`);
     await plain.getByRole('button', { name: 'Save the English text' }).click();

@@ -35,6 +35,7 @@ export default [
     route('codes', 'routes/codes.tsx'),
     route('codes/:id', 'routes/code.tsx'),
     route('sales', 'routes/sales.tsx'),
+    route('sales/:id', 'routes/sale.tsx'),
     // The search's synonyms.
     route('search-synonyms', 'routes/search-synonyms.tsx'),
     // Delivery: carriers, rates, thresholds and countries; content pages and size charts.

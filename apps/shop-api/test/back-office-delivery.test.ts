@@ -167,6 +167,27 @@ describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => 
       expect(taken).toMatchObject({ status: 409, body: { code: 'catalogue_conflict', psdata: { field: 'slug' } } });
     });
 
+    it('refuses a slug that is a shop address or a category\'s, and gives a slug to one of several pages saving it at once', async () => {
+      const text = (id: number, slug: string) => ({ id, lang: 'fr', title: 'Entretien', slug, markdown: 'Lavez à froid.', version: 0 });
+      const page = (await as('catalogue', 'createContentPage', { kind: 'page', key: `clash-${driver}` })).body.psdata;
+      for (const slug of ['cart', 'search', 'my-account', 'checkout', '2027-soldes']) {
+        expect(await as('catalogue', 'saveContentTranslation', text(page.id, slug)), slug).toMatchObject({ status: 409, body: { code: 'catalogue_conflict', psdata: { field: 'slug' } } });
+      }
+      // A size chart lives under /size-chart/: it may be called 'search'.
+      const chart = (await as('catalogue', 'createContentPage', { kind: 'size-chart', key: `chart-clash-${driver}` })).body.psdata;
+      expect((await as('catalogue', 'saveContentTranslation', { id: chart.id, lang: 'fr', title: 'Tailles', slug: `search`, table: { columns: ['Taille', 'Poitrine (cm)'], rows: [['S', '84–88']] }, version: 0 })).status).toBe(200);
+
+      // Six new pages save the same slug in French at once (on PostgreSQL, on separate connections): one has it.
+      const keys = Array.from({ length: 6 }, (_, index) => `twin-${driver}-${index}`);
+      const pages = await Promise.all(keys.map(async (key) => (await as('catalogue', 'createContentPage', { kind: 'page', key })).body.psdata.id as number));
+      const answers = await Promise.all(pages.map((id) => as('catalogue', 'saveContentTranslation', text(id, `entretien-${driver}`))));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.body).toMatchObject({ code: 'catalogue_conflict', psdata: { field: 'slug' } });
+      // Pages created at once with the same key: one is made.
+      const made = await Promise.all(Array.from({ length: 4 }, () => as('catalogue', 'createContentPage', { kind: 'page', key: `same-${driver}` })));
+      expect(made.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    });
+
     it('serves a hostile page body as plain text: no HTML, no script, no javascript: link', async () => {
       const [delivery] = await query<{ id: number; version: number }>(sql`select p.id, t.version from content_pages p join content_page_translations t on t.page_id = p.id and t.lang = 'de' where p.key = 'delivery'`);
       const hostile = '<script>alert(1)</script>\n\nHallo <img src=x onerror="alert(2)"> [klick](javascript:alert(3)) [mehr](//evil.example/x)\n\n<iframe src="https://evil.example"></iframe>';

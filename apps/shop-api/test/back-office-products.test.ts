@@ -186,7 +186,7 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     expect((await adminCall(shop().app, 'createVariantGrid', { product_id: product.id, sizes: colours, colours }, catalogue)).status).toBe(404);
   });
 
-  it('lists products by name, state, category, brand, stock and a missing language, sorted and paged', async () => {
+  it('lists products by name, state, category, brand, stock, a missing language, on sale and missing a photo, sorted and paged', async () => {
     const catalogue = (await staffSession(shop(), 'catalogue')).headers;
     const word = `Listly${randomBytes(2).toString('hex')}`;
     const product = await newProduct(catalogue, word);
@@ -197,6 +197,19 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     expect((await list({ query: word, state: 'draft', category: product.category, stock: 'in', missing: 'fr' })).total).toBe(1);
     expect((await list({ query: word, missing: 'it' })).total).toBe(0);
     expect((await list({ query: word, stock: 'out' })).total).toBe(0);
+    // On sale: only while a discount runs; missing a photo: until the merchant adds one.
+    expect((await list({ query: word, on_sale: true })).total).toBe(0);
+    expect((await list({ query: word, missing_photo: true })).total).toBe(1);
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    await adminCall(shop().app, 'createSale', { name: 'Later', scope: 'product', target_id: product.id, reduction_percent: 10, starts_at: inDays(2), ends_at: inDays(9) }, catalogue);
+    expect((await list({ query: word, on_sale: true })).total).toBe(0);
+    const sale = await adminCall(shop().app, 'createSale', { name: 'Now', scope: 'product', target_id: product.id, reduction_percent: 10, starts_at: inDays(-0.01), ends_at: inDays(9) }, catalogue);
+    expect(sale.status).toBe(200);
+    expect((await list({ query: word, on_sale: true, missing_photo: true, state: 'draft' })).products.map((row: { id: number }) => row.id)).toEqual([product.id]);
+    await query(sql`insert into product_photos (product_id, name, width, height, widths) values (${product.id}, ${`${word}.jpg`}, 800, 1000, '{400,800}')`);
+    expect((await list({ query: word, missing_photo: true })).total).toBe(0);
+    await adminCall(shop().app, 'endSale', { id: sale.body.psdata.id }, catalogue);
+    expect((await list({ query: word, on_sale: true })).total).toBe(0);
     const newest = await list({ sort: 'newest' });
     expect(newest.products[0].id).toBe(product.id);
     expect(newest.products).toHaveLength(25);

@@ -86,6 +86,8 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   listSales: {},
   createSale: { name: 'Walk', scope: 'product', target_id: NO_STAFF, reduction_percent: 10, starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-01-02T00:00:00Z' },
   endSale: { id: NO_STAFF },
+  getSale: { id: NO_STAFF },
+  updateSale: { id: NO_STAFF, name: 'Walk', reduction_percent: 10, ends_at: '2026-01-02T00:00:00Z' },
   listSynonyms: { lang: 'en' },
   saveSynonyms: { lang: 'en', phrases: ['rights-a', 'rights-b'] },
   deleteSynonyms: { id: NO_STAFF },

@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/raw.ts';
+import { clearExpired } from '../src/jobs/housekeeping.ts';
 import { callApi, DRIVERS, shopperHeaders, useTestShop } from './databases.ts';
 import { adminCall, staffSession } from './staff.ts';
 
@@ -62,7 +63,7 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     const rows = parse(answer.body, { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([
       'handle', 'name_en', 'description_en', 'name_fr', 'description_fr', 'name_it', 'description_it', 'name_es', 'description_es', 'name_de', 'description_de',
-      'brand', 'category', 'gender', 'age_group', 'garment', 'status', 'price', 'sku', 'size', 'colour', 'gtin', 'stock', 'available_date',
+      'brand', 'category', 'gender', 'age_group', 'garment', 'status', 'price', 'badges', 'photos', 'sku', 'size', 'colour', 'gtin', 'price_difference', 'stock', 'available_date',
     ]);
     const [{ count }] = (await query<{ count: number }>(sql`select count(*)::int as count from combinations`)) as [{ count: number }];
     expect(rows.filter((row) => row.sku !== '')).toHaveLength(count);
@@ -185,6 +186,61 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     expect(page.body.psdata.combinations.map((combination: { stock: number }) => combination.stock)).toEqual([6, 6]);
     // The same file again: all there already.
     expect((await upload(catalogue, file)).body.psdata).toMatchObject({ created: 0, changed: 0, unchanged: 2 });
+  });
+
+  it('exports and imports badges, photo paths and a variant\'s price difference; keeps and orders photos but refuses one it does not have', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const [variant] = await variants(1);
+    const handle = variant!.handle;
+    const names = ['1-0000000000a1', '1-0000000000b2'].map((name) => name.replace(/^1/, String(variant!.product_id)));
+    for (const [position, name] of names.entries()) {
+      await shop().handle.db.execute(sql`insert into product_photos (product_id, name, width, height, widths, position) values (${variant!.product_id}, ${name}, 1200, 1500, '{400,800,1200}', ${position})`);
+    }
+    await shop().handle.db.execute(sql`update products set badges = '{new_product,limited}' where id = ${variant!.product_id}`);
+    await shop().handle.db.execute(sql`update combinations set price_impact_net_cents = 410 where id = ${variant!.id}`);
+    const rows = parse((await exported(catalogue)).body, { columns: true }) as Record<string, string>[];
+    const row = rows.find((candidate) => candidate.sku === variant!.sku)!;
+    // The photo's path as the shop serves its JPEG, the badges as the shop has them, the difference with VAT (4.10 net at 22 %).
+    expect(row).toMatchObject({ badges: 'new_product|limited', photos: names.map((name) => `/product-photos/${name}-400.jpg`).join('|'), price_difference: '5.00' });
+
+    // The photos the other way round, a badge taken off and a difference of 2.44 written back.
+    const upload2 = await upload(catalogue, csv([['handle', 'sku', 'badges', 'photos', 'price_difference'], [handle, variant!.sku, 'limited', `${names[1]}|/product-photos/${names[0]}-400.jpg`, '2.44']]));
+    expect(upload2.body.psdata, JSON.stringify(upload2.body.psdata.refusals)).toMatchObject({ state: 'checked', changed: 1, refused: 0 });
+    expect((await adminCall(shop().app, 'applyProductImport', { id: upload2.body.psdata.id }, catalogue)).body.psdata.state).toBe('applied');
+    expect(await query(sql`select name from product_photos where product_id = ${variant!.product_id} order by position`)).toEqual([{ name: names[1] }, { name: names[0] }]);
+    expect(await query(sql`select badges from products where id = ${variant!.product_id}`)).toEqual([{ badges: ['limited'] }]);
+    expect(await query(sql`select price_impact_net_cents as net from combinations where id = ${variant!.id}`)).toEqual([{ net: 200 }]);
+    // Its staged rows went with the apply.
+    expect(await query(sql`select 1 from product_import_rows where import_id = ${upload2.body.psdata.id}`)).toEqual([]);
+
+    // A photo the product does not have (or another product's), a badge the shop does not know, a difference that is not a number.
+    const refused = await upload(catalogue, csv([['handle', 'sku', 'badges', 'photos', 'price_difference'],
+      [handle, variant!.sku, 'limited', '/product-photos/9-0000000000ff-800.jpg', ''],
+      [handle, variant!.sku, 'bestseller', '', '']]));
+    expect(refused.body.psdata.refusals).toEqual([
+      { row: 2, reason: 'unknown_photo', column: 'photos', value: '9-0000000000ff' },
+      { row: 3, reason: 'bad_badge', column: 'badges', value: 'bestseller' },
+    ]);
+    const badDifference = await upload(catalogue, csv([['sku', 'price_difference'], [variant!.sku, 'five']]));
+    expect(badDifference.body.psdata.refusals).toEqual([{ row: 2, reason: 'bad_price', column: 'price_difference', value: 'five' }]);
+  });
+
+  it('drops the staged rows of a dry run left unapplied for a day (housekeeping), and applying it then is refused', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const [variant] = await variants(1);
+    const dryRun = (await upload(catalogue, csv([['sku', 'stock'], [variant!.sku, String(variant!.stock + 3)]]))).body.psdata;
+    const fresh = (await upload(catalogue, csv([['sku', 'stock'], [variant!.sku, String(variant!.stock + 4)]]))).body.psdata;
+    expect(await query(sql`select 1 from product_import_rows where import_id = ${dryRun.id}`)).toHaveLength(1);
+    await shop().handle.db.execute(sql`update product_imports set created_at = now() - interval '25 hours' where id = ${dryRun.id}`);
+    await clearExpired(shop().handle.db);
+    expect(await query(sql`select 1 from product_import_rows where import_id = ${dryRun.id}`)).toEqual([]);
+    expect((await adminCall(shop().app, 'getProductImport', { id: dryRun.id }, catalogue)).body.psdata.state).toBe('expired');
+    expect(await adminCall(shop().app, 'applyProductImport', { id: dryRun.id }, catalogue)).toMatchObject({ status: 409, body: { code: 'import_expired' } });
+    expect(await stockOf(variant!.sku)).toBe(variant!.stock);
+    // A younger one is kept and still applies.
+    expect(await query(sql`select 1 from product_import_rows where import_id = ${fresh.id}`)).toHaveLength(1);
+    expect((await adminCall(shop().app, 'applyProductImport', { id: fresh.id }, catalogue)).body.psdata.state).toBe('applied');
+    expect(await stockOf(variant!.sku)).toBe(variant!.stock + 4);
   });
 
   it.runIf(driver === 'postgres')('applies each row once when the same import is applied twice at once', async () => {

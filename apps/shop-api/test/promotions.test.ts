@@ -149,7 +149,7 @@ describe.each(DRIVERS)('prices, sales and codes on %s', (driver) => {
       expect(traces.map((trace) => trace.action)).toEqual(['sale.create', 'sale.end']);
     });
 
-    it('shows as the 30-day lowest price the lowest regular or discounted price of the 30 days before the sale, not older ones', async () => {
+    it('shows as the 30-day lowest price the lowest regular or discounted price of the 30 days before the sale, not older ones, on the page and the cards', async () => {
       const item = await product();
       const [{ net }] = (await query<{ net: number }>(sql`select price_net_cents as net from products where id = ${item.product_id}`)) as [{ net: number }];
       // The shop's history: 40 to 12 days ago the price was 10 % lower; since then the current one.
@@ -169,8 +169,65 @@ describe.each(DRIVERS)('prices, sales and codes on %s', (driver) => {
       expect((await call('getProduct', { product_id: item.product_id })).body.psdata.lowest_prior_price).toBe(page.lowest_prior_price);
       await shop().handle.db.execute(sql`insert into specific_prices (product_id, reduction_percent, starts_at, ends_at) values
         (${item.product_id}, 40, now() - interval '10 days', now() - interval '8 days')`);
-      const lower = (await call('getProduct', { product_id: item.product_id })).body.psdata.lowest_prior_price as number;
+      const shown = (await call('getProduct', { product_id: item.product_id })).body.psdata;
+      const lower = shown.lowest_prior_price as number;
       expect(Math.abs(lower - Math.round(regular * 0.6))).toBeLessThanOrEqual(2);
+
+      // The cards of the listing and of the search show the same lowest price as the page (the product's own price).
+      const cardIn = (answer: { body: { psdata: { products: { id_product: number }[] } } }) => answer.body.psdata.products.find((card) => card.id_product === item.product_id) as Record<string, number> | undefined;
+      const listed = cardIn(await call('getProducts', { id_category: item.category_id, per_page: 100, with_facets: false, order: 'discount_desc' }));
+      const found = cardIn(await call('getProducts', { q: shown.name, per_page: 100, with_facets: false }));
+      for (const card of [listed, found]) {
+        expect(card).toMatchObject({ has_discount: true, discount_percent: 30 });
+        if (card!.regular_price === shown.regular_price) expect(card!.lowest_prior_price).toBe(lower);
+        expect(Math.abs(card!.lowest_prior_price! - Math.round(card!.regular_price! * 0.6))).toBeLessThanOrEqual(2);
+      }
+      // An undiscounted card has none.
+      const other = await product();
+      expect(cardIn(await call('getProducts', { id_category: other.category_id, per_page: 100, with_facets: false, order: 'discount_desc' }))?.lowest_prior_price ?? null).toBeNull();
+    });
+
+    it('changes a running sale at once, keeping what has run as history, moves a scheduled one, and refuses changing the past or an ended sale', async () => {
+      const item = await product();
+      const regular = (await call('getProduct', { product_id: item.product_id })).body.psdata.price as number;
+      const sale = (await admin('createSale', { name: 'Mid season', scope: 'product', target_id: item.product_id, reduction_percent: 20, starts_at: inDays(-0.01), ends_at: inDays(5) })).body.psdata;
+      expect((await call('getProduct', { product_id: item.product_id })).body.psdata.discount_percent).toBe(20);
+
+      // Deeper and longer: the page and the listing show 30 % at once; the 20 % that ran is one of the 30 days' prices.
+      const deeper = await admin('updateSale', { id: sale.id, name: 'Mid season, last days', reduction_percent: 30, ends_at: inDays(9) });
+      expect(deeper.status, JSON.stringify(deeper.body)).toBe(200);
+      expect(deeper.body.psdata).toMatchObject({ name: 'Mid season, last days', reduction_percent: 30, state: 'running', product_count: 1, starts_at: sale.starts_at });
+      const page = (await call('getProduct', { product_id: item.product_id })).body.psdata;
+      expect(page).toMatchObject({ discount_percent: 30, regular_price: regular });
+      expect(Math.abs(page.lowest_prior_price - Math.round(regular * 0.8))).toBeLessThanOrEqual(2);
+      const listing = (await call('getProducts', { id_category: item.category_id, per_page: 100, with_facets: false, order: 'discount_desc' })).body.psdata;
+      expect(listing.products.find((card: { id_product: number }) => card.id_product === item.product_id)).toMatchObject({ price: page.price, discount_percent: 30 });
+      const rows = await query<{ percent: number; open: boolean }>(sql`select reduction_percent as percent, ends_at > now() as open from specific_prices where sale_id = ${sale.id} order by id`);
+      expect(rows).toEqual([{ percent: 20, open: false }, { percent: 30, open: true }]);
+
+      // A running sale's start is past; an end before now is ending it (its own button).
+      expect(await admin('updateSale', { id: sale.id, name: 'x', reduction_percent: 30, starts_at: inDays(-3), ends_at: inDays(9) })).toMatchObject({ status: 409, body: { code: 'sale_started' } });
+      expect(await admin('updateSale', { id: sale.id, name: 'x', reduction_percent: 30, ends_at: inDays(-0.001) })).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+      expect(await admin('updateSale', { id: 999_999, name: 'x', reduction_percent: 30, ends_at: inDays(1) })).toMatchObject({ status: 404 });
+
+      // Ended early: the regular price at once; an ended sale is not changed any more.
+      expect((await admin('endSale', { id: sale.id })).body.psdata.state).toBe('ended');
+      expect((await call('getProduct', { product_id: item.product_id })).body.psdata).toMatchObject({ price: regular, has_discount: false });
+      expect(await admin('updateSale', { id: sale.id, name: 'x', reduction_percent: 30, ends_at: inDays(9) })).toMatchObject({ status: 409, body: { code: 'sale_ended' } });
+      const traces = await query<{ action: string; before: { reduction_percent: number }; after: { reduction_percent: number } }>(
+        sql`select action, before, after from audit_log where target_type = 'sale' and target_id = ${String(sale.id)} order by id`,
+      );
+      expect(traces.map((trace) => trace.action)).toEqual(['sale.create', 'sale.update', 'sale.end']);
+      expect([traces[1]!.before.reduction_percent, traces[1]!.after.reduction_percent]).toEqual([20, 30]);
+
+      // A sale to come moves whole: brought forward to now, it runs at once.
+      const other = await product();
+      const later = (await admin('createSale', { name: 'Later', scope: 'product', target_id: other.product_id, reduction_amount: 500, starts_at: inDays(3), ends_at: inDays(6) })).body.psdata;
+      expect((await call('getProduct', { product_id: other.product_id })).body.psdata.has_discount).toBe(false);
+      const moved = await admin('updateSale', { id: later.id, name: 'Now', reduction_amount: 500, starts_at: inDays(-0.001), ends_at: inDays(6) });
+      expect(moved.body.psdata).toMatchObject({ state: 'running', product_count: 1 });
+      const otherPage = (await call('getProduct', { product_id: other.product_id })).body.psdata;
+      expect(otherPage.regular_price - otherPage.price).toBe(500);
     });
 
     it('records every price change in the history by itself', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './bounds.ts';
+import { SHOP_ROUTE_SEGMENTS } from './constants.ts';
 import { STOREFRONT_LANGUAGES } from './locales.ts';
 
 // The back office's delivery settings and content pages (issue 27, "Pages and shipping";
@@ -111,6 +112,8 @@ export const adminContentPageDetailSchema = z.object({
 });
 
 const slug = z.string().trim().toLowerCase().regex(/^[\p{Ll}\p{Nd}]+(?:-[\p{Ll}\p{Nd}]+)*$/u).max(120);
+/** Whether a page's slug is an address the storefront already gives another page (SHOP_ROUTE_SEGMENTS) or a category. */
+export const slugIsShopRoute = (value: string) => (SHOP_ROUTE_SEGMENTS as readonly string[]).includes(value) || /^\p{Nd}/u.test(value);
 /** A page's (or size chart's) text in one language; `version` 0: the language it did not have yet. */
 export const adminSaveContentTranslationInput = z.object({
   id: rowId,

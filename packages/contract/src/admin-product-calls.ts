@@ -33,5 +33,5 @@ export const adminProductCalls = {
   /** A CSV import's dry run (the file is uploaded to `POST /admin/imports/products.csv`, docs/adr/0045-products-csv.md). */
   getProductImport: adminCall('catalogue', adminProductImportInput, adminProductImportSchema, { readOnly: true, refusals: ['not_found'] }),
   /** Applies a checked import a batch (one transaction) at a time; an interrupted one goes on where it stopped. */
-  applyProductImport: adminCall('catalogue', adminProductImportInput, adminProductImportSchema, { refusals: ['not_found', 'import_refused', 'catalogue_conflict'] }),
+  applyProductImport: adminCall('catalogue', adminProductImportInput, adminProductImportSchema, { refusals: ['not_found', 'import_refused', 'import_expired', 'catalogue_conflict'] }),
 };

@@ -17,13 +17,19 @@ export const PRODUCT_CSV_COLUMNS = [
   'garment',
   'status',
   'price',
+  'badges',
+  'photos',
   'sku',
   'size',
   'colour',
   'gtin',
+  'price_difference',
   'stock',
   'available_date',
 ] as const;
+
+/** Between the badges of a `badges` cell and the photos of a `photos` cell. */
+export const CSV_LIST_SEPARATOR = '|';
 
 /** Rows checked, staged and applied at a time: each applied batch is one transaction. */
 export const PRODUCT_IMPORT_BATCH = 500;
@@ -61,11 +67,18 @@ export const PRODUCT_IMPORT_REASONS = [
   'gtin_taken',
   'sku_of_other_product',
   'product_rows_differ',
+  'bad_badge',
+  'unknown_photo',
 ] as const;
 export type ProductImportReason = (typeof PRODUCT_IMPORT_REASONS)[number];
 
-/** Checked (dry run passed, not yet applied), refused (a refused row: nothing can be applied), applied. */
-export const PRODUCT_IMPORT_STATES = ['checked', 'refused', 'applied'] as const;
+/**
+ * Checked (dry run passed, not yet applied), refused (a refused row: nothing can be applied), applied, expired (left
+ * checked for PRODUCT_IMPORT_KEPT_HOURS: its staged rows are gone, the file is to be checked again).
+ */
+export const PRODUCT_IMPORT_STATES = ['checked', 'refused', 'applied', 'expired'] as const;
+/** How long a checked import waits to be applied before housekeeping drops its staged rows. */
+export const PRODUCT_IMPORT_KEPT_HOURS = 24;
 
 export const productImportRefusalSchema = z.object({
   /** The row as a spreadsheet numbers it: 1 is the header. */

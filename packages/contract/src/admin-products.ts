@@ -54,6 +54,10 @@ export const adminProductsInput = z.object({
   stock: z.enum(['in', 'out']).optional(),
   /** Products without a complete text in this language. */
   missing: lang.optional(),
+  /** Products with a discount running now (a sale or a product's own). */
+  on_sale: z.boolean().optional(),
+  /** Products without a photo of the merchant's (the storefront shows its drawings for them). */
+  missing_photo: z.boolean().optional(),
   sort: z.enum(PRODUCT_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });

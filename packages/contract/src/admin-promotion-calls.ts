@@ -12,6 +12,7 @@ import {
   adminSalesSchema,
   adminSaveCodeInput,
   adminSaveSaleInput,
+  adminUpdateSaleInput,
 } from './admin-promotions.ts';
 import { z } from 'zod';
 
@@ -24,5 +25,7 @@ export const adminPromotionCalls = {
   getPromotionChoices: adminCall('promotions', z.object({}), adminPromotionChoicesSchema, { readOnly: true }),
   listSales: adminCall('promotions', adminSalesInput, adminSalesSchema, { readOnly: true }),
   createSale: adminCall('promotions', adminSaveSaleInput, adminSaleSchema, { refusals: ['not_found'] }),
+  getSale: adminCall('promotions', adminEndInput, adminSaleSchema, { readOnly: true, refusals: ['not_found'] }),
+  updateSale: adminCall('promotions', adminUpdateSaleInput, adminSaleSchema, { refusals: ['not_found', 'sale_ended', 'sale_started'] }),
   endSale: adminCall('promotions', adminEndInput, adminSaleSchema, { refusals: ['not_found'] }),
 };

@@ -107,6 +107,21 @@ export const adminSaveSaleInput = z
   .refine((input) => (input.reduction_percent === undefined) !== (input.reduction_amount === undefined), { path: ['reduction_percent'], error: 'A percentage or an amount.' })
   .refine((input) => input.starts_at < input.ends_at, { path: ['ends_at'], error: 'It ends after it starts.' });
 
+/**
+ * A change to a sale that has not ended: its name, its reduction and its end; its start only while it has not
+ * started (a running sale's start is history, `sale_started`). Its scope stays: another scope is another sale.
+ */
+export const adminUpdateSaleInput = z
+  .object({
+    id,
+    name: z.string().trim().min(1).max(120),
+    ...reduction,
+    starts_at: when.optional(),
+    ends_at: when,
+  })
+  .refine((input) => (input.reduction_percent === undefined) !== (input.reduction_amount === undefined), { path: ['reduction_percent'], error: 'A percentage or an amount.' })
+  .refine((input) => input.starts_at === undefined || input.starts_at < input.ends_at, { path: ['ends_at'], error: 'It ends after it starts.' });
+
 export const adminSaleSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -51,6 +51,8 @@ export const productSummarySchema = z.object({
    * then the cheapest one's, shown as a from-price ('from 114,95 €') until a size is chosen (ADR 55).
    */
   price_varies: z.boolean(),
+  /** On a discounted product: the lowest price of the 30 days before the discount started (EU Omnibus directive). */
+  lowest_prior_price: cents.nullable().optional(),
   brand: brandRefSchema.nullable(),
   colors: z.array(colorSchema),
   badges: z.array(badgeSchema),
@@ -266,8 +268,6 @@ export const getProductInput = z.object({
 });
 
 export const productSchema = productSummarySchema.extend({
-  /** On a discounted product: the lowest price of the 30 days before the discount started (EU Omnibus directive). */
-  lowest_prior_price: cents.nullable().optional(),
   description: z.string(),
   additional_info: z.string(),
   images: z.array(imageSchema.extend({ color_id: z.number().int().nullable() })),

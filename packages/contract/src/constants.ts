@@ -134,3 +134,12 @@ export function addressLines(address: Record<string, unknown>, countryName: (iso
     text('phone'),
   ].filter(Boolean);
 }
+
+/**
+ * The first segments of the storefront's own pages under /{lang}/ (apps/storefront/app/routes.ts; its route test
+ * keeps this list whole): a content page's slug may not be one, nor start with a digit (a category's address).
+ */
+export const SHOP_ROUTE_SEGMENTS = [
+  'auth', 'brands', 'cart', 'checkout', 'cookie-settings', 'dev', 'error', 'forgot-password', 'home', 'login', 'logout', 'my-account',
+  'offline', 'password-strength', 'preferences', 'register', 'reset-password', 'reviews', 'search', 'size-chart', 'texts', 'wishlist',
+] as const;

@@ -78,11 +78,16 @@ export const refusalDetails = {
   product_incomplete: z.object({ missing: z.string() }),
   // A CSV import whose dry run refused a row: nothing of it can be applied.
   import_refused: z.null(),
+  // A checked import left unapplied for a day: its staged rows are gone (housekeeping); the file is checked again.
+  import_expired: z.null(),
   // Product photos (back office): a file that is not a JPEG, PNG or WebP picture by its content, or too large.
   photo_not_image: z.object({ types: z.string() }),
   photo_too_large: z.object({ max_bytes: count }),
   // Promotions: a coupon or voucher code another one already has.
   code_taken: z.null(),
+  // A sale that has ended cannot be changed; a running sale's start is past (its discount has run since then).
+  sale_ended: z.null(),
+  sale_started: z.null(),
   // Delivery settings and content pages: a save over a newer version than the form read (another staff member saved
   // first: the version there is now); a country the shop does not know; the home country taken off the countries sold to.
   stale_edit: z.object({ version: count }),

@@ -425,6 +425,8 @@ export const DE = {
       outOfStock: 'Ausverkauft',
       missing: 'Text fehlt auf',
       anyLang: 'Kein Sprachfilter',
+      onSale: 'Jetzt reduziert',
+      missingPhoto: 'Ohne Foto',
       sort: 'Sortieren nach',
       sorts: { newest: 'Neueste zuerst', oldest: 'Älteste zuerst', name: 'Name', reference: 'Referenz', price_asc: 'Preis, niedrigster zuerst', price_desc: 'Preis, höchster zuerst', stock_asc: 'Bestand, geringster zuerst' },
       filter: 'Anzeigen',
@@ -617,7 +619,10 @@ export const DE = {
       productCount_one: '{{count}} Produkt',
       productCount_other: '{{count}} Produkte',
       endSale: '„{{name}}“ jetzt beenden',
-      done: { saved: 'Der Code ist gespeichert.', ended: 'Beendet.', created: 'Die Aktion ist angelegt: Der Shop zeigt sie ab ihrem Beginn.' },
+      backToSales: 'Alle Aktionen',
+      saveSale: 'Aktion speichern',
+      saleEditHelp: 'Der Shop zeigt jede Änderung sofort. Eine laufende Aktion behält ihren Beginn: Eine neue Ermäßigung gilt ab jetzt, und was vorher galt, bleibt in der Preishistorie.',
+      done: { saved: 'Der Code ist gespeichert.', ended: 'Beendet.', created: 'Die Aktion ist angelegt: Der Shop zeigt sie ab ihrem Beginn.', saleSaved: 'Die Aktion ist gespeichert: Der Shop zeigt sie jetzt.' },
     },
     fieldErrors: {
       promo_code: 'Geben Sie 3 bis 32 Buchstaben, Ziffern, - oder _ ein.',
@@ -631,6 +636,6 @@ export const DE = {
       ends_at: 'Geben Sie Datum und Uhrzeit nach dem Beginn ein.',
       product_id: 'Geben Sie eine Produktnummer ein.',
     },
-    refusals: { code_taken: 'Diesen Code gibt es schon: Wählen Sie einen anderen.', target_missing: 'Wählen Sie das reduzierte Produkt, die Kategorie oder die Marke.' },
+    refusals: { code_taken: 'Diesen Code gibt es schon: Wählen Sie einen anderen.', target_missing: 'Wählen Sie das reduzierte Produkt, die Kategorie oder die Marke.', sale_ended: 'Diese Aktion ist beendet: Legen Sie eine neue an.', sale_started: 'Diese Aktion hat begonnen: Ihr Beginn kann sich nicht mehr ändern.' },
   },
 };

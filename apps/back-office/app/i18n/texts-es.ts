@@ -425,6 +425,8 @@ export const ES = {
       outOfStock: 'Agotado',
       missing: 'Falta el texto en',
       anyLang: 'Sin filtro de idioma',
+      onSale: 'Con descuento ahora',
+      missingPhoto: 'Sin foto',
       sort: 'Ordenar por',
       sorts: { newest: 'Más recientes primero', oldest: 'Más antiguos primero', name: 'Nombre', reference: 'Referencia', price_asc: 'Precio, de menor a mayor', price_desc: 'Precio, de mayor a menor', stock_asc: 'Existencias, de menos a más' },
       filter: 'Mostrar',
@@ -617,7 +619,10 @@ export const ES = {
       productCount_one: '{{count}} producto',
       productCount_other: '{{count}} productos',
       endSale: 'Terminar «{{name}}» ahora',
-      done: { saved: 'Se ha guardado el código.', ended: 'Ha terminado.', created: 'La rebaja está lista: la tienda la muestra desde su inicio.' },
+      backToSales: 'Todas las rebajas',
+      saveSale: 'Guardar la rebaja',
+      saleEditHelp: 'La tienda muestra cada cambio al momento. Una rebaja en curso conserva su inicio: una nueva reducción se aplica desde ahora, y lo aplicado antes queda en el historial de precios.',
+      done: { saved: 'Se ha guardado el código.', ended: 'Ha terminado.', created: 'La rebaja está lista: la tienda la muestra desde su inicio.', saleSaved: 'La rebaja está guardada: la tienda ya la muestra.' },
     },
     fieldErrors: {
       promo_code: 'Introduce de 3 a 32 letras, cifras, - o _.',
@@ -631,6 +636,6 @@ export const ES = {
       ends_at: 'Introduce una fecha y una hora posteriores al inicio.',
       product_id: 'Introduce un número de producto.',
     },
-    refusals: { code_taken: 'Ya existe otro código igual: elige otro.', target_missing: 'Elige el producto, la categoría o la marca rebajados.' },
+    refusals: { code_taken: 'Ya existe otro código igual: elige otro.', target_missing: 'Elige el producto, la categoría o la marca rebajados.', sale_ended: 'Esta rebaja ha terminado: crea una nueva.', sale_started: 'Esta rebaja ya ha empezado: su inicio ya no puede cambiar.' },
   },
 };

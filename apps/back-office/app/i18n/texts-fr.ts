@@ -425,6 +425,8 @@ export const FR = {
       outOfStock: 'En rupture',
       missing: 'Texte manquant en',
       anyLang: 'Sans filtre de langue',
+      onSale: 'En promotion maintenant',
+      missingPhoto: 'Sans photo',
       sort: 'Trier par',
       sorts: { newest: 'Plus récents d’abord', oldest: 'Plus anciens d’abord', name: 'Nom', reference: 'Référence', price_asc: 'Prix croissant', price_desc: 'Prix décroissant', stock_asc: 'Stock croissant' },
       filter: 'Afficher',
@@ -617,7 +619,10 @@ export const FR = {
       productCount_one: '{{count}} produit',
       productCount_other: '{{count}} produits',
       endSale: 'Arrêter « {{name}} » maintenant',
-      done: { saved: 'Le code est enregistré.', ended: 'C’est terminé.', created: 'La promotion est prête : la boutique l’affiche dès son début.' },
+      backToSales: 'Toutes les promotions',
+      saveSale: 'Enregistrer la promotion',
+      saleEditHelp: 'La boutique affiche chaque modification aussitôt. Une promotion en cours garde son début : une nouvelle réduction s’applique dès maintenant, et ce qui a été appliqué avant reste dans l’historique des prix.',
+      done: { saved: 'Le code est enregistré.', ended: 'C’est terminé.', created: 'La promotion est prête : la boutique l’affiche dès son début.', saleSaved: 'La promotion est enregistrée : la boutique l’affiche maintenant.' },
     },
     fieldErrors: {
       promo_code: 'Saisissez 3 à 32 lettres, chiffres, - ou _.',
@@ -631,6 +636,6 @@ export const FR = {
       ends_at: 'Saisissez une date et une heure après le début.',
       product_id: 'Saisissez un numéro de produit.',
     },
-    refusals: { code_taken: 'Un autre code porte déjà ce code : choisissez-en un autre.', target_missing: 'Choisissez le produit, la catégorie ou la marque en promotion.' },
+    refusals: { code_taken: 'Un autre code porte déjà ce code : choisissez-en un autre.', target_missing: 'Choisissez le produit, la catégorie ou la marque en promotion.', sale_ended: 'Cette promotion est terminée : créez-en une nouvelle.', sale_started: 'Cette promotion a commencé : son début ne peut plus changer.' },
   },
 };

@@ -455,6 +455,8 @@ export const PL = {
       outOfStock: 'Wyprzedane',
       missing: 'Brak tekstu w języku',
       anyLang: 'Bez filtra języka',
+      onSale: 'Teraz przecenione',
+      missingPhoto: 'Bez zdjęcia',
       sort: 'Sortuj według',
       sorts: { newest: 'Od najnowszych', oldest: 'Od najstarszych', name: 'Nazwa', reference: 'Numer katalogowy', price_asc: 'Cena rosnąco', price_desc: 'Cena malejąco', stock_asc: 'Stan magazynowy rosnąco' },
       filter: 'Pokaż',
@@ -661,7 +663,10 @@ export const PL = {
       productCount_many: '{{count}} produktów',
       productCount_other: 'Produkty: {{count}}',
       endSale: 'Zakończ „{{name}}” teraz',
-      done: { saved: 'Kod został zapisany.', ended: 'Zakończono.', created: 'Promocja jest ustawiona: sklep pokaże ją od jej początku.' },
+      backToSales: 'Wszystkie promocje',
+      saveSale: 'Zapisz promocję',
+      saleEditHelp: 'Sklep pokazuje każdą zmianę od razu. Trwająca promocja zachowuje swój początek: nowa obniżka obowiązuje od teraz, a to, co obowiązywało wcześniej, zostaje w historii cen.',
+      done: { saved: 'Kod został zapisany.', ended: 'Zakończono.', created: 'Promocja jest ustawiona: sklep pokaże ją od jej początku.', saleSaved: 'Promocja jest zapisana: sklep już ją pokazuje.' },
     },
     fieldErrors: {
       promo_code: 'Wpisz od 3 do 32 liter, cyfr, - lub _.',
@@ -675,6 +680,6 @@ export const PL = {
       ends_at: 'Wpisz datę i godzinę późniejszą niż początek.',
       product_id: 'Wpisz numer produktu.',
     },
-    refusals: { code_taken: 'Taki kod już istnieje: wybierz inny.', target_missing: 'Wybierz produkt, kategorię lub markę objętą promocją.' },
+    refusals: { code_taken: 'Taki kod już istnieje: wybierz inny.', target_missing: 'Wybierz produkt, kategorię lub markę objętą promocją.', sale_ended: 'Ta promocja się zakończyła: utwórz nową.', sale_started: 'Ta promocja już trwa: jej początek nie może się zmienić.' },
   },
 };

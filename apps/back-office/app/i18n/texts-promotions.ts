@@ -67,7 +67,10 @@ const en = {
     productCount_one: '{{count}} product',
     productCount_other: '{{count}} products',
     endSale: 'End "{{name}}" now',
-    done: { saved: 'The code is saved.', ended: 'It has ended.', created: 'The sale is set: the storefront shows it from its start.' },
+    backToSales: 'All sales',
+    saveSale: 'Save the sale',
+    saleEditHelp: 'The storefront shows a change at once. A running sale keeps its start: a new reduction applies from now, and what ran before stays in the price history.',
+    done: { saved: 'The code is saved.', ended: 'It has ended.', created: 'The sale is set: the storefront shows it from its start.', saleSaved: 'The sale is saved: the storefront shows it now.' },
   },
   fieldErrors: {
     promo_code: 'Enter 3 to 32 letters, digits, - or _.',
@@ -81,7 +84,7 @@ const en = {
     ends_at: 'Enter a date and time after the start.',
     product_id: 'Enter a product number.',
   },
-  refusals: { code_taken: 'Another code already has this code: choose another.', target_missing: 'Choose the product, category or brand on sale.' },
+  refusals: { code_taken: 'Another code already has this code: choose another.', target_missing: 'Choose the product, category or brand on sale.', sale_ended: 'This sale has ended: set a new one instead.', sale_started: 'This sale has started: its start can no longer change.' },
 };
 
 type Texts = typeof en;
@@ -154,7 +157,10 @@ const it: Texts = {
     productCount_one: '{{count}} prodotto',
     productCount_other: '{{count}} prodotti',
     endSale: 'Termina ora "{{name}}"',
-    done: { saved: 'Il codice è salvato.', ended: 'È terminato.', created: 'Il saldo è impostato: il negozio lo mostra dal suo inizio.' },
+    backToSales: 'Tutti i saldi',
+    saveSale: 'Salva il saldo',
+    saleEditHelp: 'Il negozio mostra subito ogni modifica. Un saldo in corso mantiene il suo inizio: una nuova riduzione vale da ora, e quanto è stato applicato prima resta nello storico dei prezzi.',
+    done: { saved: 'Il codice è salvato.', ended: 'È terminato.', created: 'Il saldo è impostato: il negozio lo mostra dal suo inizio.', saleSaved: 'Il saldo è salvato: il negozio lo mostra ora.' },
   },
   fieldErrors: {
     promo_code: 'Inserisci da 3 a 32 lettere, cifre, - o _.',
@@ -168,7 +174,7 @@ const it: Texts = {
     ends_at: "Inserisci una data e un'ora successive all'inizio.",
     product_id: 'Inserisci un numero di prodotto.',
   },
-  refusals: { code_taken: 'Un altro codice ha già questo codice: scegline un altro.', target_missing: 'Scegli il prodotto, la categoria o il marchio in saldo.' },
+  refusals: { code_taken: 'Un altro codice ha già questo codice: scegline un altro.', target_missing: 'Scegli il prodotto, la categoria o il marchio in saldo.', sale_ended: 'Questo saldo è terminato: impostane uno nuovo.', sale_started: 'Questo saldo è iniziato: il suo inizio non può più cambiare.' },
 };
 
 export const PROMOTION_TEXTS = { en, it };

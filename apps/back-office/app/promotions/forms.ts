@@ -58,6 +58,18 @@ export const saleForm = z
   .refine(reductionRule, { path: ['reduction_value'], error: 'A percentage from 1 to 100.' })
   .refine(periodRule, { path: ['ends_at'], error: 'It ends after it starts.' });
 
+/** A sale changed: what can change (its start only while it has not started: a running sale's form has none). */
+export const saleEditForm = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    reduction_type: z.enum(REDUCTION_TYPES),
+    reduction_value: amount,
+    starts_at: localTime.optional(),
+    ends_at: localTime,
+  })
+  .refine(reductionRule, { path: ['reduction_value'], error: 'A percentage from 1 to 100.' })
+  .refine(periodRule, { path: ['ends_at'], error: 'It ends after it starts.' });
+
 /** Cents from an amount as typed, exactly (no floating point): '12,5' → 1250. */
 export function cents(typed: string): number {
   const [units, decimals = ''] = typed.split(/[.,]/);

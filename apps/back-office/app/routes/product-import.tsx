@@ -63,6 +63,11 @@ export default function ProductImport({ loaderData: { checked }, actionData }: R
           {t('csv.refusedState')}
         </p>
       )}
+      {checked.state === 'expired' && (
+        <p role="alert" className="mb-4 max-w-prose rounded border border-red-300 bg-red-50 p-3 text-red-900">
+          {t('csv.expiredState')}
+        </p>
+      )}
       {checked.state === 'applied' && (
         <p role="status" className="mb-4 max-w-prose rounded border border-green-300 bg-green-50 p-3 text-green-900">
           {t('csv.applied', { count: checked.applied_rows })}

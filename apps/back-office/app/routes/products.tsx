@@ -22,10 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     state: oneOf(PRODUCT_STATES, params.get('state')),
     stock: oneOf(['in', 'out'] as const, params.get('stock')),
     missing: oneOf(STOREFRONT_LANGUAGES, params.get('missing')),
+    on_sale: params.get('on_sale') === '1' || undefined,
+    missing_photo: params.get('missing_photo') === '1' || undefined,
     sort: oneOf(PRODUCT_SORTS, params.get('sort')) ?? ('newest' as ProductSort),
   };
   const [list, choices] = await Promise.all([staffCall(request, 'listProducts', { ...filters, page: pageParam(params) }), staffCall(request, 'getProductEditor', {})]);
-  const shown = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value === undefined ? '' : String(value)])) as Record<keyof typeof filters, string>;
+  // As the URL has them (a ticked box is '1'), for the form and the page links.
+  const shown = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value === undefined ? '' : value === true ? '1' : String(value)])) as Record<keyof typeof filters, string>;
   return { list, shown, brands: choices.brands, categories: choices.categories };
 }
 
@@ -60,6 +63,16 @@ export default function Products({ loaderData: { list, shown, brands, categories
         <Select name="state" label={t('catalogue.state')} empty={t('catalogue.anyState')} choices={PRODUCT_STATES.map((value) => ({ value, label: t(`catalogue.states.${value}`) }))} defaultValue={shown.state} />
         <Select name="stock" label={t('catalogue.stock')} empty={t('catalogue.anyStock')} choices={[{ value: 'in', label: t('catalogue.inStock') }, { value: 'out', label: t('catalogue.outOfStock') }]} defaultValue={shown.stock} />
         <Select name="missing" label={t('catalogue.missing')} empty={t('catalogue.anyLang')} choices={STOREFRONT_LANGUAGES.map((value) => ({ value, label: t(`catalogue.langNames.${value}`) }))} defaultValue={shown.missing} />
+        <div className="mb-6 flex flex-col gap-1">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="on_sale" value="1" defaultChecked={shown.on_sale === '1'} />
+            {t('catalogue.onSale')}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="missing_photo" value="1" defaultChecked={shown.missing_photo === '1'} />
+            {t('catalogue.missingPhoto')}
+          </label>
+        </div>
         <Select name="sort" label={t('catalogue.sort')} choices={PRODUCT_SORTS.map((value) => ({ value, label: t(`catalogue.sorts.${value}`) }))} defaultValue={shown.sort} />
         <button type="submit" className={`${buttonClass} mb-6`}>
           {t('catalogue.filter')}

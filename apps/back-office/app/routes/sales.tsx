@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { SALE_SCOPES } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { dateTime, money } from '../lib/format';
 import { buttonClass, Choices, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
@@ -13,7 +13,7 @@ import { StateFilter } from '../promotions/StateFilter';
 import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/sales';
 
-/** Sales periods: those to come and running first, a form to set one, and ending one. */
+/** Sales periods: those to come and running first, a form to set one, and ending one; each links to its page to change it. */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const state = stateParam(params);
@@ -129,7 +129,11 @@ export default function Sales({ loaderData: { list, choices, state, timeZone, do
         <ul className="space-y-3">
           {list.sales.map((sale) => (
             <li key={sale.id} className="rounded border border-stone-300 bg-white p-4">
-              <h2 className="font-semibold">{sale.name}</h2>
+              <h2 className="font-semibold">
+                <Link to={`/sales/${sale.id}`} className="text-blue-800 underline">
+                  {sale.name}
+                </Link>
+              </h2>
               <dl className="my-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 <dt className="text-stone-700">{t('promotions.onSale')}</dt>
                 <dd>

@@ -64,13 +64,13 @@ export function discountPercent(regularCents: number, priceCents: number): numbe
   return Math.round(((regularCents - priceCents) / regularCents) * 100);
 }
 
-/** Discount `alias` runs now. */
-const running = (alias: SQL) => sql`(${alias}.starts_at is null or ${alias}.starts_at <= now()) and (${alias}.ends_at is null or ${alias}.ends_at > now())`;
+/** Discount `alias` (a specific_prices row) runs now. */
+export const discountRunsSql = (alias: SQL) => sql`(${alias}.starts_at is null or ${alias}.starts_at <= now()) and (${alias}.ends_at is null or ${alias}.ends_at > now())`;
 
 /** The discount running now for product `p`, at most one (the oldest wins), joined as `reduction`. */
 export const ACTIVE_REDUCTION = sql`left join lateral (
     select sp.id, sp.starts_at, sp.reduction_percent, sp.reduction_net_cents from specific_prices sp
-    where sp.product_id = p.id and ${running(sql`sp`)}
+    where sp.product_id = p.id and ${discountRunsSql(sql`sp`)}
     order by sp.id limit 1
   ) reduction on true`;
 
@@ -80,27 +80,37 @@ export type PriorPrice = { net: number; percent: number | null; amount: number |
 /** The Omnibus directive's reference period: the lowest price of the 30 days before a reduction started. */
 export const PRIOR_PRICE_DAYS = 30;
 
+/** A product's running discount: its id and since when it runs (the product's creation for one without a start). */
+export type RunningDiscount = { productId: number; since: Date; runningId: number };
+
 /**
- * Every price product `productId` was sold at in the 30 days before `since` (the running discount's start; ADR 43):
+ * Every price each product of `discounts` was sold at in the 30 days before its running discount started (ADR 43):
  * its regular prices of that time (product_price_history), and those prices under each other discount that ran
- * then (specific_prices rows are ended, never deleted, once they have run). The lowest, for a combination, is
- * lowestPriorNet's.
+ * then (specific_prices rows are ended, never deleted, once they have run), by product id. One statement for a
+ * product page or for a page of cards. The lowest, for a combination, is lowestPriorNet's.
  */
-export async function priorPrices(db: Database, productId: number, since: Date, runningId: number): Promise<PriorPrice[]> {
-  return selectRows<PriorPrice>(
+export async function priorPrices(db: Database, discounts: readonly RunningDiscount[]): Promise<Map<number, PriorPrice[]>> {
+  const byProduct = new Map<number, PriorPrice[]>(discounts.map((discount) => [discount.productId, []]));
+  if (discounts.length === 0) return byProduct;
+  const found = await selectRows<PriorPrice & { product_id: number }>(
     db,
-    sql`with w as (select ${since.toISOString()}::timestamptz - make_interval(days => ${PRIOR_PRICE_DAYS}) as from_, ${since.toISOString()}::timestamptz as until_)
-      select h.price_net_cents as net, null::int as percent, null::int as amount from product_price_history h, w
-        where h.product_id = ${productId} and h.valid_from < w.until_ and coalesce(h.valid_until, 'infinity') > w.from_
+    sql`with w as (select d.product_id, d.running_id, d.since - make_interval(days => ${PRIOR_PRICE_DAYS}) as from_, d.since as until_
+        from unnest(${sql.param(discounts.map((discount) => discount.productId))}::int[], ${sql.param(discounts.map((discount) => discount.runningId))}::int[],
+          ${sql.param(discounts.map((discount) => discount.since.toISOString()))}::timestamptz[]) as d (product_id, running_id, since))
+      select w.product_id, h.price_net_cents as net, null::int as percent, null::int as amount from w
+        join product_price_history h on h.product_id = w.product_id
+        where h.valid_from < w.until_ and coalesce(h.valid_until, 'infinity') > w.from_
       union all
-      select h.price_net_cents, sp.reduction_percent, sp.reduction_net_cents from w, specific_prices sp
+      select w.product_id, h.price_net_cents, sp.reduction_percent, sp.reduction_net_cents from w
+        join specific_prices sp on sp.product_id = w.product_id and sp.id <> w.running_id
         join product_price_history h on h.product_id = sp.product_id
-        where sp.product_id = ${productId} and sp.id <> ${runningId}
-          and coalesce(sp.starts_at, '-infinity') < w.until_ and coalesce(sp.ends_at, 'infinity') > w.from_
+        where coalesce(sp.starts_at, '-infinity') < w.until_ and coalesce(sp.ends_at, 'infinity') > w.from_
           and coalesce(sp.starts_at, '-infinity') < coalesce(sp.ends_at, 'infinity')
           and h.valid_from < least(coalesce(sp.ends_at, 'infinity'), w.until_)
           and coalesce(h.valid_until, 'infinity') > greatest(coalesce(sp.starts_at, '-infinity'), w.from_)`,
   );
+  for (const { product_id: productId, ...price } of found) byProduct.get(productId)?.push(price);
+  return byProduct;
 }
 
 /**

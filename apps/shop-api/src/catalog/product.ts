@@ -4,8 +4,8 @@ import type { CallContext } from '../call-context.ts';
 import { selectPrepared } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { loadCategoryTree } from './categories.ts';
-import { ACTIVE_REDUCTION, discountPercent, lowestPriorNet, priorPrices, reducedNet, priceRateFor, withVat } from './pricing.ts';
-import { productSummaries } from './summaries.ts';
+import { ACTIVE_REDUCTION, discountPercent, lowestPriorNet, reducedNet, priceRateFor, withVat } from './pricing.ts';
+import { productSummaries, summariesWithPriorPrices } from './summaries.ts';
 import { heldByCarts } from '../stock/holds.ts';
 import { photoImage } from '../media/files.ts';
 import { deliveryDates, type Readiness } from './delivery-dates.ts';
@@ -36,21 +36,19 @@ type DetailRow = {
   reduction_percent: number | null;
   reduction_net_cents: number | null;
   reduction_id: number | null;
-  reduction_starts_at: Date | string | null;
-  created_at: Date | string;
 };
 
 export async function getProduct(input: { product_id: number; group?: Record<string, number> }, context: CallContext): Promise<Product> {
   const { db, lang } = context;
   const id = input.product_id;
   // Every part at once: one round trip's time, not nine. A product off sale (a draft, issue 27) has no page.
-  const [[summary], [detail], groups, combinations, images, alternates, tree, priceRate, sizeChart, [standard]] = await Promise.all([
-    productSummaries(context, [id]),
+  const [{ summaries: [summary], prior: priorByProduct }, [detail], groups, combinations, images, alternates, tree, priceRate, sizeChart, [standard]] = await Promise.all([
+    summariesWithPriorPrices(context, [id]),
     selectPrepared<DetailRow>(
       db,
       sql`select pt.description, pt.additional_info, p.out_of_stock_policy, p.available_date, p.minimal_quantity,
           p.default_category_id, p.gender, p.price_net_cents, reduction.reduction_percent, reduction.reduction_net_cents,
-          reduction.id as reduction_id, reduction.starts_at as reduction_starts_at, p.created_at
+          reduction.id as reduction_id
         from products p join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
         ${ACTIVE_REDUCTION}
         where p.id = ${id} and p.is_active`,
@@ -116,11 +114,9 @@ export async function getProduct(input: { product_id: number; group?: Record<str
   };
   const now = new Date();
   const delivery = standard?.delivery ?? null;
-  // The EU's 30-day lowest price (Omnibus, ADR 43): the prices of the 30 days before the running discount started.
-  const prior =
-    detail.reduction_id === null
-      ? null
-      : await priorPrices(db, id, new Date(detail.reduction_starts_at ?? detail.created_at), detail.reduction_id);
+  // The EU's 30-day lowest price (Omnibus, ADR 43): the prices of the 30 days before the running discount started,
+  // read with the card's.
+  const prior = detail.reduction_id === null ? null : (priorByProduct.get(id) ?? []);
   const priced = combinations.map((combination) => {
     const net = detail.price_net_cents + combination.price_impact_net_cents;
     const reduction = { percent: detail.reduction_percent, netCents: detail.reduction_net_cents };

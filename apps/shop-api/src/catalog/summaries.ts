@@ -4,7 +4,7 @@ import type { CallContext } from '../call-context.ts';
 import { selectPrepared } from '../db/raw.ts';
 import { heldByCarts } from '../stock/holds.ts';
 import { photoImage } from '../media/files.ts';
-import { ACTIVE_REDUCTION, discountPercent, priceRateSql, reducedNet, withVat } from './pricing.ts';
+import { ACTIVE_REDUCTION, discountPercent, lowestPriorNet, priceRateSql, priorPrices, reducedNet, withVat, type PriorPrice } from './pricing.ts';
 
 /** Stock at or under this is shown as 'only N left'. */
 export const LOW_STOCK = 5;
@@ -18,6 +18,9 @@ type SummaryRow = {
   price_net_cents: number;
   reduction_percent: number | null;
   reduction_net_cents: number | null;
+  reduction_id: number | null;
+  reduction_starts_at: Date | string | null;
+  created_at: Date | string;
   out_of_stock_policy: string;
   name: string;
   slug: string;
@@ -48,12 +51,20 @@ type SummaryRow = {
  * filtered by (`colorIds`), else of the product's default combination: what the card says is what it shows.
  */
 export async function productSummaries(context: CallContext, ids: number[], colorIds: readonly number[] = []): Promise<ProductSummary[]> {
-  if (ids.length === 0) return [];
+  return (await summariesWithPriorPrices(context, ids, colorIds)).summaries;
+}
+
+/**
+ * productSummaries, with the prices of the 30 days before each running discount (by product id) that their lowest
+ * prior prices were taken from: the product page prices its combinations from them.
+ */
+export async function summariesWithPriorPrices(context: CallContext, ids: number[], colorIds: readonly number[] = []) {
+  if (ids.length === 0) return { summaries: [] as ProductSummary[], prior: new Map<number, PriorPrice[]>() };
   const { db, lang } = context;
   const rows = await selectPrepared<SummaryRow>(
     db,
     sql`select p.id, p.reference, p.badges, p.free_shipping, p.quantity_limit, p.price_net_cents, p.out_of_stock_policy,
-        reduction.reduction_percent, reduction.reduction_net_cents,
+        reduction.reduction_percent, reduction.reduction_net_cents, reduction.id as reduction_id, reduction.starts_at as reduction_starts_at, p.created_at,
         pt.name, pt.slug, b.id as brand_id, b.name as brand_name, b.slug as brand_slug,
         image.url as image_url, image.width as image_width, image.height as image_height,
         photo.name as photo_name, photo.width as photo_width, photo.height as photo_height, photo.widths as photo_widths,
@@ -104,12 +115,22 @@ export async function productSummaries(context: CallContext, ids: number[], colo
       ) colors on true
       where p.id = any(${sql.param(ids)}::int[])`,
   );
-  const byId = new Map(rows.map((row) => [row.id, toSummary(row, Number(row.price_rate))]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  // The EU's 30-day lowest price (Omnibus, ADR 43) of the discounted cards, as their product pages show it: one more
+  // statement, for pages with a discounted product only.
+  const discounted = rows.filter((row) => row.reduction_id !== null);
+  const prior = await priorPrices(
+    db,
+    discounted.map((row) => ({ productId: row.id, since: new Date(row.reduction_starts_at ?? row.created_at), runningId: row.reduction_id! })),
+  );
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row, Number(row.price_rate), prior.get(row.id))]));
+  return { summaries: ids.flatMap((id) => byId.get(id) ?? []), prior };
 }
 
-function toSummary(row: SummaryRow, priceRate: number): ProductSummary {
-  const net = row.price_net_cents + (row.price_varies ? (row.lowest_impact_net_cents ?? 0) : 0);
+/** A card's data; `prior`: the prices of the 30 days before its running discount, when it is discounted. */
+function toSummary(row: SummaryRow, priceRate: number, prior: PriorPrice[] | undefined): ProductSummary {
+  // Sizes that cost differently: the card shows the cheapest buyable one's prices (ADR 55).
+  const impact = row.price_varies ? (row.lowest_impact_net_cents ?? 0) : 0;
+  const net = row.price_net_cents + impact;
   const regular = withVat(net, priceRate);
   const price = withVat(reducedNet(net, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), priceRate);
   const discount = discountPercent(regular, price);
@@ -124,6 +145,7 @@ function toSummary(row: SummaryRow, priceRate: number): ProductSummary {
     price,
     discount_percent: discount,
     price_varies: row.price_varies,
+    lowest_prior_price: discount !== null && prior ? withVat(lowestPriorNet(prior, impact, net), priceRate) : null,
     brand: row.brand_id === null ? null : { id: row.brand_id, name: row.brand_name ?? '', slug: row.brand_slug ?? '' },
     colors: row.colors,
     badges: row.badges as Badge[],

@@ -1,6 +1,7 @@
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { RATE_LIMITS } from '../sessions/rate-limit.ts';
 import { dropAbandonedUploads } from '../reviews/photos.ts';
+import { expireAbandonedImports } from '../staff/product-import.ts';
 import type { Database } from '../db/client.ts';
 import { passwordResetTokens, pendingRegistrations, rateLimits, sessions } from '../db/schema.ts';
 
@@ -9,7 +10,7 @@ const longestRateWindowMs = Math.max(...Object.values(RATE_LIMITS).map((limit) =
 /**
  * Deletes expired sessions (with the guest carts and wishlists that hang on them), used or expired password
  * reset links, unconfirmed registrations past their link's expiry, rate-limit windows (and blocks) that have
- * ended and review photo uploads left behind. Returns how many sessions went.
+ * ended, review photo uploads left behind and the staged rows of product imports never applied. Returns how many sessions went.
  */
 export async function clearExpired(db: Database, now = new Date()): Promise<number> {
   const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
@@ -18,5 +19,6 @@ export async function clearExpired(db: Database, now = new Date()): Promise<numb
   const blockEnded = or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, now));
   await db.delete(rateLimits).where(and(lt(rateLimits.windowStartedAt, new Date(now.getTime() - longestRateWindowMs)), blockEnded));
   await dropAbandonedUploads(db, now);
+  await expireAbandonedImports(db, now);
   return gone.length;
 }

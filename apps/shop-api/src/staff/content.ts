@@ -1,5 +1,5 @@
 import { STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
-import type { AdminContentPage, adminCreateContentPageInput, adminSaveContentTranslationInput, adminSetSizeChartCategoriesInput } from '@shop/contract/admin';
+import { slugIsShopRoute, type AdminContentPage, type adminCreateContentPageInput, type adminSaveContentTranslationInput, type adminSetSizeChartCategoriesInput } from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
@@ -114,13 +114,16 @@ export async function createContentPage(input: z.output<typeof adminCreateConten
 
 /**
  * Saves a page's (Markdown) or a size chart's (table) text in one language, over the version the form read
- * (0: a language the page did not have). A slug another page has in that language is refused.
+ * (0: a language the page did not have). A slug another page has in that language is refused (by the unique index,
+ * so two saves at once cannot both take it), and so is a page's slug that is an address of the shop's own pages.
  */
 export async function saveContentTranslation(input: z.output<typeof adminSaveContentTranslationInput>, context: AdminContext) {
   return context.db.transaction(async (tx) => {
     const before = await readPage(tx, input.id, context.textLang, true);
     const body = before.kind === 'size-chart' ? input.table : input.markdown;
     if (body === undefined) throw new ApiError(400, 'bad_request', 'A page takes Markdown, a size chart a table', { errors: { [before.kind === 'size-chart' ? 'table' : 'markdown']: ['Required'] } });
+    // A page's address would be another page of the shop's (a size chart's lives under /size-chart/).
+    if (before.kind === 'page' && slugIsShopRoute(input.slug)) throw refusal(409, 'catalogue_conflict', 'The shop has a page at this address', { field: 'slug' });
     const old = before.translations.find((text) => text.lang === input.lang);
     if ((old?.version ?? 0) !== input.version) throw refusal(409, 'stale_edit', 'Someone else saved a newer version first', { version: old?.version ?? 0 });
     const json = JSON.stringify(body);

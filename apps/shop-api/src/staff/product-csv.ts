@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
-import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_BYTES, type adminProductImportInput } from '@shop/contract/admin';
+import { CSV_LIST_SEPARATOR, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_BYTES, type adminProductImportInput } from '@shop/contract/admin';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,6 +9,7 @@ import { priceRateFor, withVat } from '../catalog/pricing.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
+import { photoImage } from '../media/files.ts';
 import { success } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import { requestContext } from '../http/request-context.ts';
@@ -25,7 +26,8 @@ const EXPORT_BATCH = 200;
 const homeRate = (db: Database, config: ApiConfig) => priceRateFor(db, config.defaultCountry, config.defaultCountry);
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
-type ExportedProduct = { id: number; reference: string; brand: string | null; category: string | null; gender: string; garment: string; is_active: boolean; price_net_cents: number; texts: Partial<Record<Lang, { name: string; description: string }>> | null };
+type ExportedProduct = { id: number; reference: string; brand: string | null; category: string | null; gender: string; garment: string; is_active: boolean; price_net_cents: number; badges: string[]; photos: PhotoFiles[] | null; texts: Partial<Record<Lang, { name: string; description: string }>> | null };
+type PhotoFiles = { name: string; width: number; height: number; widths: number[] };
 
 /** The export's rows, a batch of products at a time (keyset on the id): one row per variant, one for a product without any. */
 async function* productCsvRows(db: Database, rate: number) {
@@ -33,7 +35,9 @@ async function* productCsvRows(db: Database, rate: number) {
   for (;;) {
     const products = await selectRows<ExportedProduct>(
       db,
-      sql`select p.id, p.reference, b.name as brand, p.gender, p.garment, p.is_active, p.price_net_cents,
+      sql`select p.id, p.reference, b.name as brand, p.gender, p.garment, p.is_active, p.price_net_cents, p.badges,
+          (select json_agg(json_build_object('name', ph.name, 'width', ph.width, 'height', ph.height, 'widths', ph.widths) order by ph.position, ph.id)
+            from product_photos ph where ph.product_id = p.id) as photos,
           (select t.slug from category_translations t where t.category_id = p.default_category_id and t.lang = 'en') as category,
           (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'description', t.description)) from product_translations t where t.product_id = p.id) as texts
         from products p left join brands b on b.id = p.brand_id where p.id > ${after} order by p.id limit ${EXPORT_BATCH}`,
@@ -58,12 +62,16 @@ async function* productCsvRows(db: Database, rate: number) {
         product.garment,
         product.is_active ? 'active' : 'draft',
         decimal(withVat(product.price_net_cents, rate)),
+        product.badges.join(CSV_LIST_SEPARATOR),
+        // Each photo by the path its page's JPEG has (the import reads the photo's name from it), in their order.
+        (product.photos ?? []).map((photo) => photoImage(photo).url).join(CSV_LIST_SEPARATOR),
       ];
       const own = byProduct.get(product.id) ?? [];
-      if (own.length === 0) yield [...shared, '', '', '', '', '', ''];
+      if (own.length === 0) yield [...shared, '', '', '', '', '', '', ''];
       for (const variant of own) {
         const date = variant.available_date ? new Date(variant.available_date).toISOString().slice(0, 10) : '';
-        yield [...shared, variant.reference, variant.size ?? '', variant.colour ?? '', variant.gtin ?? '', String(variant.quantity), date];
+        const difference = variant.price_impact_net_cents === 0 ? '' : decimal(Math.sign(variant.price_impact_net_cents) * withVat(Math.abs(variant.price_impact_net_cents), rate));
+        yield [...shared, variant.reference, variant.size ?? '', variant.colour ?? '', variant.gtin ?? '', difference, String(variant.quantity), date];
       }
     }
     after = products.at(-1)!.id;

@@ -1,10 +1,12 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { GARMENTS, STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
+import { BADGES, GARMENTS, PRODUCT_PHOTO_FILE, STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
 import {
+  CSV_LIST_SEPARATOR,
   gtinValid,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_GENDERS,
   PRODUCT_IMPORT_BATCH,
+  PRODUCT_IMPORT_KEPT_HOURS,
   PRODUCT_IMPORT_REFUSALS_SHOWN,
   referenceSchema,
   type AdminProductImport,
@@ -33,18 +35,18 @@ import { nextId, orConflict, slugOf } from './products.ts';
 const rows = <T>(db: Queryable, query: SQL) => selectRows<T>(db as Database, query);
 const LANGS = STOREFRONT_LANGUAGES as readonly Lang[];
 const KNOWN_COLUMNS = new Set<string>(PRODUCT_CSV_COLUMNS);
-const PRODUCT_COLUMNS = ['brand', 'category', 'gender', 'garment', 'status', 'price', ...LANGS.flatMap((lang) => [`name_${lang}`, `description_${lang}`])];
+const PRODUCT_COLUMNS = ['brand', 'category', 'gender', 'garment', 'status', 'price', 'badges', 'photos', ...LANGS.flatMap((lang) => [`name_${lang}`, `description_${lang}`])];
 const MAX_STOCK = 1_000_000;
 
 type Texts = Partial<Record<Lang, { name?: string; description?: string }>>;
 /** What a row sets: only the columns the file has (and, for texts, the cells it fills). */
-type ProductFields = { brand_id?: number | null; category_id?: number; gender?: string; garment?: string; is_active?: boolean; price_net_cents?: number; texts?: Texts };
-type VariantFields = { size_id?: number; colour_id?: number; gtin?: string | null; quantity?: number; available_date?: string | null };
+type ProductFields = { brand_id?: number | null; category_id?: number; gender?: string; garment?: string; is_active?: boolean; price_net_cents?: number; badges?: string[]; photos?: string[]; texts?: Texts };
+type VariantFields = { size_id?: number; colour_id?: number; gtin?: string | null; price_impact_net_cents?: number; quantity?: number; available_date?: string | null };
 /** A row staged for applying. */
 type StagedRow = { handle?: string; sku?: string; product: ProductFields; variant: VariantFields };
 
-type ExistingProduct = { id: number; reference: string; brand_id: number | null; category_id: number; gender: string; garment: string; is_active: boolean; price_net_cents: number; texts: Texts | null };
-type ExistingVariant = { id: number; reference: string; product_id: number; handle: string; gtin: string | null; quantity: number; available_date: string | null; size_id: number | null; colour_id: number | null };
+type ExistingProduct = { id: number; reference: string; brand_id: number | null; category_id: number; gender: string; garment: string; is_active: boolean; price_net_cents: number; badges: string[]; photos: string[]; texts: Texts | null };
+type ExistingVariant = { id: number; reference: string; product_id: number; handle: string; gtin: string | null; price_impact_net_cents: number; quantity: number; available_date: string | null; size_id: number | null; colour_id: number | null };
 
 /** The catalogue's names a file refers to: brands by name, categories by English slug, sizes and colours by English name (all without case). */
 type Lookups = { brands: Map<string, number>; categories: Map<string, number>; sizes: Map<string, number>; colours: Map<string, number> };
@@ -148,6 +150,23 @@ function readRow(cells: Record<string, string>, lookups: Lookups, rate: number):
     if (net === null) throw new RowRefused('price_unreachable', 'price', cells.price!);
     product.price_net_cents = net;
   }
+  const list = (column: string) => cells[column]!.split(CSV_LIST_SEPARATOR).map((item) => item.trim()).filter(Boolean);
+  if (has('badges')) {
+    const badges = list('badges');
+    const unknown = badges.find((badge) => !(BADGES as readonly string[]).includes(badge));
+    if (unknown !== undefined || new Set(badges).size !== badges.length) throw new RowRefused('bad_badge', 'badges', unknown ?? cells.badges!);
+    product.badges = badges;
+  }
+  // Photos by the path the export gives them (`/product-photos/{name}-{width}.jpg`) or their bare name; an empty cell leaves them.
+  if (filled('photos')) {
+    product.photos = list('photos').map((path) => {
+      const file = path.split('/').at(-1)!;
+      const name = PRODUCT_PHOTO_FILE.exec(file)?.[1] ?? file;
+      if (!/^[0-9]{1,10}-[0-9a-f]{12}$/.test(name)) throw new RowRefused('unknown_photo', 'photos', path);
+      return name;
+    });
+    if (new Set(product.photos).size !== product.photos.length) throw new RowRefused('unknown_photo', 'photos', cells.photos!);
+  }
   for (const lang of LANGS) {
     const text: { name?: string; description?: string } = {};
     if (filled(`name_${lang}`)) text.name = cells[`name_${lang}`]!.slice(0, 200);
@@ -159,6 +178,15 @@ function readRow(cells: Record<string, string>, lookups: Lookups, rate: number):
   if (has('gtin')) {
     if (filled('gtin') && !gtinValid(cells.gtin!)) throw new RowRefused('bad_gtin', 'gtin', cells.gtin!);
     variant.gtin = cells.gtin || null;
+  }
+  if (has('price_difference')) {
+    // The variant's price difference with VAT, as the editor shows it (ADR 23): its net amount gives exactly it.
+    const typed = cells.price_difference!;
+    const cents = typed === '' ? 0 : priceCents(typed.replace(/^-/, ''));
+    if (cents === null) throw new RowRefused('bad_price', 'price_difference', typed);
+    const net = netForShelfPrice(cents, rate);
+    if (net === null) throw new RowRefused('price_unreachable', 'price_difference', typed);
+    variant.price_impact_net_cents = typed.startsWith('-') ? -net : net;
   }
   if (filled('stock')) {
     if (!/^\d{1,7}$/.test(cells.stock!) || Number(cells.stock) > MAX_STOCK) throw new RowRefused('bad_stock', 'stock', cells.stock!);
@@ -174,14 +202,20 @@ function readRow(cells: Record<string, string>, lookups: Lookups, rate: number):
 
 /** The product fields (texts included) a row would change on an existing product: none when all are as they are. */
 function productChanges(existing: ExistingProduct, fields: ProductFields): boolean {
-  const { texts, ...columns } = fields;
+  const { texts, badges, photos, ...columns } = fields;
   const current: Record<string, unknown> = existing;
   if (Object.entries(columns).some(([key, value]) => current[key] !== value)) return true;
+  if (badges !== undefined && badges.join() !== existing.badges.join()) return true;
+  // Listed photos come first in their order, the others after them as they were.
+  if (photos !== undefined && photoOrder(existing.photos, photos).join() !== existing.photos.join()) return true;
   return Object.entries(texts ?? {}).some(([lang, text]) => {
     const stored = existing.texts?.[lang as Lang];
     return (text.name !== undefined && text.name !== stored?.name) || (text.description !== undefined && text.description !== (stored?.description ?? ''));
   });
 }
+
+/** A product's photos (names) once a file's list orders them: the listed ones first, then the others in their order. */
+const photoOrder = (current: string[], listed: string[]) => [...listed, ...current.filter((name) => !listed.includes(name))];
 
 function variantChanges(existing: ExistingVariant, fields: VariantFields): boolean {
   const current: Record<string, unknown> = existing;
@@ -211,7 +245,7 @@ async function judgeBatch(db: Database, batch: { row: number; cells: Record<stri
     skus.length
       ? rows<ExistingVariant>(
           db,
-          sql`select c.id, c.reference, c.product_id, p.reference as handle, c.gtin, c.quantity, to_char(c.available_date at time zone 'UTC', 'YYYY-MM-DD') as available_date,
+          sql`select c.id, c.reference, c.product_id, p.reference as handle, c.gtin, c.price_impact_net_cents, c.quantity, to_char(c.available_date at time zone 'UTC', 'YYYY-MM-DD') as available_date,
               (select ca.attribute_id from combination_attributes ca join attributes a on a.id = ca.attribute_id join attribute_groups g on g.id = a.group_id where ca.combination_id = c.id and g.kind = 'size' limit 1) as size_id,
               (select ca.attribute_id from combination_attributes ca join attributes a on a.id = ca.attribute_id join attribute_groups g on g.id = a.group_id where ca.combination_id = c.id and g.kind = 'color' limit 1) as colour_id
             from combinations c join products p on p.id = c.product_id where c.reference in (${list(skus)})`,
@@ -225,7 +259,8 @@ async function judgeBatch(db: Database, batch: { row: number; cells: Record<stri
     handles.length || productIds.length
       ? await rows<ExistingProduct>(
           db,
-          sql`select p.id, p.reference, p.brand_id, p.default_category_id as category_id, p.gender, p.garment, p.is_active, p.price_net_cents,
+          sql`select p.id, p.reference, p.brand_id, p.default_category_id as category_id, p.gender, p.garment, p.is_active, p.price_net_cents, p.badges,
+              array(select ph.name from product_photos ph where ph.product_id = p.id order by ph.position, ph.id) as photos,
               (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'description', t.description)) from product_translations t where t.product_id = p.id) as texts
             from products p where p.reference in (${list(handles.length ? handles : [''])}) or p.id in (${list(productIds.length ? productIds : [0])})`,
         )
@@ -261,6 +296,9 @@ async function judgeBatch(db: Database, batch: { row: number; cells: Record<stri
     if (seen && seen.fields !== fields) return refuse('product_rows_differ', null, String(seen.row));
     if (!seen) file.products.set(productKey, { row, fields });
     const existingProduct = handle ? productByHandle.get(handle) : undefined;
+    // A file keeps and orders a product's photos; it never adds one (no download: photos are uploaded).
+    const unknownPhoto = product.photos?.find((name) => !existingProduct?.photos.includes(name));
+    if (unknownPhoto !== undefined) return refuse('unknown_photo', 'photos', unknownPhoto);
     let outcome: 'create' | 'change' | 'same' = 'same';
     if (handle && !existingProduct && !file.createdHandles.has(handle)) {
       // A new product: what the editor asks of one (the shelf price, a category, a gender, a garment, an English name).
@@ -399,6 +437,9 @@ const recordOf = ({ handle, sku, product, variant }: StagedRow, ord: number) => 
   garment: product.garment ?? null,
   is_active: product.is_active ?? null,
   price: product.price_net_cents ?? null,
+  badges: product.badges ?? null,
+  photos: product.photos ?? null,
+  price_impact: variant.price_impact_net_cents ?? null,
   size_id: variant.size_id ?? null,
   colour_id: variant.colour_id ?? null,
   quantity: variant.quantity ?? null,
@@ -416,23 +457,32 @@ const recordOf = ({ handle, sku, product, variant }: StagedRow, ord: number) => 
 async function writeBatch(tx: Queryable, staged: StagedRow[]): Promise<void> {
   const records = staged.map(recordOf);
   const batch = sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(ord int, handle text, sku text, has_brand boolean, brand_id int, category_id int,
-    gender text, garment text, is_active boolean, price int, size_id int, colour_id int, quantity int, has_gtin boolean, gtin text, has_date boolean, date date)`;
+    gender text, garment text, is_active boolean, price int, badges jsonb, photos jsonb, price_impact int, size_id int, colour_id int, quantity int, has_gtin boolean, gtin text, has_date boolean, date date)`;
   // New products: the first row of each handle not in the catalogue (the dry run checked it has what a product needs).
   const firstOfHandle = sql`(select distinct on (v.handle) v.* from ${batch} where v.handle is not null order by v.handle, v.ord)`;
   const productBase = (await nextId(tx, 'products')) - 1;
-  await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, price_net_cents, is_active)
-    select ${productBase} + row_number() over (order by n.ord), n.handle, n.brand_id, n.category_id, n.gender, n.garment, n.price, coalesce(n.is_active, false)
+  await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, price_net_cents, is_active, badges)
+    select ${productBase} + row_number() over (order by n.ord), n.handle, n.brand_id, n.category_id, n.gender, n.garment, n.price, coalesce(n.is_active, false),
+      array(select jsonb_array_elements_text(coalesce(n.badges, '[]')))
     from ${firstOfHandle} n where not exists (select 1 from products p where p.reference = n.handle)`);
   // The products' columns the rows have, where they differ; a main category that changes leaves the old one's link.
   const changedCategory = sql`p.reference = n.handle and n.category_id is not null and n.category_id <> p.default_category_id`;
   await tx.execute(sql`delete from product_categories pc using products p, ${firstOfHandle} n where ${changedCategory} and pc.product_id = p.id and pc.category_id = p.default_category_id`);
-  const columns = sql`(brand_id, default_category_id, gender, garment, is_active, price_net_cents)`;
+  const columns = sql`(brand_id, default_category_id, gender, garment, is_active, price_net_cents, badges)`;
   const wanted = sql`(case when n.has_brand then n.brand_id else p.brand_id end, coalesce(n.category_id, p.default_category_id), coalesce(n.gender, p.gender),
-    coalesce(n.garment, p.garment), coalesce(n.is_active, p.is_active), coalesce(n.price, p.price_net_cents))`;
-  const current = sql`(p.brand_id, p.default_category_id, p.gender, p.garment, p.is_active, p.price_net_cents)`;
+    coalesce(n.garment, p.garment), coalesce(n.is_active, p.is_active), coalesce(n.price, p.price_net_cents),
+    case when n.badges is null then p.badges else array(select jsonb_array_elements_text(n.badges)) end)`;
+  const current = sql`(p.brand_id, p.default_category_id, p.gender, p.garment, p.is_active, p.price_net_cents, p.badges)`;
   await tx.execute(sql`update products p set ${columns} = ${wanted} from ${firstOfHandle} n where p.reference = n.handle and ${current} is distinct from ${wanted}`);
   await tx.execute(sql`insert into product_categories (product_id, category_id) select p.id, n.category_id from products p join ${firstOfHandle} n on p.reference = n.handle
     where n.category_id is not null on conflict do nothing`);
+  // Photos: the listed ones first in the file's order, the others after them as they were (photoOrder).
+  await tx.execute(sql`update product_photos ph set position = o.position from (
+      select ph.id, (row_number() over (partition by ph.product_id order by listed.ord nulls last, ph.position, ph.id) - 1)::int as position
+      from ${firstOfHandle} n join products p on p.reference = n.handle join product_photos ph on ph.product_id = p.id
+      left join lateral (select e.ord from jsonb_array_elements_text(n.photos) with ordinality as e(name, ord) where e.name = ph.name) listed on true
+      where n.photos is not null) o
+    where ph.id = o.id and ph.position <> o.position`);
   // A price by SKU alone: its product's (the dry run checked that a product's rows agree).
   await tx.execute(sql`update products p set price_net_cents = v.price from ${batch} join combinations c on c.reference = v.sku
     where v.handle is null and v.price is not null and p.id = c.product_id and p.price_net_cents <> v.price`);
@@ -457,15 +507,16 @@ async function writeBatch(tx: Queryable, staged: StagedRow[]): Promise<void> {
 
   // New variants, on their product; the first of a product without any is its default.
   const variantBase = (await nextId(tx, 'combinations')) - 1;
-  await tx.execute(sql`insert into combinations (id, product_id, reference, quantity, gtin, available_date, is_default)
-    select ${variantBase} + row_number() over (order by v.ord), p.id, v.sku, coalesce(v.quantity, 0), v.gtin, v.date,
+  await tx.execute(sql`insert into combinations (id, product_id, reference, quantity, gtin, available_date, price_impact_net_cents, is_default)
+    select ${variantBase} + row_number() over (order by v.ord), p.id, v.sku, coalesce(v.quantity, 0), v.gtin, v.date, coalesce(v.price_impact, 0),
       row_number() over (partition by p.id order by v.ord) = 1 and not exists (select 1 from combinations e where e.product_id = p.id)
     from ${batch} join products p on p.reference = v.handle where v.sku is not null and not exists (select 1 from combinations c where c.reference = v.sku)`);
   // The variants' columns the rows have, where they differ.
-  const variantColumns = sql`(quantity, gtin, available_date)`;
-  const variantWanted = sql`(coalesce(v.quantity, c.quantity), case when v.has_gtin then v.gtin else c.gtin end, case when v.has_date then v.date::timestamptz else c.available_date end)`;
+  const variantColumns = sql`(quantity, gtin, available_date, price_impact_net_cents)`;
+  const variantWanted = sql`(coalesce(v.quantity, c.quantity), case when v.has_gtin then v.gtin else c.gtin end, case when v.has_date then v.date::timestamptz else c.available_date end,
+    coalesce(v.price_impact, c.price_impact_net_cents))`;
   await tx.execute(sql`update combinations c set ${variantColumns} = ${variantWanted} from ${batch}
-    where c.reference = v.sku and (c.quantity, c.gtin, c.available_date) is distinct from ${variantWanted}`);
+    where c.reference = v.sku and (c.quantity, c.gtin, c.available_date, c.price_impact_net_cents) is distinct from ${variantWanted}`);
   // Sizes and colours: a new one replaces the variant's of its kind.
   for (const [kind, column] of [['size', sql`v.size_id`], ['color', sql`v.colour_id`]] as const) {
     await tx.execute(sql`delete from combination_attributes ca using ${batch}, combinations c, attributes a, attribute_groups g
@@ -486,12 +537,15 @@ export async function applyProductImport(db: Database, id: number, actor: Actor)
         const [current] = await rows<ImportRow>(tx, sql`select * from product_imports where id = ${id} for update`);
         if (!current) throw notFound('Import');
         if (current.state === 'refused') throw refusal(409, 'import_refused', 'This file has refused rows: nothing of it is applied', null);
+        if (current.state === 'expired') throw refusal(409, 'import_expired', 'This import waited too long: check the file again', null);
         if (current.state === 'applied') return true;
         const staged = await rows<{ row_number: number; data: StagedRow }>(
           tx,
           sql`select row_number, data from product_import_rows where import_id = ${id} and row_number > ${current.applied_through} order by row_number limit ${PRODUCT_IMPORT_BATCH}`,
         );
         if (staged.length === 0) {
+          // Its staged rows have served: they go with the commit that marks it applied.
+          await tx.execute(sql`delete from product_import_rows where import_id = ${id}`);
           await tx.execute(sql`update product_imports set state = 'applied' where id = ${id}`);
           await audit(tx, actor, { action: 'product.import', targetType: 'product_import', targetId: id, after: { file: current.file_name, rows: current.rows, created: current.created, changed: current.changed } });
           return true;
@@ -505,4 +559,19 @@ export async function applyProductImport(db: Database, id: number, actor: Actor)
     );
     if (done) return getProductImport(db, id);
   }
+}
+
+/**
+ * Housekeeping: the staged rows of imports checked but not applied within PRODUCT_IMPORT_KEPT_HOURS (a dry run
+ * looked at and left, or an apply given up half way) are dropped, and the import marked expired (applying it is
+ * refused: the file is checked again against the catalogue as it is then). Returns how many imports expired.
+ */
+export async function expireAbandonedImports(db: Queryable, now = new Date()): Promise<number> {
+  const expired = await rows<{ id: number }>(
+    db,
+    sql`update product_imports set state = 'expired' where state = 'checked'
+      and created_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${PRODUCT_IMPORT_KEPT_HOURS}) returning id`,
+  );
+  if (expired.length) await db.execute(sql`delete from product_import_rows where import_id in (${sql.join(expired.map((row) => sql`${row.id}`), sql`, `)})`);
+  return expired.length;
 }

@@ -15,7 +15,7 @@ import {
 } from '@shop/contract/admin';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { netForShelfPrice, priceRateFor, withVat } from '../catalog/pricing.ts';
+import { discountRunsSql, netForShelfPrice, priceRateFor, withVat } from '../catalog/pricing.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound, refusal } from '../http/errors.ts';
@@ -65,7 +65,7 @@ const ORDERS: Record<z.output<typeof adminProductsInput>['sort'], SQL> = {
   stock_asc: sql`l.stock, p.id`,
 };
 
-/** The product list: a name, reference, SKU or GTIN; category, brand, state, stock, a missing language; sorted; a page at a time. */
+/** The product list: a name, reference, SKU or GTIN; category, brand, state, stock, a missing language, on sale, no photo; sorted; a page at a time. */
 export async function listProducts(input: z.output<typeof adminProductsInput>, context: AdminContext) {
   const { db, textLang } = context;
   const conditions: SQL[] = [sql`true`];
@@ -87,6 +87,9 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
     conditions.push(sql`p.id not in (select t.product_id from product_translations t where t.lang = ${input.missing}
       and t.name <> '' and t.slug <> '' and t.description <> '')`);
   }
+  // Both as hashed lists too: the few products on sale or with photos, read once, not probed per product.
+  if (input.on_sale) conditions.push(sql`p.id in (select sp.product_id from specific_prices sp where ${discountRunsSql(sql`sp`)})`);
+  if (input.missing_photo) conditions.push(sql`p.id not in (select ph.product_id from product_photos ph)`);
   const where = sql.join(conditions, sql` and `);
   const name = sql`coalesce((select t.name from product_translations t where t.product_id = p.id and t.lang = ${textLang}),
     (select t.name from product_translations t where t.product_id = p.id order by (t.lang = 'en') desc, t.lang limit 1), '')`;

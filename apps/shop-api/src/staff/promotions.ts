@@ -6,6 +6,7 @@ import {
   type adminSalesInput,
   type adminSaveCodeInput,
   type adminSaveSaleInput,
+  type adminUpdateSaleInput,
   type PromotionState,
 } from '@shop/contract/admin';
 import { sql, type SQL } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import { countedUse } from '../cart/rules.ts';
 import { netForShelfPrice, priceRateFor } from '../catalog/pricing.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, notFound, refusal } from '../http/errors.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import type { CartRuleRow } from '../cart/rules.ts';
@@ -183,7 +184,7 @@ type SaleRow = {
 };
 
 const saleSelect = (lang: string) => sql`select s.*,
-    (select count(*)::int from specific_prices sp where sp.sale_id = s.id) as product_count,
+    (select count(distinct sp.product_id)::int from specific_prices sp where sp.sale_id = s.id) as product_count,
     case s.scope
       when 'product' then (select t.name from product_translations t where t.product_id = s.target_id order by (t.lang = ${lang}) desc, (t.lang = 'en') desc limit 1)
       when 'category' then (select t.name from category_translations t where t.category_id = s.target_id order by (t.lang = ${lang}) desc, (t.lang = 'en') desc limit 1)
@@ -236,6 +237,13 @@ function productsOf(scope: 'product' | 'category' | 'brand', targetId: number): 
  * Creates a sale and its discounts in one transaction, audited. An amount is typed with VAT, as the shelf price;
  * it is stored as the net amount that takes exactly that off at the home country's rate (ADR 23).
  */
+/** A sale's amount, typed with VAT, as the net amount that takes exactly that off at the home rate (ADR 23); null for none. */
+async function netReduction(tx: Queryable, amount: number | undefined, homeCountry: string): Promise<number | null> {
+  if (amount === undefined) return null;
+  const rate = await priceRateFor(tx as never, homeCountry, homeCountry);
+  return netForShelfPrice(amount, rate) ?? Math.round((amount * 10_000) / (10_000 + rate));
+}
+
 export async function createSale(input: z.output<typeof adminSaveSaleInput>, context: AdminContext) {
   const { db, config, textLang } = context;
   return db.transaction(async (tx) => {
@@ -248,11 +256,7 @@ export async function createSale(input: z.output<typeof adminSaveSaleInput>, con
           : sql`select true as found from brands where id = ${input.target_id}`,
     );
     if (!target) throw notFound(input.scope === 'product' ? 'Product' : input.scope === 'category' ? 'Category' : 'Brand');
-    let netAmount: number | null = null;
-    if (input.reduction_amount !== undefined) {
-      const rate = await priceRateFor(tx as never, config.defaultCountry, config.defaultCountry);
-      netAmount = netForShelfPrice(input.reduction_amount, rate) ?? Math.round((input.reduction_amount * 10_000) / (10_000 + rate));
-    }
+    const netAmount = await netReduction(tx, input.reduction_amount, config.defaultCountry);
     const [made] = await selectRows<{ id: number }>(
       tx,
       sql`insert into sales (name, scope, target_id, reduction_percent, reduction_amount_cents, starts_at, ends_at)
@@ -267,6 +271,63 @@ export async function createSale(input: z.output<typeof adminSaveSaleInput>, con
     const sale = await readSale(tx, id, textLang);
     await audit(tx, actorOf(context), { action: 'sale.create', targetType: 'sale', targetId: id, after: sale });
     return sale;
+  });
+}
+
+/** Sales' times are compared to the minute: the back office's forms show and send minutes. */
+const sameMinute = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) < 60_000;
+
+export async function getSale({ id }: { id: number }, { db, textLang }: AdminContext) {
+  return readSale(db, id, textLang);
+}
+
+/**
+ * Changes a sale that has not ended, and its discounts with it, in one transaction, audited (ADR 54). The
+ * discount rows' triggers refresh the listing rows and raise the catalogue revision: the storefront shows the change
+ * at once. What has run stays as it ran (the price history the 30-day lowest price reads): a running sale given
+ * another reduction ends its rows now and starts new ones now for the same products; given another end, its
+ * running rows take it. A sale to come has its rows rewritten. The products it reached stay the same ones.
+ */
+export async function updateSale(input: z.output<typeof adminUpdateSaleInput>, context: AdminContext) {
+  const { db, config, textLang } = context;
+  return db.transaction(async (tx) => {
+    const [locked] = await selectRows<{ id: number; reduction_percent: number | null; reduction_amount_cents: number | null }>(
+      tx,
+      sql`select id, reduction_percent, reduction_amount_cents from sales where id = ${input.id} for update`,
+    );
+    if (!locked) throw notFound('Sale');
+    const before = await readSale(tx, input.id, textLang);
+    if (before.state === 'ended') throw refusal(409, 'sale_ended', 'This sale has ended: make a new one', null);
+    const running = before.state === 'running';
+    if (running && input.starts_at !== undefined && !sameMinute(input.starts_at, before.starts_at)) {
+      throw refusal(409, 'sale_started', 'This sale has started: its start cannot change', null);
+    }
+    const startsAt = running || input.starts_at === undefined ? before.starts_at : input.starts_at;
+    if (Date.parse(input.ends_at) <= Math.max(Date.parse(startsAt), Date.now())) {
+      throw new ApiError(400, 'bad_request', 'It ends after it starts, and later than now (to end it now, end it)', { errors: { ends_at: ['It ends after it starts and later than now.'] } });
+    }
+    const netAmount = await netReduction(tx, input.reduction_amount, config.defaultCountry);
+    const percent = input.reduction_percent ?? null;
+    const reductionChanged = percent !== locked.reduction_percent || (input.reduction_amount ?? null) !== locked.reduction_amount_cents;
+    if (!running) {
+      await tx.execute(sql`update specific_prices set reduction_percent = ${percent}::int, reduction_net_cents = ${netAmount}::int,
+        starts_at = ${startsAt}::timestamptz, ends_at = ${input.ends_at}::timestamptz where sale_id = ${input.id}`);
+    } else if (reductionChanged) {
+      // The products whose discount runs now get the new one from now; the old rows end now and stay as history.
+      await tx.execute(sql`with ended as (
+          update specific_prices set ends_at = now() where sale_id = ${input.id} and starts_at <= now() and (ends_at is null or ends_at > now()) returning product_id)
+        insert into specific_prices (product_id, reduction_percent, reduction_net_cents, starts_at, ends_at, sale_id)
+        select product_id, ${percent}::int, ${netAmount}::int, now(), ${input.ends_at}::timestamptz, ${input.id} from ended`);
+    } else {
+      await tx.execute(sql`update specific_prices set ends_at = ${input.ends_at}::timestamptz
+        where sale_id = ${input.id} and starts_at <= now() and (ends_at is null or ends_at > now())`);
+    }
+    await tx.execute(sql`update sales set name = ${input.name}, reduction_percent = ${percent}::int, reduction_amount_cents = ${input.reduction_amount ?? null}::int,
+      starts_at = ${startsAt}::timestamptz, ends_at = ${input.ends_at}::timestamptz where id = ${input.id}`);
+    const after = await readSale(tx, input.id, textLang);
+    const fields = ({ name, reduction_percent, reduction_amount, starts_at, ends_at }: AdminSale) => ({ name, reduction_percent, reduction_amount, starts_at, ends_at });
+    await audit(tx, actorOf(context), { action: 'sale.update', targetType: 'sale', targetId: input.id, before: fields(before), after: fields(after) });
+    return after;
   });
 }
 
@@ -290,4 +351,4 @@ export async function endSale({ id }: { id: number }, context: AdminContext) {
   });
 }
 
-export const promotionHandlers = { listCodes, getCode, saveCode, endCode, getPromotionChoices, listSales, createSale, endSale };
+export const promotionHandlers = { listCodes, getCode, saveCode, endCode, getPromotionChoices, listSales, createSale, getSale, updateSale, endSale };

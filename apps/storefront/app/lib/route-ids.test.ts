@@ -1,6 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import fc from 'fast-check';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { SHOP_ROUTE_SEGMENTS } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
 import routes from '~/routes';
 import { BRAND_ID, CATEGORY_ID, parsePageSegment, parseProductParam } from './route-ids';
@@ -19,6 +20,15 @@ function routeOf(path: string): string | undefined {
 }
 
 describe('route id rules (SPEC §5)', () => {
+  it('lists every first segment of the shop\'s own pages, which the back office refuses as a content page\'s slug', () => {
+    /** Every route's path, layouts walked through. */
+    const paths = (entries: RouteConfigEntry[]): string[] => entries.flatMap((entry) => [...(entry.path ? [entry.path] : []), ...paths(entry.children ?? [])]);
+    const segments = [...new Set(paths(routes).map((path) => path.split('/')))]
+      .filter((parts) => parts[0] === ':lang' && parts[1] !== undefined && !parts[1].startsWith(':') && !parts[1].includes('.'))
+      .map((parts) => parts[1]!);
+    expect([...SHOP_ROUTE_SEGMENTS].sort()).toEqual([...new Set(segments)].sort());
+  });
+
   it('reads products, categories and content pages from the segment shape', () => {
     expect(parsePageSegment('12-linen-dress.html')).toEqual({ kind: 'product', id: 12, param: '12-linen-dress' });
     expect(parsePageSegment('3-women')).toEqual({ kind: 'category', id: 3, param: '3-women' });

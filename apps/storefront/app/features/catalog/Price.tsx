@@ -36,11 +36,11 @@ export function Price({ price, regularPrice, discountPercent, from = false, size
 
 /**
  * The EU's 30-day lowest price (Omnibus directive, ADR 43), shown with a discounted price: the lowest price of the
- * 30 days before the discount started.
+ * 30 days before the discount started: on the product page, and smaller on cards (listings, search, rails).
  */
-export function LowestPriorPrice({ amount }: { amount: number | null }) {
+export function LowestPriorPrice({ amount, size = 'md' }: { amount: number | null; size?: 'sm' | 'md' }) {
   const { t } = useTranslation();
   const format = useFormatPrice();
   if (amount === null) return null;
-  return <p className="text-sm text-stone-700">{t('product.lowestPriorPrice', { price: format(amount) })}</p>;
+  return <p className={`${size === 'sm' ? 'text-xs' : 'text-sm'} text-stone-700`}>{t('product.lowestPriorPrice', { price: format(amount) })}</p>;
 }

@@ -9,7 +9,7 @@ import { Badges } from './Badges';
 import type { CardProduct } from './card-product';
 import type { ListingView } from './listing-query';
 import { productPath } from './paths';
-import { Price } from './Price';
+import { LowestPriorPrice, Price } from './Price';
 
 /** How soon a card's image loads: the page's likely largest image first, the rest of the first row at once, others when scrolled to. */
 type ImagePriority = 'high' | 'eager' | 'lazy';
@@ -70,6 +70,7 @@ export function ProductCard({ product, imagePriority = 'lazy', headingLevel, lay
           </Link>
         </Heading>
         <Price price={product.price} regularPrice={product.regular_price} discountPercent={product.discount_percent} from={product.price_varies} />
+        <LowestPriorPrice amount={product.discount_percent ? (product.lowest_prior_price ?? null) : null} size="sm" />
         <RatingSummary rating={product.rating} />
         {isList ? <ColourDots product={product} /> : null}
         {(!isList && product.colors.length > 1) || product.free_shipping || product.remaining_stock ? (

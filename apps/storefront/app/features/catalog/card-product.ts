@@ -15,6 +15,7 @@ export type CardProduct = Pick<
   | 'price'
   | 'discount_percent'
   | 'price_varies'
+  | 'lowest_prior_price'
   | 'colors'
   | 'badges'
   | 'free_shipping'
@@ -36,6 +37,7 @@ export function cardProduct(product: ProductSummary): CardProduct {
     price: product.price,
     discount_percent: product.discount_percent,
     price_varies: product.price_varies,
+    lowest_prior_price: product.lowest_prior_price ?? null,
     colors: product.colors,
     badges: product.badges,
     free_shipping: product.free_shipping,
