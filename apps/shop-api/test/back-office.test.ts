@@ -38,6 +38,9 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   listReviews: { status: 'published' },
   moderateReview: { id: 1, action: 'show', reason: 'Walk test' },
   getDashboard: {},
+  listUnsentMails: {},
+  // Walked on a mail that does not exist: a caller with the right is told so.
+  sendMailAgain: { id: 2_000_000_000 },
   listStaff: {},
   inviteStaff: { email: 'invited@example.com', role: 'fulfilment', lang: 'en' },
   // Walked on a member who does not exist: a caller with the right is told so.
