@@ -79,6 +79,26 @@ test('the first owner: staff:create, the set-up link (password and authenticator
   await expect(page).toHaveURL(`${BACK_OFFICE}/sign-in`);
 });
 
+test('a manager finds the mails not sent from the dashboard and the menu: counted, listed, axe clean at 390 and 1280 px', async ({ browser }) => {
+  // Two staff members set up by the shop's script (argon2 twice), axe and screenshots on a busy machine.
+  test.setTimeout(120_000);
+  const manager = await staffPage(browser, 'manager');
+  // The shop's mails go to its development mailbox here, so none is failing: the page says so (the API's tests make them fail).
+  const counted = manager.getByRole('link', { name: /mails? not sent$/ });
+  await expect(counted).toBeVisible();
+  const count = Number(/^(\d+)/.exec((await counted.textContent()) ?? '')?.[1]);
+  await manager.getByRole('navigation').getByRole('link', { name: 'Mails not sent' }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Mails not sent' })).toBeVisible();
+  await expect(manager.getByText(count === 1 ? '1 mail not sent' : `${count} mails not sent`, { exact: true })).toBeVisible();
+  if (count === 0) await expect(manager.getByText('Every mail has been sent.')).toBeVisible();
+  await expectNoAxeViolations(manager);
+  await shots(manager, 'mails-not-sent');
+  // Fulfilment has the dashboard but not the page: neither in its menu nor by its address.
+  const fulfilment = await staffPage(browser, 'fulfilment');
+  await expect(fulfilment.getByRole('navigation').getByRole('link', { name: 'Mails not sent' })).toHaveCount(0);
+  expect((await fulfilment.goto(`${BACK_OFFICE}/mails`))?.status()).toBe(403);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, locale: 'it' });
 

@@ -19,6 +19,8 @@ export default [
     route('reviews', 'routes/reviews.tsx'),
     // Returns, the audit trail and the accountant's exports.
     route('returns', 'routes/returns.tsx'),
+    // The mails the shop could not send.
+    route('mails', 'routes/mails.tsx'),
     route('audit', 'routes/audit.tsx'),
     route('exports', 'routes/exports.tsx'),
     route('exports/orders.csv', 'routes/exports-orders-csv.ts'),

@@ -26,7 +26,7 @@ import { parsePayload } from './http/payload.ts';
 import { loggableError } from './http/safe-log.ts';
 import type { CallHandler, CallHandlers } from './call-context.ts';
 import { clientAddress, requestContext } from './http/request-context.ts';
-import { mailsInFlight } from './mail/later.ts';
+import { mailsInFlight } from './mail/queued.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Gateways } from './payments/gateway.ts';
 import { countRequests, metrics } from './metrics.ts';
@@ -93,7 +93,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
   const catalogCache = new RevisionCache(config.catalogCacheEntries, { ...waiting, name: 'answers' });
   // Orders are few, heavy and dear to read: the many light answers must not push them out.
   const catalogOrders = new RevisionCache(config.catalogOrderCacheBytes, { ...waiting, name: 'orders' });
-  // Mails sent after their answer (mail/later.ts) are let go before the transport closes.
+  // Mails delivered after their answer (mail/queued.ts) are let go before the transport closes.
   app.addHook('onClose', async () => {
     await mailsInFlight();
     mailer.close();

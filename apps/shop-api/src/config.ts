@@ -26,6 +26,10 @@ export type ApiConfig = {
   smtpUrl: string | undefined;
   /** The sender of the shop's mails. */
   mailFrom: string;
+  /** A mail that could not be sent is tried again after this many seconds, then twice as long each time (an hour at most). */
+  mailRetrySeconds: number;
+  /** A mail is given up after this many tries (it then shows on the back office's "Mails not sent"). */
+  mailMaxAttempts: number;
   /** Serves the local outbox at GET /dev/outbox (development only; never with SMTP). */
   devMailbox: boolean;
   /** Host names the API answers to (DNS rebinding: a page of another site must not reach a local API by a name of its own). */
@@ -110,6 +114,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     storefrontUrl: (env.STOREFRONT_URL || 'http://localhost:3000').replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Atelier Moda <no-reply@localhost>',
+    mailRetrySeconds: Math.max(1, Number(env.MAIL_RETRY_SECONDS ?? 60) || 60),
+    mailMaxAttempts: Math.max(1, Math.floor(Number(env.MAIL_MAX_ATTEMPTS ?? 10)) || 10),
     devMailbox: isOn(env.DEV_MAILBOX) && !env.SMTP_URL,
     allowedHosts: allowedHosts(env.SHOP_API_HOST ?? '127.0.0.1', [env.ALLOWED_HOSTS, env.ADMIN_API_HOST].filter(Boolean).join(',')),
     sharedSecret: env.SHOP_API_SECRET || undefined,

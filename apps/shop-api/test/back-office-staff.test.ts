@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { selectRows } from '../src/db/raw.ts';
 import { mayUse } from '../src/staff/rights.ts';
 import { DRIVERS, mailTo, STRONG_PASSWORD, useTestShop } from './databases.ts';
-import { mailsInFlight } from '../src/mail/later.ts';
+import { mailsInFlight } from '../src/mail/queued.ts';
 import { adminCall, codeAt, setUpStaff, signIn, staffHeader, staffSession } from './staff.ts';
 
 type Member = { id: number; email: string; role: string; second_factor: boolean; last_sign_in_at: string | null; disabled: boolean };

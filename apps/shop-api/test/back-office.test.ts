@@ -38,6 +38,9 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   listReviews: { status: 'published' },
   moderateReview: { id: 1, action: 'show', reason: 'Walk test' },
   getDashboard: {},
+  listUnsentMails: {},
+  // Walked on a mail that does not exist: a caller with the right is told so.
+  sendMailAgain: { id: 2_000_000_000 },
   listStaff: {},
   inviteStaff: { email: 'invited@example.com', role: 'fulfilment', lang: 'en' },
   // Walked on a member who does not exist: a caller with the right is told so.
@@ -178,7 +181,7 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code: '000000' }, client)).body.code).toBe('authentication_failed');
     const code = await codeAt(member.secret, 1);
     const session = (await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).body.psdata.session.token as string;
-    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff', 'catalogue', 'promotions', 'delivery', 'content'] });
+    expect((await adminCall(shop().app, 'getCurrentStaff', {}, staffHeader(session))).body.psdata).toEqual({ email: member.email, role: 'owner', areas: ['own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'mails', 'customers', 'reviews', 'staff', 'catalogue', 'promotions', 'delivery', 'content'] });
     // The challenge is spent, and the same code does not open a second session.
     expect((await adminCall(shop().app, 'staffSecondFactor', { challenge, code }, client)).status).toBe(401);
     const again = (await adminCall(shop().app, 'staffSignIn', { email: member.email, password: STRONG_PASSWORD }, client)).body.psdata.challenge as string;

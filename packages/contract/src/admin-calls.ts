@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AdminCallDefinition } from './admin-call.ts';
 import { adminCustomerCalls } from './admin-customer-calls.ts';
 import { adminDashboardCalls } from './admin-dashboard-calls.ts';
+import { adminMailCalls } from './admin-mail-calls.ts';
 import { adminContentCalls, adminDeliveryCalls } from './admin-delivery-calls.ts';
 import { adminOrderActionCalls } from './admin-order-action-calls.ts';
 import { adminOrderCalls } from './admin-order-calls.ts';
@@ -28,6 +29,7 @@ export const adminCalls = {
   ...adminCustomerCalls,
   ...adminReviewCalls,
   ...adminDashboardCalls,
+  ...adminMailCalls,
   ...adminTeamCalls,
   ...adminProductCalls,
   ...adminPhotoCalls,

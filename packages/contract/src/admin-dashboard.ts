@@ -13,6 +13,8 @@ export const adminDashboardSchema = z.object({
   /** Returns asked for and not received yet, and received ones not refunded yet. */
   returns: z.object({ to_receive: z.number().int(), to_refund: z.number().int() }),
   held_reviews: z.number().int(),
+  /** Mails of the outbox given up or failing (owners and managers see them on "Mails not sent"). */
+  unsent_mails: z.number().int(),
   erasure_requests: z.number().int(),
   sales: z.object({ today: z.array(money), last_30_days: z.array(money) }),
 });

@@ -20,3 +20,5 @@ export * from './admin-search.ts';
 export * from './admin-search-calls.ts';
 export * from './admin-delivery.ts';
 export * from './admin-delivery-calls.ts';
+export * from './admin-mails.ts';
+export * from './admin-mail-calls.ts';

@@ -15,7 +15,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * - `own`: any signed-in staff member (their own session);
  * - the others: the roles the API's rights table gives them (`staff`, inviting and managing staff: owners only).
  */
-export const ADMIN_AREAS = ['sign_in', 'own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff', 'catalogue', 'promotions', 'delivery', 'content'] as const;
+export const ADMIN_AREAS = ['sign_in', 'own', 'orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'mails', 'customers', 'reviews', 'staff', 'catalogue', 'promotions', 'delivery', 'content'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 /** A set-up link's and a sign-in challenge's tokens are 32 random bytes in base64url. */

@@ -17,6 +17,8 @@ export const personalDataSchema = z.object({
   reviews: z.array(record),
   wishlist: z.array(record),
   carts: z.array(record),
+  /** The shop's mails to the address still kept (sent ones for a week, others until given up for 30 days), without their links' secrets. */
+  mails: z.array(record),
   erasure_requested_at: z.string().nullable(),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;

@@ -6,6 +6,7 @@ import { FR } from './texts-fr';
 import { CATALOGUE_TEXTS } from './texts-catalogue';
 import { CSV_TEXTS } from './texts-csv';
 import { DELIVERY_TEXTS } from './texts-delivery';
+import { MAIL_TEXTS } from './texts-mails';
 import { PEOPLE_TEXTS } from './texts-people';
 import { PL } from './texts-pl';
 import { PHOTO_TEXTS } from './texts-photos';
@@ -509,7 +510,7 @@ const PHOTOS: Record<Lang, typeof PHOTO_TEXTS.en> = { ...PHOTO_TEXTS, fr: FR.pho
 const PROMOTIONS: Record<Lang, typeof PROMOTION_TEXTS.en> = { ...PROMOTION_TEXTS, fr: FR.promotions, es: ES.promotions, de: DE.promotions, pl: PL.promotions };
 /** Every text of a language, as i18next reads them (the common ones, then each page bundle merged deep into them). */
 export const ALL_TEXTS = Object.fromEntries(
-  LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code], CATALOGUE[code], PHOTOS[code], PROMOTIONS[code], CSV_TEXTS[code], SEARCH_TEXTS[code], DELIVERY_TEXTS[code]]]),
+  LANGS.map((code) => [code, [TEXTS[code], PEOPLE[code], STAFF[code], CATALOGUE[code], PHOTOS[code], PROMOTIONS[code], CSV_TEXTS[code], SEARCH_TEXTS[code], DELIVERY_TEXTS[code], MAIL_TEXTS[code]]]),
 ) as Record<
   Lang,
   [
@@ -522,6 +523,7 @@ export const ALL_TEXTS = Object.fromEntries(
     typeof CSV_TEXTS.en,
     typeof SEARCH_TEXTS.en,
     typeof DELIVERY_TEXTS.en,
+    typeof MAIL_TEXTS.en,
   ]
 >;
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { StaffMember } from '@shop/contract/admin';
+import { Link, useRouteLoaderData } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime, money } from '../lib/format';
 import { OrderLink } from '../lib/links';
@@ -20,6 +21,7 @@ const heading = 'mb-2 text-lg font-semibold';
 
 export default function Dashboard({ loaderData: { dashboard } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const { staff } = useRouteLoaderData('routes/staff-layout') as { staff: StaffMember };
   const lang = i18n.language;
   if (!dashboard) {
     return (
@@ -107,6 +109,17 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             <Link to="/customers?erasure=1" className="text-blue-800 underline">
               {t('dashboard.erasureCount', { count: dashboard.erasure_requests })}
             </Link>
+          </p>
+          <h2 className={`${heading} mt-4`}>{t('mails.dashboard')}</h2>
+          <p>
+            {/* Fulfilment and customer service see the count; owners and managers, who can send them again, the page too. */}
+            {staff.areas.includes('mails') ? (
+              <Link to="/mails" className="text-blue-800 underline">
+                {t('mails.dashboardCount', { count: dashboard.unsent_mails })}
+              </Link>
+            ) : (
+              t('mails.dashboardCount', { count: dashboard.unsent_mails })
+            )}
           </p>
         </section>
         <section className={card} aria-labelledby="sales">

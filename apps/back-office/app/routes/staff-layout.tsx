@@ -32,6 +32,7 @@ export default function StaffLayout({ loaderData: { staff } }: Route.ComponentPr
             {staff.areas.includes('catalogue') && <NavItem to="/products" label={t('catalogue.title')} />}
             {staff.areas.includes('catalogue') && <NavItem to="/search-synonyms" label={t('synonyms.nav')} />}
             {staff.areas.includes('returns') && <NavItem to="/returns" label={t('nav.returns')} />}
+            {staff.areas.includes('mails') && <NavItem to="/mails" label={t('mails.nav')} />}
             {staff.areas.includes('reports') && <NavItem to="/audit" label={t('nav.audit')} />}
             {staff.areas.includes('reports') && <NavItem to="/exports" label={t('nav.exports')} />}
             {staff.areas.includes('promotions') && <NavItem to="/codes" label={t('promotions.codesTitle')} />}

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { CallContext } from '../call-context.ts';
 import { customers, orders, pendingRegistrations } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { registrationConfirmMail, registrationKnownAddressMail } from '../mail/registration.ts';
+import { plainMailBuilder } from '../mail/plain-mails.ts';
+import { deliverQueued, queueMail } from '../mail/queued.ts';
 import { afterAnswering } from './background.ts';
 import { emailTaken, findCustomerByEmail, toCustomer, type SignedIn } from './customers.ts';
 import { hashPassword, requireStrongPassword } from './passwords.ts';
@@ -39,24 +40,27 @@ export async function register(input: z.output<typeof registerInput>, context: C
     const owner = await findCustomerByEmail(db, input.email);
     if (owner) {
       const lang = isTextLang(owner.lang) ? owner.lang : context.textLang;
-      await context.mailer.send(registrationKnownAddressMail({ to: owner.email, firstName: owner.firstName, lang, storefrontUrl: config.storefrontUrl }));
+      const mail = await queueMail(db, { kind: 'registration_known_address', to: owner.email, payload: { firstName: owner.firstName, lang } });
+      await deliverQueued(context, plainMailBuilder(config), [mail]);
       return;
     }
     const token = newToken();
-    await db.insert(pendingRegistrations).values({
-      tokenHash: sha256(token),
-      email: input.email,
-      passwordHash,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      gender: input.gender ?? null,
-      newsletter: input.newsletter,
-      newsletterInterests: [...new Set(input.newsletter_interests)],
-      lang: context.textLang,
-      expiresAt: new Date(Date.now() + REGISTRATION_LINK_LIFETIME_MS),
+    const mail = await db.transaction(async (tx) => {
+      await tx.insert(pendingRegistrations).values({
+        tokenHash: sha256(token),
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        gender: input.gender ?? null,
+        newsletter: input.newsletter,
+        newsletterInterests: [...new Set(input.newsletter_interests)],
+        lang: context.textLang,
+        expiresAt: new Date(Date.now() + REGISTRATION_LINK_LIFETIME_MS),
+      });
+      return queueMail(tx, { kind: 'registration_confirm', to: input.email, payload: { firstName: input.first_name, lang: context.textLang, token } });
     });
-    const mail = registrationConfirmMail({ to: input.email, firstName: input.first_name, lang: context.textLang, storefrontUrl: config.storefrontUrl, token });
-    await context.mailer.send(mail);
+    await deliverQueued(context, plainMailBuilder(config), [mail]);
   });
 }
 

@@ -2,7 +2,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { CallContext } from '../call-context.ts';
 import { customers, passwordResetTokens } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { passwordResetMail } from '../mail/password-reset.ts';
+import { plainMailBuilder } from '../mail/plain-mails.ts';
+import { deliverQueued, queueMail } from '../mail/queued.ts';
 import { afterAnswering } from './background.ts';
 import { findCustomerByEmail } from './customers.ts';
 import { hashPassword, requireStrongPassword } from './passwords.ts';
@@ -32,7 +33,7 @@ export async function requestPasswordReset(email: string, context: CallContext):
     const customer = await findCustomerByEmail(db, email);
     if (!customer) return;
     const token = newToken();
-    await db.transaction(async (tx) => {
+    const mail = await db.transaction(async (tx) => {
       // A new link replaces the older ones that have not been used.
       await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.customerId, customer.id), isNull(passwordResetTokens.usedAt)));
       await tx.insert(passwordResetTokens).values({
@@ -40,10 +41,9 @@ export async function requestPasswordReset(email: string, context: CallContext):
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
       });
+      return queueMail(tx, { kind: 'password_reset', to: customer.email, payload: { firstName: customer.firstName, lang: context.textLang, token } });
     });
-    await context.mailer.send(
-      passwordResetMail({ to: customer.email, firstName: customer.firstName, lang: context.textLang, token, storefrontUrl: config.storefrontUrl }),
-    );
+    await deliverQueued(context, plainMailBuilder(config), [mail]);
   });
 }
 

@@ -675,6 +675,35 @@ export const scheduledRuns = pgTable('scheduled_runs', {
 });
 
 /**
+ * The mail outbox (docs/adr/0053-mail-outbox.md): each mail a change calls for, written in the change's own
+ * transaction as its kind and what builds it (`payload`, ids and the values of the moment: never the rendered
+ * mail), built and sent after the commit and by the deliver-mails job, retried with doubling waits, given up after
+ * MAIL_MAX_ATTEMPTS. `subject` is known once it has been built; `last_error` says why the last try failed.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    subject: text('subject'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    givenUpAt: timestamp('given_up_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The delivery's claim reads only the mails still to send.
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and given_up_at is null`),
+    index('mail_outbox_recipient_idx').on(sql`lower(${t.recipient})`),
+  ],
+);
+
+/**
  * Registrations waiting for the link in their confirmation mail (single-use token, stored hashed): the
  * customer is created only then, so that registering tells nobody whether an address has an account.
  */

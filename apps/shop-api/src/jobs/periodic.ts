@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { refreshEndedPricePeriods } from '../catalog/pricing.ts';
 import { selectRows } from '../db/raw.ts';
 import { loggableError } from '../http/safe-log.ts';
+import { deliverDueMails } from '../mail/queued.ts';
+import { buildAnyMail } from '../orders/mails.ts';
 import { releaseUnpaidOrders, retryStrayRefunds, type PaymentDeps } from '../orders/payment.ts';
 import { clearExpired } from './housekeeping.ts';
 
@@ -31,6 +33,18 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
       const released = await releaseUnpaidOrders(deps);
       const settled = await retryStrayRefunds(deps);
       const said = [released > 0 && `${released} unpaid orders cancelled, their stock back on sale`, settled > 0 && `${settled} stray payments refunded on a retry`];
+      return said.filter(Boolean).join('; ') || null;
+    },
+  },
+  {
+    // The mail outbox's mails due: those whose delivery right after their commit failed (retried with doubling
+    // waits) or never ran (the process stopped). Every process claims its own (for update skip locked).
+    name: 'deliver-mails',
+    everyMs: 15_000,
+    runs: 'in every process',
+    run: async (deps) => {
+      const { sent, failed } = await deliverDueMails(deps, buildAnyMail(deps.db, deps.config));
+      const said = [sent > 0 && `${sent} queued mails sent`, failed > 0 && `${failed} failed`];
       return said.filter(Boolean).join('; ') || null;
     },
   },

@@ -1,18 +1,14 @@
-import { isLang, type GatewayName, type Order, type OrderStatus, type PlacedOrder } from '@shop/contract';
+import { type GatewayName, type Order, type OrderStatus, type PlacedOrder } from '@shop/contract';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { storefrontLink } from '../mail/layout.ts';
-import { orderConfirmationMail } from '../mail/order-confirmation.ts';
-import { refundNoticeMail, strayRefundNoticeMail } from '../mail/refund-notice.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { cartRuleUses, orderLines, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
 import type { CallContext } from '../call-context.ts';
-import { pageByKey } from '../catalog/content.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Mail } from '../mail/mailer.ts';
 import { metrics } from '../metrics.ts';
 import type { NotificationHint, PayableOrder, PaymentGateway, PaymentReading } from '../payments/gateway.ts';
-import { orderToken } from './links.ts';
+import { deliverMails, queueOrderMail } from './mails.ts';
 import { canMove, isPaid } from './status.ts';
 import { accessibleOrder, isPayable, lockOrder, orderView, type OrderRow } from './view.ts';
 
@@ -170,33 +166,12 @@ export async function recordRefunded(tx: Queryable, order: OrderRow, refundedCen
   return { order: updated!, sendConfirmation: false, refundedNow: total - order.refundedCents };
 }
 
-/** What every order mail is built from: the order as the shopper reads it, its language, and the link's token for a guest. */
-export type OrderMailParts = { order: Order; lang: string; storefrontUrl: string; token: string | null };
-
-type MailDeps = Pick<CallContext, 'db' | 'mailer' | 'config' | 'log'>;
-
-/** Sends an order's mail built from its current view (a guest's link carries the order's token); a failure is logged, not thrown. */
-export async function mailOrder(deps: MailDeps, order: OrderRow, what: string, build: (parts: OrderMailParts) => Mail | Promise<Mail>): Promise<void> {
-  try {
-    const token = order.customerId === null ? await orderToken(deps.db, order.reference) : null;
-    const view = await orderView(deps.db, order);
-    await deps.mailer.send(await build({ order: view, lang: order.lang, storefrontUrl: deps.config.storefrontUrl, token }));
-  } catch (error) {
-    deps.log.error({ reference: order.reference, mail: what, failure: (error as Error).message }, 'order mail failed');
-  }
-}
-
-/** The order confirmation, with the shop's terms of sale in the order's language (English for Polish, which has no pages). */
-export function mailConfirmation(deps: MailDeps, order: OrderRow): Promise<void> {
-  return mailOrder(deps, order, 'confirmation', async (parts) =>
-    orderConfirmationMail({ ...parts, returnAddress: deps.config.returnAddress, terms: await pageByKey(deps.db, isLang(order.lang) ? order.lang : 'en', 'terms-and-conditions') }),
-  );
-}
-
-/** The mails an applied change calls for, once it is committed: the confirmation of a first payment, the notice of a refund. */
-export async function mailApplied(deps: MailDeps, applied: Applied | null): Promise<void> {
-  if (applied?.sendConfirmation) await mailConfirmation(deps, applied.order);
-  if (applied && applied.refundedNow > 0) await mailOrder(deps, applied.order, 'refund', (parts) => refundNoticeMail({ ...parts, amountCents: applied.refundedNow }));
+/** Queues the mails an applied change calls for, in its transaction: the confirmation of a first payment, the notice of a refund. */
+export async function queueApplied(tx: Queryable, applied: Applied | null): Promise<number[]> {
+  const ids: number[] = [];
+  if (applied?.sendConfirmation) ids.push(await queueOrderMail(tx, applied.order, 'order_confirmation', {}));
+  if (applied && applied.refundedNow > 0) ids.push(await queueOrderMail(tx, applied.order, 'refund_notice', { amountCents: applied.refundedNow }));
+  return ids;
 }
 
 /**
@@ -228,16 +203,17 @@ export async function applyReading(deps: PaymentDeps, attempt: { gateway: string
     // An attempt that can no longer be paid (expired, or ended by the shop itself) leaves the order as it is: only
     // the shop gives an order up (its time to pay, the shopper's way back to the cart), never a gateway event.
     const moved = reading.status === 'cancelled' ? { order, sendConfirmation: false, refundedNow: 0 } : await moveOrder(tx, order, reading.status);
-    if (reading.refundedCents === undefined || !isPaid(moved.order.status as OrderStatus)) return { applied: moved, from: order.status };
-    const refunded = await recordRefunded(tx, moved.order, reading.refundedCents);
-    return { applied: { ...refunded, sendConfirmation: moved.sendConfirmation, refundedNow: moved.refundedNow + refunded.refundedNow }, from: order.status };
+    const refunded = reading.refundedCents === undefined || !isPaid(moved.order.status as OrderStatus) ? null : await recordRefunded(tx, moved.order, reading.refundedCents);
+    const applied = refunded ? { ...refunded, sendConfirmation: moved.sendConfirmation, refundedNow: moved.refundedNow + refunded.refundedNow } : moved;
+    // The mails go with the change: the order cannot be paid without its confirmation being queued.
+    return { applied, from: order.status, mails: await queueApplied(tx, applied) };
   });
   if (result?.applied && result.applied.order.status !== result.from) metrics.paymentOutcomes.inc({ gateway: attempt.gateway, status: result.applied.order.status });
   if (result?.stray) {
     if (reading.status === 'payment_accepted') await refundStray(deps, result.stray.attemptId, result.stray.order, reading);
     return result.stray.order;
   }
-  await mailApplied(deps, result?.applied ?? null);
+  await deliverMails(deps, result?.mails ?? []);
   return result?.applied?.order ?? null;
 }
 
@@ -276,9 +252,12 @@ async function refundStray(deps: PaymentDeps, attemptId: number, order: OrderRow
       outcome = 'failed';
       deps.log.error({ gateway: claimed.gateway, reference: order.reference, amountCents, failure: (error as Error).message }, 'stray payment could not be refunded');
     }
-    await deps.db.update(paymentAttempts).set({ strayRefund: outcome, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attemptId));
   }
-  if (outcome === 'refunded') await mailOrder(deps, order, 'stray refund', (parts) => strayRefundNoticeMail({ ...parts, amountCents: order.totalCents }));
+  const mails = await deps.db.transaction(async (tx) => {
+    if (amountCents > 0) await tx.update(paymentAttempts).set({ strayRefund: outcome, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attemptId));
+    return outcome === 'refunded' ? [await queueOrderMail(tx, order, 'stray_refund_notice', { amountCents: order.totalCents })] : [];
+  });
+  await deliverMails(deps, mails);
 }
 
 /**

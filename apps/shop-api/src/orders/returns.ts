@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import { orderLines, orderReturnLines, orderReturns } from '../db/schema.ts';
 import type { CallContext } from '../call-context.ts';
 import { ApiError } from '../http/errors.ts';
-import { returnNoticeMail } from '../mail/return-notice.ts';
-import { mailOrder } from './payment.ts';
+import { deliverMails, queueOrderMail } from './mails.ts';
 import { newReference } from './place.ts';
 import { accessibleOrder, lockOrder, orderView, returnDeadline } from './view.ts';
 import type { Queryable } from '../db/client.ts';
@@ -30,7 +29,7 @@ export async function quantitiesReturned(db: Queryable, orderId: number): Promis
  */
 export async function requestReturn(input: z.output<typeof requestReturnInput>, context: CallContext): Promise<Order> {
   const order = await accessibleOrder(context.db, context, input);
-  const returnReference = await context.db.transaction(async (tx) => {
+  const mails = await context.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     if (!locked || !returnDeadline(locked)) throw notReturnable();
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
@@ -44,8 +43,8 @@ export async function requestReturn(input: z.output<typeof requestReturnInput>, 
     });
     const [created] = await tx.insert(orderReturns).values({ orderId: order.id, reference: newReference('RT'), status: 'requested', reason: input.reason }).returning();
     await tx.insert(orderReturnLines).values(chosen.map(({ line, quantity }) => ({ returnId: created!.id, orderLineId: line.id, quantity })));
-    return created!.reference;
+    return [await queueOrderMail(tx, locked, 'return_notice', { returnReference: created!.reference, step: 'requested' })];
   });
-  await mailOrder(context, order, 'return', (parts) => returnNoticeMail({ ...parts, returnReference, step: 'requested', returnAddress: context.config.returnAddress }));
+  await deliverMails(context, mails);
   return orderView(context.db, order);
 }

@@ -35,13 +35,14 @@ const personOrders = (customerId: number | null, email: string) =>
 /**
  * Everything the shop holds about the person with this address (call under lockPerson): the account (without its
  * password's hash), consents, addresses, orders with their lines, reviews and their photos (not the pictures),
- * wishlist, cart and checkout. Null when the shop holds nothing.
+ * wishlist, cart and checkout, the mails to the address still in the outbox (their links' tokens left out). Null
+ * when the shop holds nothing.
  */
 export async function collectPersonalData(tx: Queryable, email: string): Promise<PersonalData | null> {
   const address = email.toLowerCase();
   const account = await accountOf(tx, address);
   const id = account?.id ?? null;
-  const [addresses, orders, reviews, wishlist, carts] = await Promise.all([
+  const [addresses, orders, reviews, wishlist, carts, mails] = await Promise.all([
     selectRows<Row>(tx, sql`select * from addresses where customer_id = ${id} order by id`),
     selectRows<Row>(
       tx,
@@ -68,6 +69,12 @@ export async function collectPersonalData(tx: Queryable, email: string): Promise
             from checkouts where cart_id = c.id) k) as checkout
         from carts c where c.customer_id = ${id} or c.id in (select cart_id from checkouts where lower(email) = ${address}) order by c.id`,
     ),
+    // A reset or set-up link's token is a key to the account, not data about the person: never exported.
+    selectRows<Row>(
+      tx,
+      sql`select kind, recipient, subject, payload - 'token' - 'url' as payload, attempts, created_at, sent_at, given_up_at
+        from mail_outbox where lower(recipient) = ${address} order by id`,
+    ),
   ]);
   if (!account && orders.length === 0 && carts.length === 0) return null;
   const { password_hash: _secret, ...accountFields } = (account ?? {}) as Row;
@@ -81,6 +88,7 @@ export async function collectPersonalData(tx: Queryable, email: string): Promise
     reviews,
     wishlist,
     carts,
+    mails,
     erasure_requested_at: iso(account?.erasure_requested_at ?? null),
   };
 }
@@ -92,7 +100,7 @@ export type Erasure = { account: boolean; customerId: number | null; orders: str
  * sessions, wishlist, cart and checkout (deleted with it), and its reviews and their photos; the ratings of the
  * products they reviewed follow. Orders stay for the law (invoices, VAT records) with the personal data replaced:
  * no address, names, phone, delivery note or invoice fields are left, only the country and the amounts. A guest's
- * checkouts and unconfirmed registrations with the address go too.
+ * checkouts, unconfirmed registrations and the outbox's mails to the address (sent or not) go too.
  */
 export async function erasePerson(tx: Queryable, email: string): Promise<Erasure> {
   const address = email.toLowerCase();
@@ -116,6 +124,7 @@ export async function erasePerson(tx: Queryable, email: string): Promise<Erasure
   await tx.execute(sql`update cart_rule_uses set email = '' where customer_id = ${id ?? -1} or lower(email) = ${address}`);
   await tx.execute(sql`delete from carts where id in (select cart_id from checkouts where lower(email) = ${address})`);
   await tx.execute(sql`delete from pending_registrations where lower(email) = ${address}`);
+  await tx.execute(sql`delete from mail_outbox where lower(recipient) = ${address}`);
   if (id !== null) await tx.execute(sql`delete from customers where id = ${id}`);
   return { account: id !== null, customerId: id, orders: orders.map((order) => order.reference).sort(), reviews: reviews?.count ?? 0, review_photos: photos?.count ?? 0 };
 }

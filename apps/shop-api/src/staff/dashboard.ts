@@ -4,6 +4,7 @@ import { selectRows } from '../db/raw.ts';
 import { PAID_STATUSES } from '../orders/status.ts';
 import { STRAY_REFUNDED_BY_HAND } from '../orders/view.ts';
 import type { AdminContext } from './context.ts';
+import { UNSENT_MAIL } from './mails.ts';
 
 /** Paid and not yet shipped: what fulfilment has to send. */
 const TO_SHIP = ['payment_accepted', 'backorder_paid', 'processing'] as const;
@@ -15,7 +16,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The back office's home: orders to ship, returns to receive and to refund, refunds that failed, money paid on ended attempts and not refunded (ADR 30),
- * held reviews and erasure requests; and sales (paid orders less their refunds; a refunded order counts for what it
+ * held reviews, erasure requests and mails not sent; and sales (paid orders less their refunds; a refunded order counts for what it
  * kept) of today (from midnight UTC) and of the last 30 days, per currency.
  */
 export async function getDashboard(_input: Record<string, never>, { db }: AdminContext): Promise<AdminDashboard> {
@@ -36,12 +37,13 @@ export async function getDashboard(_input: Record<string, never>, { db }: AdminC
       sql`select o.reference, a.gateway, a.stray_cents, o.currency, a.stray_refund from payment_attempts a join orders o on o.id = a.order_id
         where a.stray_cents > 0 and a.stray_refund is distinct from 'refunded' and a.stray_refund is distinct from ${STRAY_REFUNDED_BY_HAND} order by a.updated_at desc, a.id desc limit ${SHOWN}`,
     ),
-    selectRows<{ held: number; erasures: number; to_receive: number; to_refund: number }>(
+    selectRows<{ held: number; erasures: number; to_receive: number; to_refund: number; unsent_mails: number }>(
       db,
       sql`select (select count(*)::int from product_reviews where status = 'held') as held,
           (select count(*)::int from customers where erasure_requested_at is not null) as erasures,
           (select count(*)::int from order_returns where status = 'requested') as to_receive,
-          (select count(*)::int from order_returns where status = 'received') as to_refund`,
+          (select count(*)::int from order_returns where status = 'received') as to_refund,
+          (select count(*)::int from mail_outbox where ${UNSENT_MAIL}) as unsent_mails`,
     ),
     selectRows<{ period: 'today' | 'last_30_days'; currency: string; orders: number; total: number }>(
       db,
@@ -61,6 +63,7 @@ export async function getDashboard(_input: Record<string, never>, { db }: AdminC
     returns: { to_receive: counts?.to_receive ?? 0, to_refund: counts?.to_refund ?? 0 },
     held_reviews: counts?.held ?? 0,
     erasure_requests: counts?.erasures ?? 0,
+    unsent_mails: counts?.unsent_mails ?? 0,
     sales: { today: salesOf('today'), last_30_days: salesOf('last_30_days') },
   };
 }

@@ -2,12 +2,11 @@ import type { OrderStatus } from '@shop/contract';
 import type { orderNoteInput, refundOrderInput, settleStrayPaymentInput, shipOrderInput } from '@shop/contract/admin';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { deliveryDates } from '../catalog/delivery-dates.ts';
 import type { Queryable } from '../db/client.ts';
 import { orderLines, orderShipmentLines, orderShipments, orders, paymentAttempts } from '../db/schema.ts';
 import { ApiError, notFound, refusal } from '../http/errors.ts';
-import { shippingNoticeMail } from '../mail/shipping-notice.ts';
-import { cancelUnpaid, mailConfirmation, mailOrder, restock } from '../orders/payment.ts';
+import { deliverMails, queueOrderMail } from '../orders/mails.ts';
+import { cancelUnpaid, restock } from '../orders/payment.ts';
 import { refundOrder as refundThroughGateway } from './refund.ts';
 import { canMove } from '../orders/status.ts';
 import { isPayable, lockOrder, STRAY_REFUNDED_BY_HAND, type OrderRow } from '../orders/view.ts';
@@ -77,7 +76,7 @@ async function leftToShip(tx: Queryable, orderId: number) {
  */
 const shipOrder: AdminCallHandler<'shipOrder'> = async (input: z.output<typeof shipOrderInput>, context) => {
   const shipment = { carrier: input.carrier, tracking_number: input.tracking_number, tracking_url: input.tracking_url ?? null };
-  const shipped = await context.db.transaction(async (tx) => {
+  const mails = await context.db.transaction(async (tx) => {
     const order = await findOrder(tx, input.reference, true);
     if (!CANCELLABLE_PAID.includes(order.status)) throw notAllowed(order);
     const lines = await leftToShip(tx, order.id);
@@ -101,14 +100,10 @@ const shipOrder: AdminCallHandler<'shipOrder'> = async (input: z.output<typeof s
         : await tx.update(orders).set({ status: target, updatedAt: sql`now()`, ...(complete ? { trackingNumber: shipment.tracking_number } : {}) }).where(eq(orders.id, order.id)).returning();
     const parcelLines = [...wanted].map(([line, quantity]) => ({ line, quantity }));
     await audit(tx, actorOf(context), { action: 'order.ship', targetType: 'order', targetId: order.reference, before: { status: order.status }, after: { status: target, ...shipment, lines: parcelLines, complete } });
-    return moved!;
+    const [{ parcels }] = (await tx.select({ parcels: sql<number>`count(*)`.mapWith(Number) }).from(orderShipments).where(eq(orderShipments.orderId, order.id))) as [{ parcels: number }];
+    return [await queueOrderMail(tx, moved!, 'shipping_notice', { parcel: parcels - 1 })];
   });
-  await mailOrder(context, shipped, 'shipping', (parts) => {
-    const shipment = parts.order.shipments.at(-1)!;
-    const carrier = parts.order.carrier;
-    const expected = carrier ? deliveryDates(carrier.delivery_days, 'now', context.config.delivery, new Date(shipment.date)) : null;
-    return shippingNoticeMail({ ...parts, shipment, expected });
-  });
+  await deliverMails(context, mails);
   return getOrderDetail(input, context);
 };
 
@@ -196,13 +191,13 @@ const settleStrayPayment: AdminCallHandler<'settleStrayPayment'> = async ({ refe
 
 /** Sends the order confirmation again (a shopper who lost it): only for an order that was confirmed. */
 const resendConfirmation: AdminCallHandler<'resendConfirmation'> = async ({ reference }, context) => {
-  const order = await context.db.transaction(async (tx) => {
+  const mails = await context.db.transaction(async (tx) => {
     const found = await findOrder(tx, reference);
     if (found.confirmationSentAt === null) throw notAllowed(found);
     await audit(tx, actorOf(context), { action: 'order.resend_confirmation', targetType: 'order', targetId: found.reference, after: { email: found.email } });
-    return found;
+    return [await queueOrderMail(tx, found, 'order_confirmation', {})];
   });
-  await mailConfirmation(context, order);
+  await deliverMails(context, mails);
   return getOrderDetail({ reference }, context);
 };
 

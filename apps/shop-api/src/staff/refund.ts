@@ -5,7 +5,8 @@ import { orderRefunds, orders } from '../db/schema.ts';
 import type { CallContext } from '../call-context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { audit, type Actor } from './audit.ts';
-import { mailApplied, payable, recordRefunded } from '../orders/payment.ts';
+import { deliverMails } from '../orders/mails.ts';
+import { payable, queueApplied, recordRefunded } from '../orders/payment.ts';
 import { isPaid } from '../orders/status.ts';
 import { lockOrder, type OrderRow } from '../orders/view.ts';
 
@@ -75,8 +76,8 @@ export async function refundOrder(deps: RefundDeps, input: { reference: string; 
       before: { status: locked.status, refunded: locked.refundedCents },
       after: { ...request.details, status: recorded.order.status, refunded: recorded.order.refundedCents, amount: amountCents, gateway_refund_id: gatewayRefundId },
     });
-    return recorded;
+    return { recorded, mails: await queueApplied(tx, recorded) };
   });
-  await mailApplied(deps, applied);
-  return { order: applied.order, refundId: gatewayRefundId };
+  await deliverMails(deps, applied.mails);
+  return { order: applied.recorded.order, refundId: gatewayRefundId };
 }

@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { combinations, orderLines, orderReturnLines, orderReturns, orders } from '../db/schema.ts';
 import { notFound, refusal } from '../http/errors.ts';
-import { returnNoticeMail } from '../mail/return-notice.ts';
-import { mailOrder } from '../orders/payment.ts';
+import { deliverMails, queueOrderMail } from '../orders/mails.ts';
 import { refundOrder } from './refund.ts';
 import { quantitiesReturned } from '../orders/returns.ts';
 import { audit } from './audit.ts';
@@ -73,7 +72,7 @@ const returnLinesOf = (db: Queryable, returnId: number) =>
 
 /** The parcel is in: the lines chosen go back on sale (the others do not: worn, damaged), and the shopper is told. */
 const receiveReturn: AdminCallHandler<'receiveReturn'> = async (input: z.output<typeof receiveReturnInput>, context) => {
-  const orderReference = await context.db.transaction(async (tx) => {
+  const { orderReference, mails } = await context.db.transaction(async (tx) => {
     const { entry, orderReference } = await lockedReturn(tx, input.reference, 'requested');
     const lines = await returnLinesOf(tx, entry.id);
     const restocked: string[] = [];
@@ -87,10 +86,10 @@ const receiveReturn: AdminCallHandler<'receiveReturn'> = async (input: z.output<
     }
     await tx.update(orderReturns).set({ status: 'received', updatedAt: sql`now()` }).where(eq(orderReturns.id, entry.id));
     await audit(tx, actorOf(context), { action: 'return.receive', targetType: 'order', targetId: orderReference, before: { return: entry.reference, status: 'requested' }, after: { return: entry.reference, status: 'received', restocked: restocked.join(', ') } });
-    return orderReference;
+    const [order] = await tx.select().from(orders).where(eq(orders.reference, orderReference));
+    return { orderReference, mails: [await queueOrderMail(tx, order!, 'return_notice', { returnReference: entry.reference, step: 'received' })] };
   });
-  const [order] = await context.db.select().from(orders).where(eq(orders.reference, orderReference));
-  await mailOrder(context, order!, 'return', (parts) => returnNoticeMail({ ...parts, returnReference: input.reference.toUpperCase(), step: 'received', returnAddress: context.config.returnAddress }));
+  await deliverMails(context, mails);
   return getOrderDetail({ reference: orderReference }, context);
 };
 

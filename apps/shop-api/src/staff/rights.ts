@@ -11,8 +11,8 @@ type RightArea = Exclude<AdminArea, 'sign_in' | 'own'>;
  */
 const RIGHTS: Record<StaffRole, readonly RightArea[]> = {
   // Only owners invite staff, change their roles and disable them.
-  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'staff', 'catalogue', 'promotions', 'delivery', 'content'],
-  manager: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'customers', 'reviews', 'catalogue', 'promotions', 'delivery', 'content'],
+  owner: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'mails', 'customers', 'reviews', 'staff', 'catalogue', 'promotions', 'delivery', 'content'],
+  manager: ['orders', 'shipping', 'refunds', 'returns', 'reports', 'dashboard', 'mails', 'customers', 'reviews', 'catalogue', 'promotions', 'delivery', 'content'],
   // Fulfilment ships and takes returns in: the dashboard's work, not customers' data nor reviews nor refunds.
   fulfilment: ['orders', 'shipping', 'returns', 'dashboard'],
   customer_service: ['orders', 'refunds', 'returns', 'dashboard', 'customers', 'reviews'],

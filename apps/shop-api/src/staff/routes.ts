@@ -14,6 +14,7 @@ import { getOrderDetail, listOrders } from './orders.ts';
 import { eraseCustomer, exportPersonalData, getCustomerDetail, listCustomers, listGuestOrders, listSubscribers, recordSubscribersExport } from './customers.ts';
 import { contentHandlers } from './content.ts';
 import { getDashboard } from './dashboard.ts';
+import { mailHandlers } from './mails.ts';
 import { deliveryHandlers } from './delivery.ts';
 import { orderActionHandlers } from './order-actions.ts';
 import { productImportHandlers, registerProductCsv } from './product-csv.ts';
@@ -41,6 +42,7 @@ const handlers: AdminCallHandlers = {
   getOrderDetail,
   ...orderActionHandlers,
   ...returnHandlers,
+  ...mailHandlers,
   listAuditLog,
   listCustomers,
   getCustomerDetail,

@@ -24,6 +24,7 @@ export function registerStaffScripts(app: FastifyInstance, { db, config }: { db:
     }
     const body = setupLinkBody.safeParse(request.body ?? {});
     if (!body.success) return reply.status(400).send(failure('bad_request', `Name an email address and a role (${STAFF_ROLES.join(', ')})`));
-    return success(await issueSetupLink(db, body.data, { script: 'npm run staff:create' }, config.backOfficeUrl));
+    const { url, created } = await issueSetupLink(db, body.data, { script: 'npm run staff:create' }, config.backOfficeUrl);
+    return success({ url, created });
   });
 }

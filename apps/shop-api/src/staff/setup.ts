@@ -28,10 +28,11 @@ export async function issueSetupLink(
   { email, role }: { email: string; role: StaffRole },
   actor: Actor,
   backOfficeUrl: string,
-  { newOnly = false }: { newOnly?: boolean } = {},
-): Promise<{ url: string; created: boolean }> {
+  { newOnly = false, alongside }: { newOnly?: boolean; alongside?: SetupLinkSideEffect } = {},
+): Promise<{ url: string; created: boolean; mails: number[] }> {
   const token = newToken();
   const setup = newSetup(token);
+  const url = setupUrl(backOfficeUrl, token);
   const created = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.email, email)).for('update');
     if (existing && newOnly) throw staffExists();
@@ -39,15 +40,18 @@ export async function issueSetupLink(
       if (existing.role === 'owner' && role !== 'owner') await keepAnOwner(tx, existing.id);
       await tx.update(staff).set({ ...setup, role }).where(eq(staff.id, existing.id));
       await audit(tx, actor, { action: 'staff.setup_link_issued', targetType: 'staff', targetId: existing.id, before: { role: existing.role }, after: { role } });
-      return false;
+      return { created: false, mails: alongside ? [await alongside(tx, { email, role }, url)] : [] };
     }
     const [row] = await tx.insert(staff).values({ email, role, ...setup }).onConflictDoNothing({ target: staff.email }).returning({ id: staff.id });
     if (!row) throw staffExists();
     await audit(tx, actor, { action: 'staff.created', targetType: 'staff', targetId: row.id, after: { email, role } });
-    return true;
+    return { created: true, mails: alongside ? [await alongside(tx, { email, role }, url)] : [] };
   });
-  return { url: setupUrl(backOfficeUrl, token), created };
+  return { url, ...created };
 }
+
+/** What goes with a new set-up link in its transaction: its invitation mail queued (returns the mail's id). */
+export type SetupLinkSideEffect = (tx: Queryable, member: { email: string; role: StaffRole }, url: string) => Promise<number>;
 
 const newSetup = (token: string) => ({ setupTokenHash: sha256(token), setupTotpSecret: newTotpSecret(), setupExpiresAt: new Date(Date.now() + SETUP_LINK_MS) });
 const setupUrl = (backOfficeUrl: string, token: string) => `${backOfficeUrl}/setup?token=${token}`;
@@ -56,17 +60,17 @@ const setupUrl = (backOfficeUrl: string, token: string) => `${backOfficeUrl}/set
  * A new set-up link for a member (a lost phone), with their role as it is. A disabled member is refused: enabling
  * them again is the owner's own, separate decision (and their own audit row), never a side effect of a link.
  */
-export async function reissueSetupLink(db: Database, id: number, actor: Actor, backOfficeUrl: string): Promise<{ url: string; member: StaffRow }> {
+export async function reissueSetupLink(db: Database, id: number, actor: Actor, backOfficeUrl: string, alongside: SetupLinkSideEffect): Promise<{ member: StaffRow; mails: number[] }> {
   const token = newToken();
-  const member = await db.transaction(async (tx) => {
+  const url = setupUrl(backOfficeUrl, token);
+  return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
     if (!existing) throw notFound('Staff member');
     if (existing.disabled) throw new ApiError(409, 'staff_disabled', 'This member is disabled: enable them first, then send a new set-up link.');
     const [updated] = await tx.update(staff).set(newSetup(token)).where(eq(staff.id, id)).returning();
     await audit(tx, actor, { action: 'staff.setup_link_issued', targetType: 'staff', targetId: id, before: { role: existing.role }, after: { role: existing.role } });
-    return updated!;
+    return { member: updated!, mails: [await alongside(tx, { email: updated!.email, role: updated!.role as StaffRole }, url)] };
   });
-  return { url: setupUrl(backOfficeUrl, token), member };
 }
 
 /**

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { staff, staffSessions } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { sendLater } from '../mail/later.ts';
-import { staffInvitationMail } from '../mail/staff-invitation.ts';
+import { plainMailBuilder } from '../mail/plain-mails.ts';
+import { deliverQueued, queueMail } from '../mail/queued.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminContext, type StaffRow } from './context.ts';
-import { issueSetupLink, keepAnOwner, reissueSetupLink } from './setup.ts';
+import { issueSetupLink, keepAnOwner, reissueSetupLink, type SetupLinkSideEffect } from './setup.ts';
 
 const toRow = (row: StaffRow) => ({
   id: row.id,
@@ -30,17 +30,23 @@ export async function listStaff(_input: unknown, { db }: AdminContext) {
  * the owner chose, after the answer (a slow mail server never holds the owner's page).
  */
 export async function inviteStaff({ email, role, lang }: z.output<typeof adminInviteStaffInput>, context: AdminContext) {
-  const { url, created } = await issueSetupLink(context.db, { email, role }, actorOf(context), context.config.backOfficeUrl, { newOnly: true });
-  sendLater(context, staffInvitationMail({ to: email, role, lang, url }), 'staff_invitation');
+  const { created, mails } = await issueSetupLink(context.db, { email, role }, actorOf(context), context.config.backOfficeUrl, { newOnly: true, alongside: queueInvitation(lang) });
+  await deliverQueued(context, plainMailBuilder(context.config), mails, { background: true });
   return { email, created };
 }
 
 /** A member's new set-up link (a lost phone), by mail after the answer; refused for a disabled member. */
 export async function sendStaffSetupLink({ id, lang }: z.output<typeof adminSendSetupLinkInput>, context: AdminContext) {
-  const { url, member } = await reissueSetupLink(context.db, id, actorOf(context), context.config.backOfficeUrl);
-  sendLater(context, staffInvitationMail({ to: member.email, role: member.role as StaffRole, lang, url }), 'staff_invitation');
+  const { member, mails } = await reissueSetupLink(context.db, id, actorOf(context), context.config.backOfficeUrl, queueInvitation(lang));
+  await deliverQueued(context, plainMailBuilder(context.config), mails, { background: true });
   return toRow(member);
 }
+
+/** The invitation mail of a set-up link, queued in the transaction that issues the link. */
+const queueInvitation =
+  (lang: z.output<typeof adminInviteStaffInput>['lang']): SetupLinkSideEffect =>
+  (tx, { email, role }, url) =>
+    queueMail(tx, { kind: 'staff_invitation', to: email, payload: { role, lang, url } });
 
 /** Changes one member; never the last owner who can sign in (keepAnOwner, under the lock of every active owner). */
 async function changeMember(id: number, change: Partial<Pick<StaffRow, 'role' | 'disabled'>>, action: string, context: AdminContext) {
