@@ -12,9 +12,10 @@ test('a shopper browses a category from the menu, sorts it and turns pages', asy
 
   await page.getByRole('combobox', { name: TEXTS.en.catalog.sortBy }).selectOption('price_asc');
   await expect(page).toHaveURL(/order=price_asc/);
-  // The address changes as the navigation starts: wait for the sorted list itself.
+  // The address changes as the navigation starts: wait for the sorted list itself. Each card's price to pay, as a
+  // screen reader names it (a discounted card has a second amount: its 30-day lowest price).
   const prices = () =>
-    products.locator('p').filter({ hasText: '€' }).evaluateAll((nodes) =>
+    products.locator('p').filter({ hasText: `${TEXTS.en.product.price}: ` }).evaluateAll((nodes) =>
       nodes.map((node) => Number(node.querySelector('span')!.textContent!.replace(/[^0-9.]/g, ''))),
     );
   await expect.poll(async () => {
