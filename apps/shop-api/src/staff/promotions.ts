@@ -233,10 +233,6 @@ function productsOf(scope: 'product' | 'category' | 'brand', targetId: number): 
     union select pc.product_id from product_categories pc where pc.category_id in (select id from tree)`;
 }
 
-/**
- * Creates a sale and its discounts in one transaction, audited. An amount is typed with VAT, as the shelf price;
- * it is stored as the net amount that takes exactly that off at the home country's rate (ADR 23).
- */
 /** A sale's amount, typed with VAT, as the net amount that takes exactly that off at the home rate (ADR 23); null for none. */
 async function netReduction(tx: Queryable, amount: number | undefined, homeCountry: string): Promise<number | null> {
   if (amount === undefined) return null;
@@ -244,6 +240,10 @@ async function netReduction(tx: Queryable, amount: number | undefined, homeCount
   return netForShelfPrice(amount, rate) ?? Math.round((amount * 10_000) / (10_000 + rate));
 }
 
+/**
+ * Creates a sale and its discounts in one transaction, audited. An amount is typed with VAT, as the shelf price;
+ * it is stored as the net amount that takes exactly that off at the home country's rate (ADR 23).
+ */
 export async function createSale(input: z.output<typeof adminSaveSaleInput>, context: AdminContext) {
   const { db, config, textLang } = context;
   return db.transaction(async (tx) => {
