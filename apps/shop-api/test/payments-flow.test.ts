@@ -189,18 +189,18 @@ describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
     expect((await call('validateOrder', { reference: order.reference, query: {} }, order.token)).body.psdata.status).toBe('payment_accepted');
     // Now the shopper pays the old card page too: the processor takes the money, the shop gives it back.
     expect((await postForm(order.redirectUrl, card('4242 4242 4242 4242'))).status).toBe(303);
-    await expect.poll(async () => (await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments, { timeout: 10_000 }).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
+    await expect.poll(async () => (await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments, { timeout: 20_000 }).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
     expect(await readSession(first)).toMatchObject({ payment_status: 'paid', amount_refunded: order.total });
     expect(await statusOf(order.reference)).toBe('payment_accepted');
     const view = (await call('getOrder', { reference: order.reference }, order.token)).body.psdata;
     expect(view).toMatchObject({ gateway: 'paypal', refunded: 0 });
     // Another notification of the stray payment (a new event) refunds nothing more: the refund is spoken for once.
     const emitted = (await (await fetch(`${sandbox.url}/sandbox/sessions/${first}/emit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.completed' }) })).json()) as { id: string };
-    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events where event_id = ${emitted.id}`))[0]!.count, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events where event_id = ${emitted.id}`))[0]!.count, { timeout: 20_000 }).toBe(1);
     expect(await readSession(first)).toMatchObject({ amount_refunded: order.total });
     expect((await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
     // The shopper is told once that the second payment went back.
-    await expect.poll(async () => (await strayMailsTo(order)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await strayMailsTo(order)).length, { timeout: 20_000 }).toBe(1);
     expect((await strayMailsTo(order))[0]!.text).toContain('it had already been paid another way, or it had been cancelled');
   });
 
@@ -222,10 +222,10 @@ describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
     // A second event about the paid page, held as well; then both are delivered at once.
     await fetch(`${sandbox.url}/sandbox/sessions/${order.first}/emit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.completed' }) });
     await fetch(`${sandbox.url}/sandbox/sessions/${order.first}/release-events`, { method: 'POST' });
-    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events e join orders o on o.id = e.order_id where o.reference = ${order.reference} and e.gateway = 'card'`))[0]!.count, { timeout: 10_000 }).toBe(2);
-    await expect.poll(async () => (await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments, { timeout: 10_000 }).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
+    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events e join orders o on o.id = e.order_id where o.reference = ${order.reference} and e.gateway = 'card'`))[0]!.count, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => (await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments, { timeout: 20_000 }).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
     expect(await readSession(order.first)).toMatchObject({ amount_refunded: order.total });
-    await expect.poll(async () => (await strayMailsTo(order)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await strayMailsTo(order)).length, { timeout: 20_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await strayMailsTo(order)).toHaveLength(1);
   });
