@@ -12,13 +12,17 @@ export function useStaffForm<S extends z.ZodObject>(schema: S, lastResult: Submi
   return useForm<z.input<S>, z.output<S>>({ lastResult, shouldValidate: 'onBlur', shouldRevalidate: 'onInput', onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
 }
 
-/** The text of a field's problem, if it has one, tied to its input by id (aria-describedby). */
+/**
+ * The text of a field's problem, if it has one, tied to its input by id (aria-describedby): the field's own text, or
+ * the API's refusal that is this field's problem (lib/form-action.server's fieldOf: 'your current password is not right').
+ */
 export function FieldError({ field }: { field: FieldMetadata<unknown> }) {
-  const { t } = useTranslation();
-  if (!field.errors?.length) return null;
+  const { t, i18n } = useTranslation();
+  const problem = field.errors?.[0];
+  if (!problem) return null;
   return (
     <p id={field.errorId} className="mt-1 text-sm text-red-800">
-      {t(`fieldErrors.${field.name}`)}
+      {i18n.exists(`refusals.${problem}`) ? t(`refusals.${problem}`) : t(`fieldErrors.${field.name}`)}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from 'react-router';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { cents, isOrderIntent, orderForms, type OrderIntent } from './forms';
 
 /** What an order form's post answers when it is refused: which form, and Conform's result (a field's or the API's refusal). */
@@ -15,18 +15,16 @@ export async function orderAction(request: Request, reference: string): Promise<
   const formData = await request.formData();
   const intent = formData.get('intent');
   if (!isOrderIntent(intent)) throw new Response('bad_request', { status: 400 });
-  const submission = parseWithZod(formData, { schema: orderForms[intent] });
-  if (submission.status !== 'success') return { intent, result: submission.reply() };
-  try {
-    await call(request, reference, intent, submission.value as Record<string, unknown>);
-  } catch (error) {
-    // A refusal, or a gateway that did not refund (502): said on the form; anything else is the error page's.
-    if (error instanceof AdminApiError && (error.status < 500 || error.code === 'gateway_failed')) {
-      return { intent, result: submission.reply({ formErrors: [error.code] }) };
-    }
-    throw error;
-  }
-  return redirect(`/orders/${reference}?done=${intent}`);
+  return submitStaffForm(
+    formData,
+    orderForms[intent],
+    async (value) => {
+      await call(request, reference, intent, value as Record<string, unknown>);
+      return redirect(`/orders/${reference}?done=${intent}`);
+    },
+    // A gateway that did not refund (502) is said on the form too.
+    { serverRefusals: ['gateway_failed'], refused: (result): OrderActionResult => ({ intent, result }) },
+  );
 }
 
 async function call(request: Request, reference: string, intent: OrderIntent, value: Record<string, unknown>) {

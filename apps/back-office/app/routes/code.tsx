@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { CODE_KINDS, type AdminCode } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
 import { buttonClass, Choices, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { cents, codeForm, isoToZoned, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
@@ -33,11 +33,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     await staffCall(request, 'endCode', { id });
     return redirect(`/codes/${id}?done=ended`);
   }
-  const submission = parseWithZod(formData, { schema: codeForm });
-  if (submission.status !== 'success') return { result: submission.reply() };
-  const value = submission.value;
   const zone = shopTimeZone();
-  try {
+  return submitStaffForm(formData, codeForm, async (value) => {
     const saved = await staffCall(request, 'saveCode', {
       ...(id === null ? {} : { id }),
       code: value.promo_code,
@@ -57,10 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       ...(value.ends_at ? { ends_at: zonedToIso(value.ends_at, zone) } : {}),
     });
     return redirect(`/codes/${saved.id}?done=saved`);
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500) return { result: submission.reply({ formErrors: [error.code] }) };
-    throw error;
-  }
+  });
 }
 
 /** A box ticked as the code has it (or by default); once the form came back, as it was sent (unticked: absent). */

@@ -1,11 +1,11 @@
 import { getFormProps, getTextareaProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect } from 'react-router';
 import { Completeness } from '../delivery/Completeness';
 import { chartTextForm, pageTextForm, parseTable, typedTable } from '../delivery/forms';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { buttonClass, Choices, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
@@ -26,30 +26,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = rowIdOrNotFound(params.id);
   const lang = langOf(new URL(request.url));
   const formData = await request.formData();
-  try {
-    if (formData.get('intent') === 'categories') {
-      const ids = formData.getAll('category_ids').map((value) => rowIdOrNotFound(value));
-      await staffCall(request, 'setSizeChartCategories', { id, category_ids: ids });
-      return redirect(`/pages/${id}?lang=${lang}&done=categories`);
-    }
-    const isChart = formData.get('kind') === 'size-chart';
-    const submission = parseWithZod(formData, { schema: isChart ? chartTextForm : pageTextForm });
-    if (submission.status !== 'success') return { result: submission.reply() };
-    const { page_title, page_slug, version } = submission.value;
-    const body = 'table' in submission.value ? { table: parseTable(submission.value.table)! } : { markdown: submission.value.markdown };
-    try {
-      await staffCall(request, 'saveContentTranslation', { id, lang, title: page_title, slug: page_slug, version, ...body });
-    } catch (error) {
-      // A slug another page has in this language: the slug's field says so; other refusals are the form's.
-      if (error instanceof AdminApiError && error.code === 'catalogue_conflict') return { result: submission.reply({ fieldErrors: { page_slug: ['taken'] } }) };
-      if (error instanceof AdminApiError && error.status < 500 && error.status !== 401 && error.status !== 403 && error.status !== 404) return { result: submission.reply({ formErrors: [error.code] }) };
-      throw error;
-    }
-    return redirect(`/pages/${id}?lang=${lang}&done=saved`);
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status === 404) throw new Response('not_found', { status: 404 });
-    throw error;
+  if (formData.get('intent') === 'categories') {
+    const ids = formData.getAll('category_ids').map((value) => rowIdOrNotFound(value));
+    await staffCall(request, 'setSizeChartCategories', { id, category_ids: ids });
+    return redirect(`/pages/${id}?lang=${lang}&done=categories`);
   }
+  const isChart = formData.get('kind') === 'size-chart';
+  return submitStaffForm(
+    formData,
+    isChart ? chartTextForm : pageTextForm,
+    async (value) => {
+      const body = 'table' in value ? { table: parseTable(value.table)! } : { markdown: value.markdown };
+      await staffCall(request, 'saveContentTranslation', { id, lang, title: value.page_title, slug: value.page_slug, version: value.version, ...body });
+      return redirect(`/pages/${id}?lang=${lang}&done=saved`);
+    },
+    // A slug another page has in this language: the slug's field says so; other refusals are the form's.
+    { fieldOf: { catalogue_conflict: ['page_slug', 'taken'] } },
+  );
 }
 
 export default function ContentPageEditor({ loaderData: { page, categories, lang, done }, actionData }: Route.ComponentProps) {

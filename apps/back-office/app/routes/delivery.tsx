@@ -1,10 +1,11 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
+import type { z } from 'zod';
 import { brandForm, carrierForm, countryForm, rateForm } from '../delivery/forms';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { money } from '../lib/format';
 import { buttonClass, Choices, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { cents, typed } from '../promotions/forms';
@@ -24,56 +25,46 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The form a refusal or a problem belongs to, so that only that form shows it. */
 type Reply = { form: string; result: SubmissionResult<string[]> };
 
-async function refusedOr(form: string, reply: (codes: string[]) => Reply['result'], work: () => Promise<unknown>, done: string, anchor: string): Promise<Reply | Response> {
-  try {
-    await work();
-    return redirect(`/delivery?done=${done}#${anchor}`);
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500 && error.status !== 401 && error.status !== 403) return { form, result: reply([error.code]) };
-    throw error;
-  }
+/** One of the page's forms: sent, then back to where it is on the page with what was done said. */
+function submitTo<Schema extends Parameters<typeof submitStaffForm>[1]>(formData: FormData, form: string, schema: Schema, send: (value: z.output<Schema>) => Promise<unknown>, done: string, anchor: string) {
+  return submitStaffForm(
+    formData,
+    schema,
+    async (value) => {
+      await send(value);
+      return redirect(`/delivery?done=${done}#${anchor}`);
+    },
+    { refused: (result): Reply => ({ form, result }) },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get('intent'));
   if (intent === 'rate') {
-    const submission = parseWithZod(formData, { schema: rateForm });
     const form = `rate-${formData.get('carrier_id')}-${formData.get('zone')}`;
-    if (submission.status !== 'success') return { form, result: submission.reply() };
-    const { carrier_id, zone, version, rate_price, min_days, max_days } = submission.value;
-    return refusedOr(form, (formErrors) => submission.reply({ formErrors }), () => staffCall(request, 'saveCarrierRate', { carrier_id, zone, version, price: cents(rate_price), min_days, max_days }), 'rate', form);
+    const save = ({ carrier_id, zone, version, rate_price, min_days, max_days }: z.output<typeof rateForm>) =>
+      staffCall(request, 'saveCarrierRate', { carrier_id, zone, version, price: cents(rate_price), min_days, max_days });
+    return submitTo(formData, form, rateForm, save, 'rate', form);
   }
   if (intent === 'carrier') {
-    const submission = parseWithZod(formData, { schema: carrierForm });
     const form = `carrier-${formData.get('carrier_id')}`;
-    if (submission.status !== 'success') return { form, result: submission.reply() };
-    const { carrier_id, offered, free_applies } = submission.value;
-    return refusedOr(form, (formErrors) => submission.reply({ formErrors }), () => staffCall(request, 'saveCarrier', { id: carrier_id, is_active: offered === 'on', free_shipping_applies: free_applies === 'on' }), 'carrier', form);
+    const save = ({ carrier_id, offered, free_applies }: z.output<typeof carrierForm>) =>
+      staffCall(request, 'saveCarrier', { id: carrier_id, is_active: offered === 'on', free_shipping_applies: free_applies === 'on' });
+    return submitTo(formData, form, carrierForm, save, 'carrier', form);
   }
   if (intent === 'country') {
-    const submission = parseWithZod(formData, { schema: countryForm });
     const form = `country-${formData.get('iso')}`;
-    if (submission.status !== 'success') return { form, result: submission.reply() };
-    const { iso, zone, version, sold_to, free_from } = submission.value;
-    return refusedOr(
-      form,
-      (formErrors) => submission.reply({ formErrors }),
-      () => staffCall(request, 'saveShippingCountry', { iso, zone, version, is_active: sold_to === 'on', free_shipping_from: free_from === undefined ? null : cents(free_from) }),
-      'country',
-      form,
-    );
+    const save = ({ iso, zone, version, sold_to, free_from }: z.output<typeof countryForm>) =>
+      staffCall(request, 'saveShippingCountry', { iso, zone, version, is_active: sold_to === 'on', free_shipping_from: free_from === undefined ? null : cents(free_from) });
+    return submitTo(formData, form, countryForm, save, 'country', form);
   }
   if (intent === 'remove-brand') {
-    const submission = parseWithZod(formData, { schema: brandForm.omit({ brand_from: true }) });
-    if (submission.status !== 'success') return { form: 'brand', result: submission.reply() };
-    const { country, brand_id } = submission.value;
-    return refusedOr('brand', (formErrors) => submission.reply({ formErrors }), () => staffCall(request, 'saveBrandThreshold', { country, brand_id, from: null }), 'brandRemoved', 'brands');
+    const remove = ({ country, brand_id }: { country: string; brand_id: number }) => staffCall(request, 'saveBrandThreshold', { country, brand_id, from: null });
+    return submitTo(formData, 'brand', brandForm.omit({ brand_from: true }), remove, 'brandRemoved', 'brands');
   }
-  const submission = parseWithZod(formData, { schema: brandForm });
-  if (submission.status !== 'success') return { form: 'brand', result: submission.reply() };
-  const { country, brand_id, brand_from } = submission.value;
-  return refusedOr('brand', (formErrors) => submission.reply({ formErrors }), () => staffCall(request, 'saveBrandThreshold', { country, brand_id, from: cents(brand_from) }), 'brand', 'brands');
+  const save = ({ country, brand_id, brand_from }: z.output<typeof brandForm>) => staffCall(request, 'saveBrandThreshold', { country, brand_id, from: cents(brand_from) });
+  return submitTo(formData, 'brand', brandForm, save, 'brand', 'brands');
 }
 
 const boxClass = 'h-5 w-5';

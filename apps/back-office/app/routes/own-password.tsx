@@ -1,29 +1,25 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { changeOwnStaffPasswordInput } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRouteLoaderData } from 'react-router';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import type { Route } from './+types/own-password';
 
 /** Where a refusal of the API belongs: the current password that is not right, the new one that is too easy. */
-const FIELD_OF: Record<string, 'current_password' | 'new_password'> = { invalid_password: 'current_password', password_too_weak: 'new_password' };
+const FIELD_OF = { invalid_password: ['current_password', 'invalid_password'], password_too_weak: ['new_password', 'password_too_weak'] } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: changeOwnStaffPasswordInput });
-  const hideFields = ['current_password', 'new_password'];
-  if (submission.status !== 'success') return { result: submission.reply({ hideFields }), done: false };
-  try {
-    await staffCall(request, 'changeOwnStaffPassword', submission.value);
-    return { result: submission.reply({ resetForm: true }), done: true };
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500) {
-      const field = FIELD_OF[error.code];
-      return { result: submission.reply({ formErrors: [error.code], ...(field ? { fieldErrors: { [field]: [error.code] } } : {}), hideFields }), done: false };
-    }
-    throw error;
-  }
+  return submitStaffForm(
+    await request.formData(),
+    changeOwnStaffPasswordInput,
+    async (value, submission) => {
+      await staffCall(request, 'changeOwnStaffPassword', value);
+      return { result: submission.reply({ resetForm: true }), done: true };
+    },
+    { hideFields: ['current_password', 'new_password'], fieldOf: FIELD_OF, refused: (result) => ({ result, done: false }) },
+  );
 }
 
 /** A staff member's own password: the current one, then a new one; their other sessions end (ADR 33). */

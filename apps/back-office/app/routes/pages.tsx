@@ -1,11 +1,11 @@
 import { getFormProps, getSelectProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { CONTENT_PAGE_KINDS } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect } from 'react-router';
 import { Completeness } from '../delivery/Completeness';
 import { newPageForm } from '../delivery/forms';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { buttonClass, Choices, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
 import type { Route } from './+types/pages';
 
@@ -15,16 +15,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: newPageForm });
-  if (submission.status !== 'success') return { result: submission.reply() };
-  try {
-    const page = await staffCall(request, 'createContentPage', { kind: submission.value.kind, key: submission.value.page_key });
-    return redirect(`/pages/${page.id}?done=created`);
-  } catch (error) {
+  return submitStaffForm(
+    await request.formData(),
+    newPageForm,
+    async (value) => {
+      const page = await staffCall(request, 'createContentPage', { kind: value.kind, key: value.page_key });
+      return redirect(`/pages/${page.id}?done=created`);
+    },
     // A key another page has: the key's field says so.
-    if (error instanceof AdminApiError && error.code === 'catalogue_conflict') return { result: submission.reply({ fieldErrors: { page_key: ['taken'] } }) };
-    throw error;
-  }
+    { fieldOf: { catalogue_conflict: ['page_key', 'taken'] } },
+  );
 }
 
 export default function Pages({ loaderData: { pages }, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { adminApi, AdminApiError, staffCall } from '../lib/api.server';
+import { refusalCode } from '../lib/form-action.server';
 import { buttonClass, Choices, inputClass, named } from '../lib/forms';
 import { clearSession } from '../lib/session.server';
 import { rowIdOf, rowIdOrNotFound } from '../lib/ids';
@@ -67,9 +68,9 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
     return refused('bad_request');
   } catch (error) {
     if (error instanceof AdminApiError && error.status === 401) throw redirect('/sign-in', { headers: { 'Set-Cookie': clearSession(request) } });
-    if (error instanceof AdminApiError && error.status < 500) return refused(error.code);
-    if (error instanceof Response && error.status === 404) return refused('not_found');
-    throw error;
+    const code = refusalCode(error, { rowInForm: true });
+    if (code === null) throw error;
+    return refused(code);
   }
 }
 

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { REVIEW_MODERATIONS, REVIEW_STATES, adminModerateReviewInput, type ReviewState } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
 import { buttonClass, Select, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import { Pages, pageParam } from '../lib/pages';
@@ -36,18 +36,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: moderationForm });
   const id = Number(formData.get('id'));
-  if (submission.status !== 'success') return { id, result: submission.reply(), done: null };
-  const { intent, reason } = submission.value;
-  try {
-    const done = await staffCall(request, 'moderateReview', { id: submission.value.id, action: intent, reason });
-    return { id, result: submission.reply({ resetForm: true }), done: done.status };
-  } catch (error) {
-    const code = error instanceof AdminApiError && error.status < 500 ? error.code : error instanceof Response && error.status === 404 ? 'not_found' : null;
-    if (code) return { id, result: submission.reply({ formErrors: [code] }), done: null };
-    throw error;
-  }
+  return submitStaffForm(
+    formData,
+    moderationForm,
+    async (value, submission) => {
+      const done = await staffCall(request, 'moderateReview', { id: value.id, action: value.intent, reason: value.reason });
+      return { id, result: submission.reply({ resetForm: true }), done: done.status };
+    },
+    { rowInForm: true, refused: (result) => ({ id, result, done: null }) },
+  );
 }
 
 type Review = Route.ComponentProps['loaderData']['list']['reviews'][number];

@@ -1,9 +1,9 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import type { AdminSale } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime, money } from '../lib/format';
 import { buttonClass, FormAlert, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
@@ -26,25 +26,23 @@ export async function action({ request, params }: Route.ActionArgs) {
     await staffCall(request, 'endSale', { id });
     return redirect(`/sales/${id}?done=ended`);
   }
-  const submission = parseWithZod(formData, { schema: saleEditForm });
-  if (submission.status !== 'success') return { result: submission.reply() };
-  const value = submission.value;
   const zone = shopTimeZone();
-  try {
-    await staffCall(request, 'updateSale', {
-      id,
-      name: value.name,
-      ...(value.reduction_type === 'percent' ? { reduction_percent: Number(value.reduction_value) } : { reduction_amount: cents(value.reduction_value) }),
-      ...(value.starts_at ? { starts_at: zonedToIso(value.starts_at, zone) } : {}),
-      ends_at: zonedToIso(value.ends_at, zone),
-    });
-    return redirect(`/sales/${id}?done=saleSaved`);
-  } catch (error) {
+  return submitStaffForm(
+    formData,
+    saleEditForm,
+    async (value) => {
+      await staffCall(request, 'updateSale', {
+        id,
+        name: value.name,
+        ...(value.reduction_type === 'percent' ? { reduction_percent: Number(value.reduction_value) } : { reduction_amount: cents(value.reduction_value) }),
+        ...(value.starts_at ? { starts_at: zonedToIso(value.starts_at, zone) } : {}),
+        ends_at: zonedToIso(value.ends_at, zone),
+      });
+      return redirect(`/sales/${id}?done=saleSaved`);
+    },
     // An end before now is the end field's problem; a sale that started or ended meanwhile, the form's.
-    if (error instanceof AdminApiError && error.code === 'bad_request') return { result: submission.reply({ fieldErrors: { ends_at: [error.code] } }) };
-    if (error instanceof AdminApiError && error.status < 500) return { result: submission.reply({ formErrors: [error.code] }) };
-    throw error;
-  }
+    { fieldOf: { bad_request: ['ends_at', 'in_the_past'] } },
+  );
 }
 
 function SaleEditForm({ sale, timeZone, lastResult }: { sale: AdminSale; timeZone: string; lastResult: any }) {

@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { SALE_SCOPES } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime, money } from '../lib/format';
 import { buttonClass, Choices, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { pageParam, Pages } from '../lib/pages';
@@ -29,11 +29,8 @@ export async function action({ request }: Route.ActionArgs) {
     await staffCall(request, 'endSale', { id });
     return redirect('/sales?done=ended');
   }
-  const submission = parseWithZod(formData, { schema: saleForm });
-  if (submission.status !== 'success') return { result: submission.reply() };
-  const value = submission.value;
   const zone = shopTimeZone();
-  try {
+  return submitStaffForm(formData, saleForm, async (value) => {
     await staffCall(request, 'createSale', {
       name: value.name,
       scope: value.scope,
@@ -43,10 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
       ends_at: zonedToIso(value.ends_at, zone),
     });
     return redirect('/sales?done=created');
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500) return { result: submission.reply({ formErrors: [error.code] }) };
-    throw error;
-  }
+  });
 }
 
 function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentProps['loaderData']['choices']; timeZone: string; lastResult: any }) {

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { completeStaffSetupInput } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { adminApi, AdminApiError } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import type { Route } from './+types/setup';
 
@@ -19,14 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: completeStaffSetupInput });
-  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password', 'code'] }), done: null };
-  try {
-    return { result: submission.reply({ resetForm: true }), done: await adminApi(request, 'completeStaffSetup', submission.value, null) };
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500) return { result: submission.reply({ formErrors: [error.code], hideFields: ['password', 'code'] }), done: null };
-    throw error;
-  }
+  return submitStaffForm(
+    await request.formData(),
+    completeStaffSetupInput,
+    async (value, submission) => ({ result: submission.reply({ resetForm: true }), done: await adminApi(request, 'completeStaffSetup', value, null) }),
+    { hideFields: ['password', 'code'], refused: (result) => ({ result, done: null }) },
+  );
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {

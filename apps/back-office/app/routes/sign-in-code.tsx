@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { secondFactorCode } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { adminApi, AdminApiError } from '../lib/api.server';
+import { adminApi } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import { CHALLENGE_COOKIE, clearChallenge, readCookie, sessionCookie } from '../lib/session.server';
 import type { Route } from './+types/sign-in-code';
@@ -20,19 +20,19 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const challenge = readCookie(request, CHALLENGE_COOKIE);
   if (!challenge) throw redirect('/sign-in');
-  const submission = parseWithZod(await request.formData(), { schema: codeForm });
-  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['code'] }) };
-  try {
-    const { session } = await adminApi(request, 'staffSecondFactor', { challenge, code: submission.value.code }, null);
-    const headers = new Headers([
-      ['Set-Cookie', sessionCookie(request, session.token)],
-      ['Set-Cookie', clearChallenge(request)],
-    ]);
-    return redirect('/', { headers });
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500) return { result: submission.reply({ formErrors: [error.code], hideFields: ['code'] }) };
-    throw error;
-  }
+  return submitStaffForm(
+    await request.formData(),
+    codeForm,
+    async (value) => {
+      const { session } = await adminApi(request, 'staffSecondFactor', { challenge, code: value.code }, null);
+      const headers = new Headers([
+        ['Set-Cookie', sessionCookie(request, session.token)],
+        ['Set-Cookie', clearChallenge(request)],
+      ]);
+      return redirect('/', { headers });
+    },
+    { hideFields: ['code'] },
+  );
 }
 
 export default function SignInCode({ actionData }: Route.ComponentProps) {

@@ -1,24 +1,24 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { staffSignInInput } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
-import { adminApi, AdminApiError } from '../lib/api.server';
+import { adminApi } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import { challengeCookie } from '../lib/session.server';
 import type { Route } from './+types/sign-in';
 
 /** The password step: a right password leaves a challenge (a cookie of five minutes) for the code step. */
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: staffSignInInput });
-  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }) };
-  try {
-    const { challenge } = await adminApi(request, 'staffSignIn', submission.value, null);
-    return redirect('/sign-in/code', { headers: { 'Set-Cookie': challengeCookie(request, challenge) } });
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500) return { result: submission.reply({ formErrors: [error.code], hideFields: ['password'] }) };
-    throw error;
-  }
+  return submitStaffForm(
+    await request.formData(),
+    staffSignInInput,
+    async (value) => {
+      const { challenge } = await adminApi(request, 'staffSignIn', value, null);
+      return redirect('/sign-in/code', { headers: { 'Set-Cookie': challengeCookie(request, challenge) } });
+    },
+    { hideFields: ['password'] },
+  );
 }
 
 export default function SignIn({ actionData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { adminChangeStaffRoleInput, adminInviteStaffInput, adminSendSetupLinkInput, BACK_OFFICE_LANGS, STAFF_ROLES, type AdminStaffMember } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { AdminApiError, staffCall } from '../lib/api.server';
+import { staffCall } from '../lib/api.server';
+import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
 import { buttonClass, Choices, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import { langOf } from '../lib/lang.server';
@@ -28,27 +28,26 @@ type Done = 'invited' | 'reinvited' | 'role' | 'disabled' | 'enabled';
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  const intent = formData.get('intent');
+  const intent = String(formData.get('intent'));
   const id = intent === 'invite' ? null : Number(formData.get('id'));
-  const submission = parseWithZod(formData, { schema: intent === 'invite' ? inviteForm : intent === 'role' ? roleForm : intent === 'link' ? linkForm : accessForm });
-  // Only the invitation form is emptied once sent: a member's forms show what they now are.
-  const answer = (done: Done | null, email: string | null = null) => ({ id, intent: String(intent), result: submission.reply({ resetForm: done !== null && intent === 'invite' }), done, email });
-  if (submission.status !== 'success') return answer(null);
-  try {
-    const value = submission.value;
-    if (value.intent === 'invite') {
-      const invited = await staffCall(request, 'inviteStaff', { email: value.email, role: value.role, lang: value.lang });
-      return answer(invited.created ? 'invited' : 'reinvited', invited.email);
-    }
-    if (value.intent === 'role') return answer('role', (await staffCall(request, 'changeStaffRole', { id: value.id, role: value.role })).email);
-    if (value.intent === 'link') return answer('reinvited', (await staffCall(request, 'sendStaffSetupLink', { id: value.id, lang: value.lang })).email);
-    const changed = await staffCall(request, 'setStaffDisabled', { id: value.id, disabled: value.intent === 'disable' });
-    return answer(changed.disabled ? 'disabled' : 'enabled', changed.email);
-  } catch (error) {
-    const code = error instanceof AdminApiError && error.status < 500 ? error.code : error instanceof Response && error.status === 404 ? 'not_found' : null;
-    if (code) return { id, intent: String(intent), result: submission.reply({ formErrors: [code] }), done: null, email: null };
-    throw error;
-  }
+  const schema = intent === 'invite' ? inviteForm : intent === 'role' ? roleForm : intent === 'link' ? linkForm : accessForm;
+  return submitStaffForm(
+    formData,
+    schema,
+    async (value, submission) => {
+      // Only the invitation form is emptied once sent: a member's forms show what they now are.
+      const answer = (done: Done, email: string) => ({ id, intent, result: submission.reply({ resetForm: intent === 'invite' }), done, email });
+      if (value.intent === 'invite') {
+        const invited = await staffCall(request, 'inviteStaff', { email: value.email, role: value.role, lang: value.lang });
+        return answer(invited.created ? 'invited' : 'reinvited', invited.email);
+      }
+      if (value.intent === 'role') return answer('role', (await staffCall(request, 'changeStaffRole', { id: value.id, role: value.role })).email);
+      if (value.intent === 'link') return answer('reinvited', (await staffCall(request, 'sendStaffSetupLink', { id: value.id, lang: value.lang })).email);
+      const changed = await staffCall(request, 'setStaffDisabled', { id: value.id, disabled: value.intent === 'disable' });
+      return answer(changed.disabled ? 'disabled' : 'enabled', changed.email);
+    },
+    { rowInForm: true, refused: (result) => ({ id, intent, result, done: null, email: null }) },
+  );
 }
 
 type LastResult = SubmissionResult<string[]> | undefined;
