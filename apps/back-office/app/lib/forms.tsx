@@ -1,4 +1,4 @@
-import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -83,6 +83,21 @@ export function Choices({ choices }: { choices: readonly Choice[] }) {
       {choice.label}
     </option>
   ));
+}
+
+/** A labelled select of a staff form, its problem tied to it; `empty` labels a first choice of nothing, `defaultValue` is the saved choice. */
+export function SelectField({ field, label, choices, empty, defaultValue }: { field: FieldMetadata<any>; label: string; choices: readonly Choice[]; empty?: string; defaultValue?: string | number }) {
+  const sent = field.initialValue as string | undefined;
+  return (
+    <div>
+      <label htmlFor={field.id}>{label}</label>
+      <select {...getSelectProps(field)} key={field.key} defaultValue={sent ?? (defaultValue === undefined ? undefined : String(defaultValue))} className={inputClass}>
+        {empty !== undefined && <option value="">{empty}</option>}
+        <Choices choices={choices} />
+      </select>
+      <FieldError field={field} />
+    </div>
+  );
 }
 
 /** The choices of rows that have an id and a name (categories, brands, colours). */

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { CODE_KINDS, type AdminCode } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, Choices, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, FormAlert, inputClass, named, SelectField, TextField, useStaffForm } from '../lib/forms';
 import { cents, codeForm, isoToZoned, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
 import { ReductionFields } from '../promotions/ReductionFields';
 import { rowIdOrNotFound } from '../lib/ids';
@@ -81,12 +81,7 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
       <input type="hidden" name="intent" value="save" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.promo_code} label={t('promotions.code')} help={t('promotions.codeHelp')} defaultValue={code?.code} />
-        <div>
-          <label htmlFor={fields.kind.id}>{t('promotions.kind')}</label>
-          <select {...getSelectProps(fields.kind)} key={fields.kind.key} defaultValue={fields.kind.initialValue ?? code?.kind ?? 'coupon'} className={inputClass}>
-            <Choices choices={CODE_KINDS.map((kind) => ({ value: kind, label: t(`promotions.kinds.${kind}`) }))} />
-          </select>
-        </div>
+        <SelectField field={fields.kind} label={t('promotions.kind')} choices={CODE_KINDS.map((kind) => ({ value: kind, label: t(`promotions.kinds.${kind}`) }))} defaultValue={code?.kind ?? 'coupon'} />
       </div>
       <TextField field={fields.name} label={t('promotions.name')} help={t('promotions.nameHelp')} defaultValue={code?.name} />
       <fieldset className="grid gap-4 sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
@@ -7,7 +7,7 @@ import { brandForm, carrierForm, countryForm, rateForm } from '../delivery/forms
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { money } from '../lib/format';
-import { buttonClass, Choices, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, FormAlert, named, SelectField, TextField, useStaffForm } from '../lib/forms';
 import { cents, typed } from '../promotions/forms';
 import type { Route } from './+types/delivery';
 
@@ -161,13 +161,7 @@ function CountryForm({ country, zones, lastResult }: { country: AdminShippingCou
           <input type="hidden" name="intent" value="country" />
           <input type="hidden" name="iso" value={country.iso} />
           <input type="hidden" name="version" value={country.version} key={country.version} />
-          <div>
-            <label htmlFor={fields.zone.id}>{t('delivery.zone')}</label>
-            <select {...getSelectProps(fields.zone)} key={fields.zone.key} defaultValue={(fields.zone.initialValue as string | undefined) ?? country.zone} className={inputClass}>
-              <Choices choices={zones.map((zone) => ({ value: zone, label: t(`delivery.zones.${zone}`, { defaultValue: zone }) }))} />
-            </select>
-            <FieldError field={fields.zone} />
-          </div>
+          <SelectField field={fields.zone} label={t('delivery.zone')} choices={zones.map((zone) => ({ value: zone, label: t(`delivery.zones.${zone}`, { defaultValue: zone }) }))} defaultValue={country.zone} />
           <TextField field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} defaultValue={country.free_shipping_from === null ? '' : typed(country.free_shipping_from)} inputMode="decimal" />
           {country.is_home ? (
             <p className="text-sm text-stone-700">
@@ -222,22 +216,8 @@ function BrandThresholds({ settings, lastResult }: { settings: AdminDeliverySett
           <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
         </div>
         <input type="hidden" name="intent" value="brand" />
-        <div>
-          <label htmlFor={fields.country.id}>{t('delivery.country')}</label>
-          <select {...getSelectProps(fields.country)} key={fields.country.key} defaultValue={fields.country.initialValue ?? ''} className={inputClass}>
-            <option value="">—</option>
-            <Choices choices={settings.countries.map((country) => ({ value: country.iso, label: country.iso }))} />
-          </select>
-          <FieldError field={fields.country} />
-        </div>
-        <div>
-          <label htmlFor={fields.brand_id.id}>{t('delivery.brand')}</label>
-          <select {...getSelectProps(fields.brand_id)} key={fields.brand_id.key} defaultValue={String(fields.brand_id.initialValue ?? '')} className={inputClass}>
-            <option value="">—</option>
-            <Choices choices={named(settings.brands)} />
-          </select>
-          <FieldError field={fields.brand_id} />
-        </div>
+        <SelectField field={fields.country} label={t('delivery.country')} choices={settings.countries.map((country) => ({ value: country.iso, label: country.iso }))} empty="—" />
+        <SelectField field={fields.brand_id} label={t('delivery.brand')} choices={named(settings.brands)} empty="—" />
         <TextField field={fields.brand_from} label={t('delivery.from')} inputMode="decimal" />
         <button type="submit" className={buttonClass}>
           {t('delivery.setBrand')}

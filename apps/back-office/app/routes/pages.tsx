@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { CONTENT_PAGE_KINDS } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect } from 'react-router';
@@ -6,7 +6,7 @@ import { Completeness } from '../delivery/Completeness';
 import { newPageForm } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
-import { buttonClass, Choices, FormAlert, inputClass, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, FormAlert, SelectField, TextField, useStaffForm } from '../lib/forms';
 import type { Route } from './+types/pages';
 
 /** The shop's content pages and size charts, each with the languages it is complete in, and a form to add one. */
@@ -61,12 +61,7 @@ export default function Pages({ loaderData: { pages }, actionData }: Route.Compo
         </h2>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
-          <div>
-            <label htmlFor={fields.kind.id}>{t('pages.kind')}</label>
-            <select {...getSelectProps(fields.kind)} key={fields.kind.key} defaultValue={fields.kind.initialValue ?? 'page'} className={inputClass}>
-              <Choices choices={CONTENT_PAGE_KINDS.map((kind) => ({ value: kind, label: t(`pages.kindNames.${kind}`) }))} />
-            </select>
-          </div>
+          <SelectField field={fields.kind} label={t('pages.kind')} choices={CONTENT_PAGE_KINDS.map((kind) => ({ value: kind, label: t(`pages.kindNames.${kind}`) }))} defaultValue="page" />
           <TextField field={fields.page_key} label={t('pages.key')} help={t('pages.keyHelp')} />
           <button type="submit" className={buttonClass}>
             {t('pages.create')}

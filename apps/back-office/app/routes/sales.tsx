@@ -1,11 +1,11 @@
-import { getFormProps, getSelectProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { SALE_SCOPES } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime, money } from '../lib/format';
-import { buttonClass, Choices, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, FormAlert, named, SelectField, TextField, useStaffForm } from '../lib/forms';
 import { pageParam, Pages } from '../lib/pages';
 import { cents, saleForm, shopTimeZone, stateParam, zonedToIso } from '../promotions/forms';
 import { ReductionFields } from '../promotions/ReductionFields';
@@ -60,27 +60,10 @@ function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentP
         <TextField field={fields.name} label={t('promotions.saleName')} />
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 font-semibold">{t('promotions.onSale')}</legend>
-          <div>
-            <label htmlFor={fields.scope.id}>{t('promotions.scope')}</label>
-            <select {...getSelectProps(fields.scope)} key={fields.scope.key} defaultValue={fields.scope.initialValue ?? 'product'} className={inputClass}>
-              <Choices choices={SALE_SCOPES.map((scope) => ({ value: scope, label: t(`promotions.scopes.${scope}`) }))} />
-            </select>
-          </div>
+          <SelectField field={fields.scope} label={t('promotions.scope')} choices={SALE_SCOPES.map((scope) => ({ value: scope, label: t(`promotions.scopes.${scope}`) }))} defaultValue="product" />
           <TextField field={fields.product_id} label={t('promotions.productId')} type="number" help={t('promotions.productIdHelp')} />
-          <div>
-            <label htmlFor={fields.category_id.id}>{t('promotions.category')}</label>
-            <select {...getSelectProps(fields.category_id)} key={fields.category_id.key} className={inputClass}>
-              <option value="">—</option>
-              <Choices choices={named(choices.categories)} />
-            </select>
-          </div>
-          <div>
-            <label htmlFor={fields.brand_id.id}>{t('promotions.brand')}</label>
-            <select {...getSelectProps(fields.brand_id)} key={fields.brand_id.key} className={inputClass}>
-              <option value="">—</option>
-              <Choices choices={named(choices.brands)} />
-            </select>
-          </div>
+          <SelectField field={fields.category_id} label={t('promotions.category')} choices={named(choices.categories)} empty="—" />
+          <SelectField field={fields.brand_id} label={t('promotions.brand')} choices={named(choices.brands)} empty="—" />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 font-semibold">{t('promotions.reduction')}</legend>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react';
 import { adminChangeStaffRoleInput, adminInviteStaffInput, adminSendSetupLinkInput, BACK_OFFICE_LANGS, STAFF_ROLES, type AdminStaffMember } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, Choices, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, FieldError, FormAlert, inputClass, SelectField, useStaffForm } from '../lib/forms';
 import { langOf } from '../lib/lang.server';
 import type { Route } from './+types/team';
 
@@ -71,21 +71,8 @@ function InviteForm({ lang, lastResult }: { lang: string; lastResult: LastResult
           <input {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} autoComplete="off" className={inputClass} />
           <FieldError field={fields.email} />
         </div>
-        <div>
-          <label htmlFor={fields.role.id}>{t('team.role')}</label>
-          <select {...getSelectProps(fields.role)} key={fields.role.key} className={inputClass}>
-            <option value="">{t('team.chooseRole')}</option>
-            <Choices choices={STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
-          </select>
-          <FieldError field={fields.role} />
-        </div>
-        <div>
-          <label htmlFor={fields.lang.id}>{t('team.mailLang')}</label>
-          <select {...getSelectProps(fields.lang)} key={fields.lang.key} defaultValue={fields.lang.initialValue ?? lang} className={inputClass}>
-            <Choices choices={BACK_OFFICE_LANGS.map((code) => ({ value: code, label: t(`team.langs.${code}`) }))} />
-          </select>
-          <FieldError field={fields.lang} />
-        </div>
+        <SelectField field={fields.role} label={t('team.role')} choices={STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} empty={t('team.chooseRole')} />
+        <SelectField field={fields.lang} label={t('team.mailLang')} choices={BACK_OFFICE_LANGS.map((code) => ({ value: code, label: t(`team.langs.${code}`) }))} defaultValue={lang} />
         <button type="submit" disabled={busy} className={buttonClass}>
           {busy ? t('team.sending') : t('team.send')}
         </button>
@@ -120,12 +107,7 @@ function MemberCard({ member, lang, lastResult }: { member: AdminStaffMember; la
           <FormAlert errors={roleFormMeta.errors} hasFieldErrors={false} />
           <input type="hidden" name="intent" value="role" />
           <input type="hidden" name="id" value={member.id} />
-          <div>
-            <label htmlFor={roleFields.role.id}>{t('team.newRole')}</label>
-            <select {...getSelectProps(roleFields.role)} key={roleFields.role.key} defaultValue={member.role} className={inputClass}>
-              <Choices choices={STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
-            </select>
-          </div>
+          <SelectField field={roleFields.role} label={t('team.newRole')} choices={STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} defaultValue={member.role} />
           <button type="submit" disabled={busy} className={buttonClass}>
             {t('team.changeRole')}
           </button>
