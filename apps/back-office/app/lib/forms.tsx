@@ -1,5 +1,6 @@
 import { getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
@@ -23,6 +24,15 @@ export function FieldError({ field }: { field: FieldMetadata<unknown> }) {
   return (
     <p id={field.errorId} className="mt-1 text-sm text-red-800">
       {i18n.exists(`refusals.${problem}`) ? t(`refusals.${problem}`) : t(`fieldErrors.${field.name}`)}
+    </p>
+  );
+}
+
+/** What a change did, said once it is done (after the post's redirect, or with the page's answer). */
+export function DoneNotice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+      {children}
     </p>
   );
 }

@@ -5,7 +5,7 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, Choices, FormAlert, inputClass, named, SelectField, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, DoneNotice, FormAlert, inputClass, named, SelectField, TextField, useStaffForm } from '../lib/forms';
 import { cents, codeForm, isoToZoned, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
 import { ReductionFields } from '../promotions/ReductionFields';
 import { rowIdOrNotFound } from '../lib/ids';
@@ -137,9 +137,9 @@ export default function Code({ loaderData: { detail, choices, timeZone, done }, 
       <BackLink to="/codes">{t('promotions.backToCodes')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{code ? code.code : t('promotions.newCode')}</h1>
       {done && !actionData && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`promotions.done.${done}`)}
-        </p>
+        </DoneNotice>
       )}
       {code && (
         <p className="mb-4">

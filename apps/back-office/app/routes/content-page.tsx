@@ -6,7 +6,7 @@ import { Completeness } from '../delivery/Completeness';
 import { chartTextForm, pageTextForm, parseTable, typedTable } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
-import { buttonClass, Choices, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, DoneNotice, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
 import type { Route } from './+types/content-page';
@@ -57,9 +57,9 @@ export default function ContentPageEditor({ loaderData: { page, categories, lang
       <BackLink to="/pages">{t('pages.backToPages')}</BackLink>
       <h1 className="mb-3 text-2xl font-semibold">{t('pages.edit', { title: page.title })}</h1>
       {done && !actionData && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`pages.done.${done}`)}
-        </p>
+        </DoneNotice>
       )}
       <Completeness complete={page.complete} missing={page.missing} />
       <nav aria-label={t('pages.languages')} className="my-4 flex flex-wrap gap-3">

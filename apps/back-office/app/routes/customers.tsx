@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, DoneNotice, inputClass } from '../lib/forms';
 import { ListTable } from '../lib/list-table';
 import { Pages, pageParam } from '../lib/pages';
 import type { Route } from './+types/customers';
@@ -25,9 +25,9 @@ export default function Customers({ loaderData: { list, query, erasure, erased }
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('customers.title')}</h1>
       {erased && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t('customers.erased', erased)}
-        </p>
+        </DoneNotice>
       )}
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <div className="min-w-56 flex-1">

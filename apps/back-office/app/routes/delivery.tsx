@@ -7,7 +7,7 @@ import { brandForm, carrierForm, countryForm, rateForm } from '../delivery/forms
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { money } from '../lib/format';
-import { buttonClass, FormAlert, named, SelectField, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FormAlert, named, SelectField, TextField, useStaffForm } from '../lib/forms';
 import { cents, typed } from '../promotions/forms';
 import type { Route } from './+types/delivery';
 
@@ -235,9 +235,9 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
       <h1 className="mb-2 text-2xl font-semibold">{t('delivery.title')}</h1>
       <p className="mb-4 text-stone-700">{t('delivery.intro')}</p>
       {done && !actionData && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`delivery.done.${done}`)}
-        </p>
+        </DoneNotice>
       )}
       <section aria-labelledby="carriers-title" className="mb-8">
         <h2 id="carriers-title" className="mb-3 text-xl font-semibold">

@@ -6,6 +6,7 @@ import { orderAction } from '../orders/actions.server';
 import { OrderActions, OrderReturns } from '../orders/actions';
 import { isOrderIntent } from '../orders/forms';
 import { dateTime, money } from '../lib/format';
+import { DoneNotice } from '../lib/forms';
 import { ListTable } from '../lib/list-table';
 import { BackLink } from '../lib/links';
 import type { Route } from './+types/order';
@@ -45,9 +46,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         {dateTime(order.date, lang)} · {t(`status.${order.status}`, { defaultValue: order.status })} · {order.email}
       </p>
       {isOrderIntent(done) && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`orderActions.done.${done}`)}
-        </p>
+        </DoneNotice>
       )}
       <OrderActions detail={loaderData} staff={staff} actionData={actionData} money={cents} />
       <OrderReturns detail={loaderData} staff={staff} actionData={actionData} />

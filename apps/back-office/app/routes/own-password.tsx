@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, useNavigation, useRouteLoaderData } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
-import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
 import type { Route } from './+types/own-password';
 
 /** Where a refusal of the API belongs: the current password that is not right, the new one that is too easy. */
@@ -33,9 +33,9 @@ export default function OwnPassword({ actionData }: Route.ComponentProps) {
       <h1 className="mb-4 text-2xl font-semibold">{t('ownPassword.title')}</h1>
       <p className="mb-4">{t('ownPassword.help')}</p>
       {actionData?.done && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t('ownPassword.done')}
-        </p>
+        </DoneNotice>
       )}
       <FormAlert errors={form.errors} hasFieldErrors={Boolean(fields.current_password.errors || fields.new_password.errors)} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">

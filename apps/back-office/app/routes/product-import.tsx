@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { adminApi, AdminApiError, staffCall } from '../lib/api.server';
 import { rowIdOrNotFound } from '../lib/ids';
-import { buttonClass } from '../lib/forms';
+import { buttonClass, DoneNotice } from '../lib/forms';
 import { ListTable } from '../lib/list-table';
 import { BackLink } from '../lib/links';
 import type { Route } from './+types/product-import';
@@ -69,9 +69,9 @@ export default function ProductImport({ loaderData: { checked }, actionData }: R
         </p>
       )}
       {checked.state === 'applied' && (
-        <p role="status" className="mb-4 max-w-prose rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t('csv.applied', { count: checked.applied_rows })}
-        </p>
+        </DoneNotice>
       )}
       {checked.state === 'checked' && (
         <div className="mb-4 max-w-prose">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { adminApi, AdminApiError, staffCall } from '../lib/api.server';
 import { refusalCode } from '../lib/form-action.server';
-import { buttonClass, Choices, inputClass, named } from '../lib/forms';
+import { buttonClass, Choices, DoneNotice, inputClass, named } from '../lib/forms';
 import { clearSession } from '../lib/session.server';
 import { rowIdOf, rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
@@ -221,9 +221,9 @@ export default function ProductPhotos({ loaderData: data, actionData }: Route.Co
       <h1 className="mb-1 text-2xl font-semibold">{t('photos.title', { name: data.product.name })}</h1>
       <p className="mb-4 text-stone-700">{t('photos.reference', { reference: data.product.reference })}</p>
       {actionData?.done && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`photos.done.${actionData.done}`)}
-        </p>
+        </DoneNotice>
       )}
       {actionData?.error && (
         <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">

@@ -13,7 +13,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { z } from 'zod';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { money } from '../lib/format';
-import { buttonClass, Choices, inputClass, named, Select } from '../lib/forms';
+import { buttonClass, Choices, DoneNotice, inputClass, named, Select } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
 import type { Route } from './+types/product';
@@ -128,9 +128,9 @@ function Outcome({ answer, intent }: { answer: Answer | undefined; intent: strin
   if (!answer || answer.intent !== intent) return null;
   if (answer.done) {
     return (
-      <p role="status" className="mb-3 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+      <DoneNotice>
         {t(`catalogue.done.${answer.done}`, { count: answer.count ?? 0 })}
-      </p>
+      </DoneNotice>
     );
   }
   const details = answer.details ?? {};
@@ -208,9 +208,9 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
         </p>
       )}
       {done && (
-        <p role="status" className="mb-3 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`catalogue.done.${done}`)}
-        </p>
+        </DoneNotice>
       )}
       {product && (
         <section aria-labelledby="state-title" className="mb-6 flex flex-wrap items-center gap-3">

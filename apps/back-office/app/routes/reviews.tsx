@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, Select, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FieldError, FormAlert, inputClass, Select, useStaffForm } from '../lib/forms';
 import { Pages, pageParam } from '../lib/pages';
 import { rowIdOf } from '../lib/ids';
 import type { Route } from './+types/reviews';
@@ -109,9 +109,9 @@ export default function Reviews({ loaderData: { list, filters }, actionData }: R
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('reviews.title')}</h1>
       {actionData?.done && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`reviews.done.${actionData.done}`)}
-        </p>
+        </DoneNotice>
       )}
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
         <Select name="status" label={t('reviews.state')} empty={t('reviews.anyState')} choices={REVIEW_STATES.map((state) => ({ value: state, label: t(`reviews.states.${state}`) }))} defaultValue={filters.status ?? ''} />

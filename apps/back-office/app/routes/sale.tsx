@@ -5,7 +5,7 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime, money } from '../lib/format';
-import { buttonClass, FormAlert, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FormAlert, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
 import { cents, isoToZoned, saleEditForm, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
@@ -88,9 +88,9 @@ export default function Sale({ loaderData: { sale, timeZone, done }, actionData 
       <BackLink to="/sales">{t('promotions.backToSales')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{sale.name}</h1>
       {done && !actionData && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`promotions.done.${done}`)}
-        </p>
+        </DoneNotice>
       )}
       <p className="mb-4">
         {t(`promotions.states.${sale.state}`)} · {t(`promotions.scopes.${sale.scope}`)}: {sale.target_name} ({t('promotions.productCount', { count: sale.product_count })})

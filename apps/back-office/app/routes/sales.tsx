@@ -5,7 +5,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime, money } from '../lib/format';
-import { buttonClass, FormAlert, named, SelectField, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FormAlert, named, SelectField, TextField, useStaffForm } from '../lib/forms';
 import { pageParam, Pages } from '../lib/pages';
 import { cents, saleForm, shopTimeZone, stateParam, zonedToIso } from '../promotions/forms';
 import { ReductionFields } from '../promotions/ReductionFields';
@@ -88,9 +88,9 @@ export default function Sales({ loaderData: { list, choices, state, timeZone, do
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('promotions.salesTitle')}</h1>
       {done && !actionData && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`promotions.done.${done}`)}
-        </p>
+        </DoneNotice>
       )}
       <SaleForm choices={choices} timeZone={timeZone} lastResult={actionData?.result} />
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">

@@ -2,7 +2,7 @@ import { TEXT_LANGUAGES, type TextLang } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, inputClass, Select } from '../lib/forms';
+import { buttonClass, DoneNotice, inputClass, Select } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/search-synonyms';
 
@@ -90,9 +90,9 @@ export default function SearchSynonyms({ loaderData: { list, done }, actionData 
       <h1 className="mb-2 text-2xl font-semibold">{t('synonyms.title')}</h1>
       <p className="mb-4 max-w-3xl">{t('synonyms.help')}</p>
       {done && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`synonyms.done.${done}`)}
-        </p>
+        </DoneNotice>
       )}
       <Form method="get" className="mb-6 flex items-end gap-3">
         <Select name="lang" label={t('synonyms.language')} choices={TEXT_LANGUAGES.map((code) => ({ value: code, label: t(`synonyms.languages.${code}`) }))} defaultValue={list.lang} />

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, FieldError, FormAlert, inputClass, SelectField, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FieldError, FormAlert, inputClass, SelectField, useStaffForm } from '../lib/forms';
 import { langOf } from '../lib/lang.server';
 import type { Route } from './+types/team';
 
@@ -156,9 +156,9 @@ export default function Team({ loaderData: { list, lang }, actionData }: Route.C
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('team.title')}</h1>
       {actionData?.done && (
-        <p role="status" className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900">
+        <DoneNotice>
           {t(`team.done.${actionData.done}`, { email: actionData.email })}
-        </p>
+        </DoneNotice>
       )}
       <InviteForm lang={lang} lastResult={actionData?.intent === 'invite' ? actionData.result : undefined} />
       <p className="mb-2">{t('team.count', { count: list.staff.length })}</p>
