@@ -1137,7 +1137,7 @@ export const productImports = pgTable('product_imports', {
   id: serial('id').primaryKey(),
   staffId: integer('staff_id').references(() => staff.id),
   fileName: text('file_name').notNull(),
-  /** checked, refused or applied (PRODUCT_IMPORT_STATES). */
+  /** checked, refused, applied or expired (PRODUCT_IMPORT_STATES). */
   state: varchar('state', { length: 12 }).notNull(),
   rows: integer('rows').notNull().default(0),
   created: integer('created').notNull().default(0),
@@ -1149,6 +1149,8 @@ export const productImports = pgTable('product_imports', {
   appliedThrough: integer('applied_through').notNull().default(0),
   appliedRows: integer('applied_rows').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Its last work: the dry run, then each applied batch. Housekeeping expires an import left this long untouched. */
+  touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const productImportRows = pgTable(
