@@ -226,6 +226,25 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     expect((await adminCall(shop().app, 'listProducts', { sort: 'nonsense' }, catalogue)).status).toBe(400);
   });
 
+  it('refuses a slug with letters outside a–z and makes a missing one of the name as its language spells it in ASCII (ADR 59)', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const { editor, category } = await choices(catalogue);
+    const product = (texts: Record<string, unknown>) => ({ reference: `SLUG-${randomBytes(3).toString('hex').toUpperCase()}`, category_id: category, brand_id: editor.brands[0].id, gender: 'women', garment: 'dress', price: 8995, texts });
+    for (const slug of ['robe-été', 'größe', 'żółty']) {
+      const refused = await adminCall(shop().app, 'saveProduct', product({ en: { name: 'Dress', description: 'A dress.' }, fr: { name: 'Robe', slug, description: 'Une robe.' } }), catalogue);
+      expect(refused, slug).toMatchObject({ status: 400, body: { success: false } });
+    }
+    const saved = await adminCall(
+      shop().app,
+      'saveProduct',
+      product({ en: { name: 'Żółta Łódź dress', description: 'A dress.' }, fr: { name: 'Robe d’été', description: 'Une robe.' }, de: { name: 'Größe Jacke', description: 'Eine Jacke.' } }),
+      catalogue,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const slugs = await query<{ lang: string; slug: string }>(sql`select lang, slug from product_translations where product_id = ${saved.body.psdata.id} order by lang`);
+    expect(slugs).toEqual([{ lang: 'de', slug: 'groesse-jacke' }, { lang: 'en', slug: 'zolta-lodz-dress' }, { lang: 'fr', slug: 'robe-d-ete' }]);
+  });
+
   it('counts up to ADMIN_PRODUCTS_COUNT_CAP and says "more than" past it; the last page and a narrow filter count exactly; the pages still lead on', async () => {
     const catalogue = (await staffSession(shop(), 'catalogue')).headers;
     const list = async (filters: Record<string, unknown>) => (await adminCall(shop().app, 'listProducts', filters, catalogue)).body.psdata;

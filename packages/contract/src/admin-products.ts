@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowId } from './bounds.ts';
 import { GARMENTS } from './garments.ts';
 import { STOREFRONT_LANGUAGES } from './locales.ts';
+import { SLUG_PATTERN } from './slug.ts';
 
 /** The back office's catalogue (issue 27): products, their texts per shop language, and their size × colour variants. */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
@@ -43,12 +44,8 @@ export const referenceSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/);
-export const slugSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(128)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+/** A product's slug in one language: ASCII only (slug.ts, ADR 59). */
+export const slugSchema = z.string().trim().min(1).max(128).regex(SLUG_PATTERN);
 
 export const adminProductsInput = z.object({
   /** A name (part of one, any language), a product reference or variant SKU, or a GTIN. */

@@ -229,6 +229,7 @@ export const DE = {
       default: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
     },
     formIncomplete: 'Einige Felder brauchen Ihre Aufmerksamkeit.',
+    slugSuggestion: 'Vorschlag: {{slug}}',
     ownPassword: {
       nav: 'Ihr Passwort',
       title: 'Ihr Passwort',
@@ -500,7 +501,7 @@ export const DE = {
         gtin: 'Diese GTIN ist falsch: 8, 12, 13 oder 14 Ziffern mit der richtigen Prüfziffer am Ende.',
         price: 'Geben Sie einen Preis wie 89,95 ein.',
         category_id: 'Wählen Sie eine Kategorie.',
-        slug: 'Nur Kleinbuchstaben, Ziffern und Bindestriche.',
+        slug: 'Nur Buchstaben a–z ohne Umlaute oder Akzente, Ziffern und Bindestriche (ä → ae, ß → ss).',
         stock: 'Geben Sie eine ganze Zahl von Einheiten ein.',
         quantity: 'Geben Sie eine ganze Zahl von Einheiten ein.',
         available_date: 'Geben Sie ein Datum ein.',

@@ -229,6 +229,7 @@ export const ES = {
       default: 'Algo ha fallado. Inténtalo de nuevo.',
     },
     formIncomplete: 'Algunos campos necesitan tu atención.',
+    slugSuggestion: 'Propuesta: {{slug}}',
     ownPassword: {
       nav: 'Tu contraseña',
       title: 'Tu contraseña',
@@ -500,7 +501,7 @@ export const ES = {
         gtin: 'Este GTIN no es correcto: 8, 12, 13 o 14 cifras que terminan con el dígito de control correcto.',
         price: 'Introduce un precio como 89,95.',
         category_id: 'Elige una categoría.',
-        slug: 'Solo letras minúsculas, cifras y guiones.',
+        slug: 'Solo letras a–z sin tildes, cifras y guiones (á → a, ñ → n).',
         stock: 'Introduce un número entero de unidades.',
         quantity: 'Introduce un número entero de unidades.',
         available_date: 'Introduce una fecha.',

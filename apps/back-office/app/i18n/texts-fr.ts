@@ -229,6 +229,7 @@ export const FR = {
       default: 'Une erreur s’est produite. Réessayez.',
     },
     formIncomplete: 'Certains champs demandent votre attention.',
+    slugSuggestion: 'Proposition : {{slug}}',
     ownPassword: {
       nav: 'Votre mot de passe',
       title: 'Votre mot de passe',
@@ -500,7 +501,7 @@ export const FR = {
         gtin: 'Ce GTIN est erroné : 8, 12, 13 ou 14 chiffres se terminant par la bonne clé de contrôle.',
         price: 'Saisissez un prix comme 89,95.',
         category_id: 'Choisissez une catégorie.',
-        slug: 'Lettres minuscules, chiffres et tirets uniquement.',
+        slug: 'Lettres a–z sans accents, chiffres et tirets uniquement (é → e, ç → c).',
         stock: 'Saisissez un nombre entier d’unités.',
         quantity: 'Saisissez un nombre entier d’unités.',
         available_date: 'Saisissez une date.',

@@ -237,6 +237,7 @@ export const PL = {
       default: 'Coś poszło nie tak. Spróbuj ponownie.',
     },
     formIncomplete: 'Niektóre pola wymagają uwagi.',
+    slugSuggestion: 'Propozycja: {{slug}}',
     ownPassword: {
       nav: 'Twoje hasło',
       title: 'Twoje hasło',
@@ -534,7 +535,7 @@ export const PL = {
         gtin: 'Ten GTIN jest błędny: 8, 12, 13 lub 14 cyfr zakończonych poprawną cyfrą kontrolną.',
         price: 'Wpisz cenę, np. 89,95.',
         category_id: 'Wybierz kategorię.',
-        slug: 'Tylko małe litery, cyfry i łączniki.',
+        slug: 'Tylko litery a–z bez polskich znaków, cyfry i łączniki (ł → l, ż → z).',
         stock: 'Wpisz całkowitą liczbę sztuk.',
         quantity: 'Wpisz całkowitą liczbę sztuk.',
         available_date: 'Wpisz datę.',

@@ -247,6 +247,7 @@ const en = {
     default: 'Something went wrong. Try again.',
   },
   formIncomplete: 'Some fields need your attention.',
+  slugSuggestion: 'Suggested: {{slug}}',
   ownPassword: {
     nav: 'Your password',
     title: 'Your password',
@@ -490,6 +491,7 @@ const it: Texts = {
     default: 'Qualcosa è andato storto. Riprova.',
   },
   formIncomplete: 'Alcuni campi richiedono attenzione.',
+  slugSuggestion: 'Proposta: {{slug}}',
   ownPassword: {
     nav: 'La tua password',
     title: 'La tua password',

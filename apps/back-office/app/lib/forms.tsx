@@ -13,12 +13,13 @@ export function useStaffForm<S extends z.ZodObject>(schema: S, lastResult: Submi
 }
 
 /** The text of a field's problem, if it has one, tied to its input by id (aria-describedby). */
-export function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+export function FieldError({ field, hint }: { field: FieldMetadata<unknown>; hint?: string | undefined }) {
   const { t } = useTranslation();
   if (!field.errors?.length) return null;
   return (
     <p id={field.errorId} className="mt-1 text-sm text-red-800">
       {t(`fieldErrors.${field.name}`)}
+      {hint && ` ${hint}`}
     </p>
   );
 }
@@ -46,6 +47,7 @@ export function TextField({
   type = 'text',
   defaultValue,
   inputMode,
+  hint,
 }: {
   field: FieldMetadata<any>;
   label: string;
@@ -53,6 +55,8 @@ export function TextField({
   type?: 'text' | 'number' | 'datetime-local';
   defaultValue?: string;
   inputMode?: 'decimal' | 'numeric';
+  /** Said after the field's problem (a slug's ASCII spelling). */
+  hint?: string | undefined;
 }) {
   const props = getInputProps(field, { type, ariaDescribedBy: help ? `${field.id}-help` : undefined });
   return (
@@ -64,7 +68,7 @@ export function TextField({
         </p>
       )}
       <input {...props} key={field.key} defaultValue={props.defaultValue ?? defaultValue} inputMode={inputMode} className={inputClass} />
-      <FieldError field={field} />
+      <FieldError field={field} hint={field.errors?.length ? hint : undefined} />
     </div>
   );
 }

@@ -488,7 +488,7 @@ async function writeBatch(tx: Queryable, staged: StagedRow[]): Promise<void> {
     where v.handle is null and v.price is not null and p.id = c.product_id and p.price_net_cents <> v.price`);
 
   // Texts: a name writes the language (a new one's slug made of its name, as the editor makes it); a description alone updates it.
-  const texts = staged.flatMap(({ handle, product }) => (handle ? Object.entries(product.texts ?? {}).map(([lang, text]) => ({ handle, lang, name: text.name ?? null, slug: text.name ? slugOf(text.name) : null, description: text.description ?? null })) : []));
+  const texts = staged.flatMap(({ handle, product }) => (handle ? Object.entries(product.texts ?? {}).map(([lang, text]) => ({ handle, lang, name: text.name ?? null, slug: text.name ? slugOf(text.name, lang as Lang) : null, description: text.description ?? null })) : []));
   if (texts.length) {
     const textBatch = sql`(select distinct on (t.handle, t.lang) t.* from jsonb_to_recordset(${JSON.stringify(texts)}::jsonb) as t(handle text, lang text, name text, slug text, description text)) t`;
     // Rows with a name and a description write both; with a name alone, the name (a new language's description empty).

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
+import { DEFAULT_LANGUAGE, slugify, STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
 import {
   ADMIN_PRODUCTS_COUNT_CAP,
   ADMIN_PRODUCTS_PAGE_SIZE,
@@ -231,15 +231,8 @@ export async function getProductEditor({ id }: { id?: number | undefined }, cont
   };
 }
 
-/** A slug made of a name: lowercase ASCII words joined by hyphens. */
-export const slugOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 128) || 'product';
+/** A slug made of a name in its language (slug.ts: ASCII, as the language spells its letters in it), as long as the field takes. */
+export const slugOf = (name: string, lang: Lang) => slugify(name, lang).slice(0, 128).replace(/-+$/, '') || 'product';
 
 /** The languages whose texts are complete, in the shop's order. */
 const completeLangs = (texts: Partial<Record<Lang, Pick<ProductText, 'name' | 'slug' | 'description'>>>) => LANGS.filter((lang) => textComplete(texts[lang]));
@@ -276,7 +269,7 @@ export async function saveProduct(input: z.output<typeof adminSaveProductInput>,
   const texts = Object.fromEntries(
     Object.entries(input.texts)
       .filter(([, text]) => text && text.name)
-      .map(([lang, text]) => [lang, { ...text!, slug: text!.slug || slugOf(text!.name) }]),
+      .map(([lang, text]) => [lang, { ...text!, slug: text!.slug || slugOf(text!.name, lang as Lang) }]),
   ) as Partial<Record<Lang, ProductText>>;
   return orConflict('reference', () =>
     context.db.transaction(async (tx) => {
