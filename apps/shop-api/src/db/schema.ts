@@ -83,7 +83,12 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('products_brand_idx').on(t.brandId), index('products_created_idx').on(t.createdAt)],
+  (t) => [
+    index('products_brand_idx').on(t.brandId),
+    index('products_created_idx').on(t.createdAt),
+    // The back office's drafts, newest first, and their capped count: the few drafts of 100,000 products, not a scan (ADR 59).
+    index('products_drafts_idx').on(t.createdAt, t.id).where(sql`not ${t.isActive}`),
+  ],
 );
 
 export const productTranslations = pgTable(
