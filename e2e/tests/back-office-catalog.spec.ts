@@ -41,12 +41,12 @@ test('a catalogue staff member creates a product in two languages with a 2 × 4 
 
   // A French slug with an accent is refused (ADR 59: the shop's addresses are ASCII), its ASCII spelling offered.
   await staff.getByLabel('Name (FR)').fill(`Robe d’été en lin ${word}`);
-  await staff.getByLabel('Slug (FR)').fill('robe-été');
+  await staff.getByLabel('Slug (address) (FR)').fill('robe-été');
   await staff.getByLabel('Description (FR)').fill('Une robe de lin légère pour les soirs d’été.');
   await staff.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(staff.getByLabel('Slug (FR)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(staff.getByLabel('Slug (address) (FR)')).toHaveAttribute('aria-invalid', 'true');
   await expect(staff.getByText('Letters a–z without accents, digits and hyphens only')).toContainText('Suggested: robe-ete');
-  await staff.getByLabel('Slug (FR)').fill('robe-ete');
+  await staff.getByLabel('Slug (address) (FR)').fill('robe-ete');
   await staff.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'The product was saved.' })).toBeVisible();
   await expect(staff.getByRole('group', { name: /^French/ })).toContainText('✓ complete');
