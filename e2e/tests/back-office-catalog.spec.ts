@@ -37,6 +37,19 @@ test('a catalogue staff member creates a product in two languages with a 2 × 4 
   await expect(staff.getByRole('group', { name: /^Italian/ })).toContainText('✓ complete');
   await expect(staff.getByRole('group', { name: /^French/ })).toContainText('incomplete');
   await expect(staff.getByRole('heading', { name: 'State: Draft' })).toBeVisible();
+  const productId = /\/products\/(\d+)/.exec(staff.url())![1];
+
+  // A French slug with an accent is refused (ADR 59: the shop's addresses are ASCII), its ASCII spelling offered.
+  await staff.getByLabel('Name (FR)').fill(`Robe d’été en lin ${word}`);
+  await staff.getByLabel('Slug (address) (FR)').fill('robe-été');
+  await staff.getByLabel('Description (FR)').fill('Une robe de lin légère pour les soirs d’été.');
+  await staff.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(staff.getByLabel('Slug (address) (FR)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(staff.getByText('Letters a–z without accents, digits and hyphens only')).toContainText('Suggested: robe-ete');
+  await staff.getByLabel('Slug (address) (FR)').fill('robe-ete');
+  await staff.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'The product was saved.' })).toBeVisible();
+  await expect(staff.getByRole('group', { name: /^French/ })).toContainText('✓ complete');
 
   // The grid in one step: two colours × four sizes, five units each.
   const grid = staff.getByRole('region', { name: 'Create variants' });
@@ -57,6 +70,9 @@ test('a catalogue staff member creates a product in two languages with a 2 × 4 
   await staff.getByRole('button', { name: 'Publish' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'The product is on sale.' })).toBeVisible();
   await expect(staff.getByRole('heading', { name: 'State: On sale' })).toBeVisible();
+  // The French shopper's page is at its ASCII address.
+  await page.goto(`/fr/${productId}-robe-ete.html`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Robe d’été en lin ${word}`);
 
   // The list's filters find it: without a photo yet, and not discounted.
   await staff.goto(`${BACK_OFFICE}/products`);

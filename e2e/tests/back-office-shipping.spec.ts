@@ -75,6 +75,14 @@ test('a manager changes a carrier’s rate and writes a content page; a shopper�
     await expect(plain.getByLabel('Address', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(plain.getByText('nor may a page of the shop (such as cart or search)')).toBeVisible();
     await expect(plain.getByRole('list').filter({ hasText: 'English: Missing' })).toBeVisible();
+    // Letters outside a–z are refused too (ADR 59: the shop's addresses are ASCII), the ASCII spelling offered.
+    await plain.getByLabel('Title', { exact: true }).fill('Caring for knitwear');
+    await plain.getByLabel('Address', { exact: true }).fill(`${key}-été`);
+    await plain.getByLabel('Text', { exact: true }).fill('Wash cold.');
+    await plain.getByRole('button', { name: 'Save the English text' }).click();
+    await expect(plain.getByLabel('Address', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(plain.getByText(`Enter letters a–z without accents, digits and -`)).toContainText(`Suggested: ${key}-ete`);
+    await expect(plain.getByRole('list').filter({ hasText: 'English: Missing' })).toBeVisible();
     await plain.getByLabel('Title', { exact: true }).fill('Caring for knitwear');
     await plain.getByLabel('Address', { exact: true }).fill(key);
     await plain.getByLabel('Text', { exact: true }).fill(`## Washing\n\nWash **cold**, inside out.\n\n- Dry flat\n- No tumble dryer\n\nQuestions? Write to us. ${hostile}`);

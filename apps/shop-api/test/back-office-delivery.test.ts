@@ -1,3 +1,4 @@
+import { slugify } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/raw.ts';
@@ -165,6 +166,20 @@ describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => 
       expect(again).toMatchObject({ status: 409, body: { code: 'stale_edit', psdata: { version: 1 } } });
       const taken = await as('catalogue', 'saveContentTranslation', { id: made.body.psdata.id, lang: 'en', title: 'Care', slug: 'delivery', markdown, version: 1 });
       expect(taken).toMatchObject({ status: 409, body: { code: 'catalogue_conflict', psdata: { field: 'slug' } } });
+    });
+
+    it('refuses a slug with letters outside a–z (ADR 59: the storefront serves ASCII addresses) and serves its ASCII spelling', async () => {
+      const page = (await as('catalogue', 'createContentPage', { kind: 'page', key: `accents-${driver}` })).body.psdata;
+      const text = (lang: string, slug: string) => ({ id: page.id, lang, title: 'Été', slug, markdown: 'Lavez à froid.', version: 0 });
+      for (const [lang, slug] of [['fr', `été-${driver}`], ['de', `größe-${driver}`], ['fr', `żółty-${driver}`], ['en', `Cafe\u0301-${driver}`]] as const) {
+        const refused = await as('catalogue', 'saveContentTranslation', text(lang, slug));
+        expect(refused, slug).toMatchObject({ status: 400, body: { success: false, psdata: { errors: { slug: expect.any(Array) } } } });
+      }
+      expect((await as('catalogue', 'getContentPage', { id: page.id })).body.psdata.page.translations).toEqual([]);
+      // The spelling the editor offers (slugify) is taken, and the shopper's page is found by it.
+      expect(slugify(`été-${driver}`, 'fr')).toBe(`ete-${driver}`);
+      expect((await as('catalogue', 'saveContentTranslation', text('fr', slugify(`été-${driver}`, 'fr')))).status).toBe(200);
+      expect((await callApi(shop().app, 'getContent', { slug: `ete-${driver}` }, { 'accept-language': 'fr' })).body.psdata).toMatchObject({ title: 'Été' });
     });
 
     it('refuses a slug that is a shop address or a category\'s, and gives a slug to one of several pages saving it at once', async () => {

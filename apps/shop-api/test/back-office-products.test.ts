@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gtinValid } from '@shop/contract/admin';
+import { ADMIN_PRODUCTS_COUNT_CAP, ADMIN_PRODUCTS_PAGE_SIZE, gtinValid } from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/raw.ts';
@@ -224,6 +224,54 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     // What a user may type is never a server error.
     expect((await adminCall(shop().app, 'listProducts', { query: '%_\\' }, catalogue)).status).toBe(200);
     expect((await adminCall(shop().app, 'listProducts', { sort: 'nonsense' }, catalogue)).status).toBe(400);
+  });
+
+  it('refuses a slug with letters outside a–z and makes a missing one of the name as its language spells it in ASCII (ADR 59)', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const { editor, category } = await choices(catalogue);
+    const product = (texts: Record<string, unknown>) => ({ reference: `SLUG-${randomBytes(3).toString('hex').toUpperCase()}`, category_id: category, brand_id: editor.brands[0].id, gender: 'women', garment: 'dress', price: 8995, texts });
+    for (const slug of ['robe-été', 'größe', 'żółty']) {
+      const refused = await adminCall(shop().app, 'saveProduct', product({ en: { name: 'Dress', description: 'A dress.' }, fr: { name: 'Robe', slug, description: 'Une robe.' } }), catalogue);
+      expect(refused, slug).toMatchObject({ status: 400, body: { success: false } });
+    }
+    const saved = await adminCall(
+      shop().app,
+      'saveProduct',
+      product({ en: { name: 'Żółta Łódź dress', description: 'A dress.' }, fr: { name: 'Robe d’été', description: 'Une robe.' }, de: { name: 'Größe Jacke', description: 'Eine Jacke.' } }),
+      catalogue,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const slugs = await query<{ lang: string; slug: string }>(sql`select lang, slug from product_translations where product_id = ${saved.body.psdata.id} order by lang`);
+    expect(slugs).toEqual([{ lang: 'de', slug: 'groesse-jacke' }, { lang: 'en', slug: 'zolta-lodz-dress' }, { lang: 'fr', slug: 'robe-d-ete' }]);
+  });
+
+  it('counts up to ADMIN_PRODUCTS_COUNT_CAP and says "more than" past it; the last page and a narrow filter count exactly; the pages still lead on', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const list = async (filters: Record<string, unknown>) => (await adminCall(shop().app, 'listProducts', filters, catalogue)).body.psdata;
+    // Drafts made long ago (last in the newest-first order) until the catalogue has more than the cap.
+    const [{ count: before }] = (await query<{ count: number }>(sql`select count(*)::int as count from products`)) as [{ count: number }];
+    const added = Math.max(0, ADMIN_PRODUCTS_COUNT_CAP + 60 - before);
+    await query(sql`insert into products (id, reference, default_category_id, gender, garment, price_net_cents, is_active, created_at)
+      select m.id + g, 'CAP-' || g, c.id, 'women', 'dress', 1000, false, now() - interval '20 years'
+      from generate_series(1, ${added}::int) g, (select max(id) as id from products) m, (select min(id) as id from categories) c`);
+    const [{ count }] = (await query<{ count: number }>(sql`select count(*)::int as count from products`)) as [{ count: number }];
+    const capPages = ADMIN_PRODUCTS_COUNT_CAP / ADMIN_PRODUCTS_PAGE_SIZE;
+    expect(await list({})).toMatchObject({ page: 1, total: ADMIN_PRODUCTS_COUNT_CAP, pages: capPages, more: true });
+    // The last page the cap names has a next one; a page past it raises the bound to itself.
+    expect(await list({ page: capPages })).toMatchObject({ total: ADMIN_PRODUCTS_COUNT_CAP, pages: capPages, more: true });
+    const lastPage = Math.ceil(count / ADMIN_PRODUCTS_PAGE_SIZE);
+    if (lastPage > capPages + 1) expect(await list({ page: capPages + 1 })).toMatchObject({ total: (capPages + 1) * ADMIN_PRODUCTS_PAGE_SIZE, pages: capPages + 1, more: true });
+    // The last page ends the list: its count is exact, its rows the ones before it left.
+    const last = await list({ page: lastPage });
+    expect(last).toMatchObject({ total: count, pages: lastPage, more: false });
+    expect(last.products).toHaveLength(count - (lastPage - 1) * ADMIN_PRODUCTS_PAGE_SIZE);
+    expect(last.products.at(-1).reference).toMatch(/^CAP-/);
+    // Past the end: nothing, and no page after it.
+    expect(await list({ page: lastPage + 1 })).toMatchObject({ products: [], more: true, pages: capPages });
+    // A filter under the cap is counted exactly.
+    const active = await query<{ count: number }>(sql`select count(*)::int as count from products where is_active`);
+    expect(await list({ state: 'active' })).toMatchObject({ total: active[0]!.count, more: false, pages: Math.ceil(active[0]!.count / ADMIN_PRODUCTS_PAGE_SIZE) });
+    await query(sql`delete from products where reference like 'CAP-%'`);
   });
 
   it('changes stock in bulk (set and add), lists low stock, and audits each change; fulfilment staff may not', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
+import { gtinValid, PRODUCT_IMPORT_BATCH } from '@shop/contract/admin';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/raw.ts';
 import { clearExpired } from '../src/jobs/housekeeping.ts';
@@ -231,7 +232,7 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     const dryRun = (await upload(catalogue, csv([['sku', 'stock'], [variant!.sku, String(variant!.stock + 3)]]))).body.psdata;
     const fresh = (await upload(catalogue, csv([['sku', 'stock'], [variant!.sku, String(variant!.stock + 4)]]))).body.psdata;
     expect(await query(sql`select 1 from product_import_rows where import_id = ${dryRun.id}`)).toHaveLength(1);
-    await shop().handle.db.execute(sql`update product_imports set created_at = now() - interval '25 hours' where id = ${dryRun.id}`);
+    await shop().handle.db.execute(sql`update product_imports set created_at = now() - interval '25 hours', touched_at = now() - interval '25 hours' where id = ${dryRun.id}`);
     await clearExpired(shop().handle.db);
     expect(await query(sql`select 1 from product_import_rows where import_id = ${dryRun.id}`)).toEqual([]);
     expect((await adminCall(shop().app, 'getProductImport', { id: dryRun.id }, catalogue)).body.psdata.state).toBe('expired');
@@ -241,6 +242,38 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     expect(await query(sql`select 1 from product_import_rows where import_id = ${fresh.id}`)).toHaveLength(1);
     expect((await adminCall(shop().app, 'applyProductImport', { id: fresh.id }, catalogue)).body.psdata.state).toBe('applied');
     expect(await stockOf(variant!.sku)).toBe(variant!.stock + 4);
+  });
+
+  it('expires an import applied in part and then left for a day (counted from its last batch), and applying the rest is refused', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const picked = await query<{ sku: string; stock: number; gtin: string | null }>(
+      sql`select c.reference as sku, c.quantity as stock, c.gtin from combinations c order by c.id desc limit ${PRODUCT_IMPORT_BATCH + 1}`,
+    );
+    // A GTIN for the last row (the second batch's only one), free when the file is checked.
+    const body = `40${randomBytes(5).readUIntBE(0, 5).toString().padStart(10, '0').slice(0, 10)}`;
+    const gtin = [...Array(10).keys()].map((digit) => `${body}${digit}`).find(gtinValid)!;
+    const rows = picked.map((variant, index) => [variant.sku, String(variant.stock + 2), index === PRODUCT_IMPORT_BATCH ? gtin : (variant.gtin ?? '')]);
+    const dryRun = (await upload(catalogue, csv([['sku', 'stock', 'gtin'], ...rows]))).body.psdata;
+    expect(dryRun, JSON.stringify(dryRun.refusals)).toMatchObject({ state: 'checked', changed: PRODUCT_IMPORT_BATCH + 1, refused: 0 });
+    // Another variant takes the GTIN before the import is applied: its first batch commits, its second is refused.
+    const [other] = await query<{ id: number; gtin: string | null }>(sql`select id, gtin from combinations order by id limit 1`);
+    await shop().handle.db.execute(sql`update combinations set gtin = ${gtin} where id = ${other!.id}`);
+    expect((await adminCall(shop().app, 'applyProductImport', { id: dryRun.id }, catalogue)).status).toBe(409);
+    expect((await adminCall(shop().app, 'getProductImport', { id: dryRun.id }, catalogue)).body.psdata).toMatchObject({ state: 'checked', applied_rows: PRODUCT_IMPORT_BATCH });
+    expect(await stockOf(picked[1]!.sku)).toBe(picked[1]!.stock + 2);
+    // Checked more than a day ago, but its last batch an hour ago: kept, still to be finished.
+    await shop().handle.db.execute(sql`update product_imports set created_at = now() - interval '30 hours', touched_at = now() - interval '1 hour' where id = ${dryRun.id}`);
+    await clearExpired(shop().handle.db);
+    expect((await adminCall(shop().app, 'getProductImport', { id: dryRun.id }, catalogue)).body.psdata.state).toBe('checked');
+    expect(await query(sql`select 1 from product_import_rows where import_id = ${dryRun.id}`)).toHaveLength(PRODUCT_IMPORT_BATCH + 1);
+    // Its last batch a day ago: expired, its staged rows gone, the rest never applied.
+    await shop().handle.db.execute(sql`update product_imports set touched_at = now() - interval '25 hours' where id = ${dryRun.id}`);
+    await clearExpired(shop().handle.db);
+    expect((await adminCall(shop().app, 'getProductImport', { id: dryRun.id }, catalogue)).body.psdata).toMatchObject({ state: 'expired', applied_rows: PRODUCT_IMPORT_BATCH });
+    expect(await query(sql`select 1 from product_import_rows where import_id = ${dryRun.id}`)).toEqual([]);
+    await shop().handle.db.execute(sql`update combinations set gtin = ${other!.gtin} where id = ${other!.id}`);
+    expect(await adminCall(shop().app, 'applyProductImport', { id: dryRun.id }, catalogue)).toMatchObject({ status: 409, body: { code: 'import_expired' } });
+    expect(await query(sql`select gtin from combinations where reference = ${picked.at(-1)!.sku}`)).toEqual([{ gtin: picked.at(-1)!.gtin }]);
   });
 
   it.runIf(driver === 'postgres')('applies each row once when the same import is applied twice at once', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowId } from './bounds.ts';
 import { SHOP_ROUTE_SEGMENTS } from './constants.ts';
 import { STOREFRONT_LANGUAGES } from './locales.ts';
+import { SLUG_PATTERN } from './slug.ts';
 
 // The back office's delivery settings and content pages (issue 27, "Pages and shipping";
 // docs/adr/0048-shipping-and-pages-editor.md). Amounts are cents with VAT, as every shipping price of the shop.
@@ -111,9 +112,10 @@ export const adminContentPageDetailSchema = z.object({
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 
-const slug = z.string().trim().toLowerCase().regex(/^[\p{Ll}\p{Nd}]+(?:-[\p{Ll}\p{Nd}]+)*$/u).max(120);
+/** A page's address in one language: ASCII only, as the storefront serves it (slug.ts, ADR 59). */
+const slug = z.string().trim().toLowerCase().regex(SLUG_PATTERN).max(120);
 /** Whether a page's slug is an address the storefront already gives another page (SHOP_ROUTE_SEGMENTS) or a category. */
-export const slugIsShopRoute = (value: string) => (SHOP_ROUTE_SEGMENTS as readonly string[]).includes(value) || /^\p{Nd}/u.test(value);
+export const slugIsShopRoute = (value: string) => (SHOP_ROUTE_SEGMENTS as readonly string[]).includes(value) || /^[0-9]/.test(value);
 /** A page's (or size chart's) text in one language; `version` 0: the language it did not have yet. */
 export const adminSaveContentTranslationInput = z.object({
   id: rowId,
@@ -126,7 +128,7 @@ export const adminSaveContentTranslationInput = z.object({
 });
 
 /** A new page or size chart: its language-independent key, then its texts language by language. */
-export const adminCreateContentPageInput = z.object({ kind: z.enum(CONTENT_PAGE_KINDS), key: z.string().trim().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(60) });
+export const adminCreateContentPageInput = z.object({ kind: z.enum(CONTENT_PAGE_KINDS), key: z.string().trim().toLowerCase().regex(SLUG_PATTERN).max(60) });
 
 /** The categories a size chart is for (each category has at most one: giving it this chart takes it from another). */
 export const adminSetSizeChartCategoriesInput = z.object({ id: rowId, category_ids: z.array(rowId).max(200) });

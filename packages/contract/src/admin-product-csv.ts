@@ -73,11 +73,12 @@ export const PRODUCT_IMPORT_REASONS = [
 export type ProductImportReason = (typeof PRODUCT_IMPORT_REASONS)[number];
 
 /**
- * Checked (dry run passed, not yet applied), refused (a refused row: nothing can be applied), applied, expired (left
- * checked for PRODUCT_IMPORT_KEPT_HOURS: its staged rows are gone, the file is to be checked again).
+ * Checked (dry run passed, not yet applied or applied in part), refused (a refused row: nothing can be applied),
+ * applied, expired (left PRODUCT_IMPORT_KEPT_HOURS since its dry run or last applied batch: its staged rows are gone,
+ * the file is to be checked again).
  */
 export const PRODUCT_IMPORT_STATES = ['checked', 'refused', 'applied', 'expired'] as const;
-/** How long a checked import waits to be applied before housekeeping drops its staged rows. */
+/** How long a checked import (or one applied in part) waits untouched before housekeeping drops its staged rows. */
 export const PRODUCT_IMPORT_KEPT_HOURS = 24;
 
 export const productImportRefusalSchema = z.object({

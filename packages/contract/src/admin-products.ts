@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { rowId } from './bounds.ts';
 import { GARMENTS } from './garments.ts';
 import { STOREFRONT_LANGUAGES } from './locales.ts';
+import { SLUG_PATTERN } from './slug.ts';
 
 /** The back office's catalogue (issue 27): products, their texts per shop language, and their size × colour variants. */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+/**
+ * The product list counts its matches up to this many (then says 'more than'): counting all of a 100,000-product
+ * catalogue's matches cost more than the page itself (docs/performance.md). A multiple of the page size.
+ */
+export const ADMIN_PRODUCTS_COUNT_CAP = 1_000;
 export const PRODUCT_STATES = ['active', 'draft'] as const;
 export const PRODUCT_GENDERS = ['women', 'men', 'kids'] as const;
 export const PRODUCT_SORTS = ['newest', 'oldest', 'name', 'reference', 'price_asc', 'price_desc', 'stock_asc'] as const;
@@ -38,12 +44,8 @@ export const referenceSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/);
-export const slugSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(128)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+/** A product's slug in one language: ASCII only (slug.ts, ADR 59). */
+export const slugSchema = z.string().trim().min(1).max(128).regex(SLUG_PATTERN);
 
 export const adminProductsInput = z.object({
   /** A name (part of one, any language), a product reference or variant SKU, or a GTIN. */
@@ -75,7 +77,11 @@ export const adminProductRowSchema = z.object({
   /** The shop languages whose text is complete. */
   complete_langs: z.array(lang),
 });
-export const adminProductsSchema = z.object({ products: z.array(adminProductRowSchema), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
+/**
+ * A page of the list. With `more`, `total` and `pages` are lower bounds: there are more than `total` products and
+ * more than `pages` pages (the count stops at ADMIN_PRODUCTS_COUNT_CAP, or at the page asked for when it has a next).
+ */
+export const adminProductsSchema = z.object({ products: z.array(adminProductRowSchema), page: z.number().int(), pages: z.number().int(), total: z.number().int(), more: z.boolean() });
 
 export const productTextSchema = z.object({
   name: z.string().trim().max(200).default(''),

@@ -15,3 +15,4 @@ export * from './review-constants.ts';
 export * from './refusals.ts';
 export * from './personal-data.ts';
 export * from './returns.ts';
+export * from './slug.ts';

@@ -1,4 +1,4 @@
-import { rowId } from '@shop/contract';
+import { rowId, SLUG_PATTERN } from '@shop/contract';
 import { CONTENT_PAGE_KINDS, MAX_PAGE_MARKDOWN } from '@shop/contract/admin';
 import { z } from 'zod';
 
@@ -20,8 +20,9 @@ export const carrierForm = z.object({ carrier_id: rowId, offered: ticked, free_a
 export const countryForm = z.object({ iso: z.string().regex(/^[A-Z]{2}$/), zone, version, sold_to: ticked, free_from: amount.optional() });
 export const brandForm = z.object({ country: z.string().regex(/^[A-Z]{2}$/), brand_id: rowId, brand_from: amount });
 
-export const newPageForm = z.object({ kind: z.enum(CONTENT_PAGE_KINDS), page_key: z.string().trim().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(60) });
-const textFields = { page_title: z.string().trim().min(1).max(160), page_slug: z.string().trim().toLowerCase().regex(/^[\p{Ll}\p{Nd}]+(?:-[\p{Ll}\p{Nd}]+)*$/u).max(120), version };
+export const newPageForm = z.object({ kind: z.enum(CONTENT_PAGE_KINDS), page_key: z.string().trim().toLowerCase().regex(SLUG_PATTERN).max(60) });
+// A page's address is ASCII, as the storefront serves it (ADR 59): the editor offers the ASCII spelling of what it refuses.
+const textFields = { page_title: z.string().trim().min(1).max(160), page_slug: z.string().trim().toLowerCase().regex(SLUG_PATTERN).max(120), version };
 export const pageTextForm = z.object({ ...textFields, markdown: z.string().trim().min(1).max(MAX_PAGE_MARKDOWN) });
 
 /** A size chart as typed: one line per row, cells separated by '|' (a Markdown table's own pipes and rule line are taken too). */

@@ -54,6 +54,7 @@ const en = {
     previous: 'Previous page',
     next: 'Next page',
     page: 'Page {{page}} of {{pages}}',
+    pageOfMore: 'Page {{page}} of more than {{pages}}',
     from: 'Placed from',
     to: 'Placed until',
     gateway: 'Gateway',
@@ -246,6 +247,7 @@ const en = {
     default: 'Something went wrong. Try again.',
   },
   formIncomplete: 'Some fields need your attention.',
+  slugSuggestion: 'Suggested: {{slug}}',
   ownPassword: {
     nav: 'Your password',
     title: 'Your password',
@@ -296,6 +298,7 @@ const it: Texts = {
     previous: 'Pagina precedente',
     next: 'Pagina successiva',
     page: 'Pagina {{page}} di {{pages}}',
+    pageOfMore: 'Pagina {{page}} di oltre {{pages}}',
     from: 'Effettuati dal',
     to: 'Effettuati fino al',
     gateway: 'Metodo di pagamento',
@@ -488,6 +491,7 @@ const it: Texts = {
     default: 'Qualcosa è andato storto. Riprova.',
   },
   formIncomplete: 'Alcuni campi richiedono attenzione.',
+  slugSuggestion: 'Proposta: {{slug}}',
   ownPassword: {
     nav: 'La tua password',
     title: 'La tua password',

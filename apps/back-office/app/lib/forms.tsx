@@ -15,15 +15,17 @@ export function useStaffForm<S extends z.ZodObject>(schema: S, lastResult: Submi
 
 /**
  * The text of a field's problem, if it has one, tied to its input by id (aria-describedby): the field's own text, or
- * the API's refusal that is this field's problem (lib/form-action.server's fieldOf: 'your current password is not right').
+ * the API's refusal that is this field's problem (lib/form-action.server's fieldOf: 'your current password is not right');
+ * `hint` adds what would do (a suggested spelling).
  */
-export function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+export function FieldError({ field, hint }: { field: FieldMetadata<unknown>; hint?: string | undefined }) {
   const { t, i18n } = useTranslation();
   const problem = field.errors?.[0];
   if (!problem) return null;
   return (
     <p id={field.errorId} className="mt-1 text-sm text-red-800">
       {i18n.exists(`refusals.${problem}`) ? t(`refusals.${problem}`) : t(`fieldErrors.${field.name}`)}
+      {hint && ` ${hint}`}
     </p>
   );
 }
@@ -60,6 +62,7 @@ export function TextField({
   type = 'text',
   defaultValue,
   inputMode,
+  hint,
 }: {
   field: FieldMetadata<any>;
   label: string;
@@ -67,6 +70,8 @@ export function TextField({
   type?: 'text' | 'number' | 'datetime-local';
   defaultValue?: string;
   inputMode?: 'decimal' | 'numeric';
+  /** Said after the field's problem (a slug's ASCII spelling). */
+  hint?: string | undefined;
 }) {
   const props = getInputProps(field, { type, ariaDescribedBy: help ? `${field.id}-help` : undefined });
   return (
@@ -78,7 +83,7 @@ export function TextField({
         </p>
       )}
       <input {...props} key={field.key} defaultValue={props.defaultValue ?? defaultValue} inputMode={inputMode} className={inputClass} />
-      <FieldError field={field} />
+      <FieldError field={field} hint={field.errors?.length ? hint : undefined} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { buttonClass, Choices, DoneNotice, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
+import { slugHint } from '../lib/slug-hint';
 import { BackLink } from '../lib/links';
 import type { Route } from './+types/content-page';
 
@@ -85,7 +86,7 @@ export default function ContentPageEditor({ loaderData: { page, categories, lang
           {/* The version this text was read at (0: a language it does not have yet); an older one is refused. */}
           <input type="hidden" name="version" value={text?.version ?? 0} />
           <TextField field={fields.page_title} label={t('pages.pageTitle')} defaultValue={text?.title ?? ''} />
-          <TextField field={fields.page_slug} label={t('pages.slug')} help={t('pages.slugHelp', { lang, folder: isChart ? 'size-chart/' : '' })} defaultValue={text?.slug ?? ''} />
+          <TextField field={fields.page_slug} label={t('pages.slug')} help={t('pages.slugHelp', { lang, folder: isChart ? 'size-chart/' : '' })} defaultValue={text?.slug ?? ''} hint={slugHint(t, fields.page_slug.value, lang)} />
           <div>
             <label htmlFor={body.id}>{isChart ? t('pages.table') : t('pages.markdown')}</label>
             <p id={`${body.id}-help`} className="text-sm text-stone-700">

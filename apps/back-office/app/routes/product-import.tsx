@@ -65,7 +65,7 @@ export default function ProductImport({ loaderData: { checked }, actionData }: R
       )}
       {checked.state === 'expired' && (
         <p role="alert" className="mb-4 max-w-prose rounded border border-red-300 bg-red-50 p-3 text-red-900">
-          {t('csv.expiredState')}
+          {checked.applied_rows > 0 ? t('csv.expiredPartly', { applied: number(checked.applied_rows) }) : t('csv.expiredState')}
         </p>
       )}
       {checked.state === 'applied' && (

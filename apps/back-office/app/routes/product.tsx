@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { z } from 'zod';
 import { AdminApiError, staffCall } from '../lib/api.server';
+import { slugHint } from '../lib/slug-hint';
 import { money } from '../lib/format';
 import { buttonClass, Choices, DoneNotice, inputClass, named, Select } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
@@ -112,12 +113,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw new Response('bad_request', { status: 400 });
 }
 
-function Problem({ id, problem }: { id: string; problem: string | undefined }) {
+/** A field's problem; `hint` (a slug's ASCII spelling) follows it. */
+function Problem({ id, problem, hint }: { id: string; problem: string | undefined; hint?: string | undefined }) {
   const { t } = useTranslation();
   if (!problem) return null;
   return (
     <p id={id} className="mt-1 text-sm text-red-800">
       {t(`catalogue.fieldErrors.${problem}`, { defaultValue: t('catalogue.fieldErrors.default') })}
+      {hint && ` ${hint}`}
     </p>
   );
 }
@@ -142,7 +145,7 @@ function Outcome({ answer, intent }: { answer: Answer | undefined; intent: strin
   );
 }
 
-function Field({ id, name, label, value, problem, help, ...input }: { id?: string; name: string; label: string; value: string; problem?: string | undefined; help?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({ id, name, label, value, problem, help, hint, ...input }: { id?: string; name: string; label: string; value: string; problem?: string | undefined; help?: string; hint?: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
   const inputId = id ?? name;
   const described = [problem ? `${inputId}-error` : '', help ? `${inputId}-help` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -154,7 +157,7 @@ function Field({ id, name, label, value, problem, help, ...input }: { id?: strin
           {help}
         </p>
       )}
-      <Problem id={`${inputId}-error`} problem={problem} />
+      <Problem id={`${inputId}-error`} problem={problem} hint={hint} />
     </div>
   );
 }
@@ -271,7 +274,14 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
                   </legend>
                   <div className="grid gap-3 sm:grid-cols-2">
                     <Field name={`${lang}.name`} label={`${t('catalogue.name')} (${lang.toUpperCase()})`} value={value(`${lang}.name`, stored?.name ?? '')} problem={problems[`${lang}.name`]} lang={lang} />
-                    <Field name={`${lang}.slug`} label={`${t('catalogue.slug')} (${lang.toUpperCase()})`} value={value(`${lang}.slug`, stored?.slug ?? '')} problem={problems[`${lang}.slug`]} autoComplete="off" />
+                    <Field
+                      name={`${lang}.slug`}
+                      label={`${t('catalogue.slug')} (${lang.toUpperCase()})`}
+                      value={value(`${lang}.slug`, stored?.slug ?? '')}
+                      problem={problems[`${lang}.slug`]}
+                      hint={slugHint(t, value(`${lang}.slug`, ''), lang)}
+                      autoComplete="off"
+                    />
                   </div>
                   <label htmlFor={`${lang}.description`} className="mt-3 block">{`${t('catalogue.description')} (${lang.toUpperCase()})`}</label>
                   <textarea id={`${lang}.description`} name={`${lang}.description`} lang={lang} rows={3} defaultValue={value(`${lang}.description`, stored?.description ?? '')} className={inputClass} />

@@ -79,7 +79,7 @@ export default function Products({ loaderData: { list, shown, brands, categories
         </button>
       </Form>
       <p className="mb-2" aria-live="polite">
-        {t('catalogue.count', { count: list.total })}
+        {list.more ? t('catalogue.moreThan', { total: list.total }) : t('catalogue.count', { count: list.total })}
       </p>
       <ListTable
         columns={[
@@ -117,7 +117,7 @@ export default function Products({ loaderData: { list, shown, brands, categories
         rowKey={(product) => product.id}
         empty={t('catalogue.none')}
       />
-      <Pages page={list.page} pages={list.pages} params={shown} />
+      <Pages page={list.page} pages={list.pages} more={list.more} params={shown} />
     </>
   );
 }

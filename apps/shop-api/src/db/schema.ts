@@ -83,7 +83,12 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('products_brand_idx').on(t.brandId), index('products_created_idx').on(t.createdAt)],
+  (t) => [
+    index('products_brand_idx').on(t.brandId),
+    index('products_created_idx').on(t.createdAt),
+    // The back office's drafts, newest first, and their capped count: the few drafts of 100,000 products, not a scan (ADR 59).
+    index('products_drafts_idx').on(t.createdAt, t.id).where(sql`not ${t.isActive}`),
+  ],
 );
 
 export const productTranslations = pgTable(
@@ -1137,7 +1142,7 @@ export const productImports = pgTable('product_imports', {
   id: serial('id').primaryKey(),
   staffId: integer('staff_id').references(() => staff.id),
   fileName: text('file_name').notNull(),
-  /** checked, refused or applied (PRODUCT_IMPORT_STATES). */
+  /** checked, refused, applied or expired (PRODUCT_IMPORT_STATES). */
   state: varchar('state', { length: 12 }).notNull(),
   rows: integer('rows').notNull().default(0),
   created: integer('created').notNull().default(0),
@@ -1149,6 +1154,8 @@ export const productImports = pgTable('product_imports', {
   appliedThrough: integer('applied_through').notNull().default(0),
   appliedRows: integer('applied_rows').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Its last work: the dry run, then each applied batch. Housekeeping expires an import left this long untouched. */
+  touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const productImportRows = pgTable(

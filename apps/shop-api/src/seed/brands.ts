@@ -1,8 +1,7 @@
 import type { brands, brandTranslations } from '../db/schema.ts';
 import type { Gender } from './categories.ts';
-import type { Garment } from '@shop/contract';
+import { slugify, type Garment } from '@shop/contract';
 import { LANGS, t, type Translated } from './shared.ts';
-import { slugify } from './slug.ts';
 
 /** Invented brands; each one makes only some garments for some genders. */
 type Brand = { id: number; name: string; genders: Gender[]; garments: Garment[]; description: Translated };

@@ -1,7 +1,6 @@
-import type { Lang } from '@shop/contract';
+import { slugify, type Lang } from '@shop/contract';
 import type { categories, categoryTranslations } from '../db/schema.ts';
 import { byLang, LANGS, t, type Translated } from './shared.ts';
-import { slugify } from './slug.ts';
 
 export type Gender = 'women' | 'men' | 'kids';
 

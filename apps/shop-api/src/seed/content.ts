@@ -1,8 +1,8 @@
+import { slugify } from '@shop/contract';
 import type { categorySizeCharts, contentPages, contentPageTranslations } from '../db/schema.ts';
 import { GENDERS, type Gender } from './categories.ts';
 import { SIZE_CHART_PAGES } from './size-charts.ts';
 import { LANGS, type PageSource } from './shared.ts';
-import { slugify } from './slug.ts';
 
 
 const PAGES: PageSource[] = [

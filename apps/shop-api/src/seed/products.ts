@@ -1,4 +1,4 @@
-import { IMAGE_VIEWS, productImageUrl, type Badge, type Figure, type Garment, type Lang, type Texture } from '@shop/contract';
+import { IMAGE_VIEWS, productImageUrl, slugify, type Badge, type Figure, type Garment, type Lang, type Texture } from '@shop/contract';
 import type {
   combinationAttributes,
   combinations,
@@ -30,7 +30,6 @@ import { netForShelfPrice, withVat } from '../catalog/pricing.ts';
 import { country } from './countries.ts';
 import { createRandom, type Random } from './random.ts';
 import { byLang, daysBeforeReference, LANGS, REFERENCE_TIME, type Translated } from './shared.ts';
-import { slugify } from './slug.ts';
 
 export type SeededCombination = {
   id: number;

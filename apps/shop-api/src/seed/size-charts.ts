@@ -1,8 +1,7 @@
-import type { Lang } from '@shop/contract';
+import { slugify, type Lang } from '@shop/contract';
 import { SIZE_RUNS, type Size } from './attributes.ts';
 import { GENDERS, type Gender } from './categories.ts';
 import { byLang, t, type PageSource, type Translated } from './shared.ts';
-import { slugify } from './slug.ts';
 
 const ADULT_COLUMNS: Record<Lang, string[]> = {
   en: ['Size', 'Chest (cm)', 'Waist (cm)', 'Hips (cm)'],

@@ -399,7 +399,7 @@ export async function checkProductCsv(db: Database, source: Readable & { truncat
   }
   if (counts.refused) await db.execute(sql`delete from product_import_rows where import_id = ${importId}`);
   await db.execute(sql`update product_imports set state = ${counts.refused ? 'refused' : 'checked'}, rows = ${counts.rows}, created = ${counts.created}, changed = ${counts.changed},
-    unchanged = ${counts.unchanged}, refused = ${counts.refused}, refusals = ${JSON.stringify(refusals)}::jsonb where id = ${importId}`);
+    unchanged = ${counts.unchanged}, refused = ${counts.refused}, refusals = ${JSON.stringify(refusals)}::jsonb, touched_at = now() where id = ${importId}`);
   return importId;
 }
 
@@ -488,7 +488,7 @@ async function writeBatch(tx: Queryable, staged: StagedRow[]): Promise<void> {
     where v.handle is null and v.price is not null and p.id = c.product_id and p.price_net_cents <> v.price`);
 
   // Texts: a name writes the language (a new one's slug made of its name, as the editor makes it); a description alone updates it.
-  const texts = staged.flatMap(({ handle, product }) => (handle ? Object.entries(product.texts ?? {}).map(([lang, text]) => ({ handle, lang, name: text.name ?? null, slug: text.name ? slugOf(text.name) : null, description: text.description ?? null })) : []));
+  const texts = staged.flatMap(({ handle, product }) => (handle ? Object.entries(product.texts ?? {}).map(([lang, text]) => ({ handle, lang, name: text.name ?? null, slug: text.name ? slugOf(text.name, lang as Lang) : null, description: text.description ?? null })) : []));
   if (texts.length) {
     const textBatch = sql`(select distinct on (t.handle, t.lang) t.* from jsonb_to_recordset(${JSON.stringify(texts)}::jsonb) as t(handle text, lang text, name text, slug text, description text)) t`;
     // Rows with a name and a description write both; with a name alone, the name (a new language's description empty).
@@ -552,7 +552,7 @@ export async function applyProductImport(db: Database, id: number, actor: Actor)
         }
         await writeBatch(tx, staged.map((row) => row.data));
         const last = staged.at(-1)!.row_number;
-        await tx.execute(sql`update product_imports set applied_through = ${last}, applied_rows = applied_rows + ${staged.length} where id = ${id}`);
+        await tx.execute(sql`update product_imports set applied_through = ${last}, applied_rows = applied_rows + ${staged.length}, touched_at = now() where id = ${id}`);
         await audit(tx, actor, { action: 'product.import_batch', targetType: 'product_import', targetId: id, after: { from_row: staged[0]!.row_number, to_row: last, rows: staged.length } });
         return false;
       }),
@@ -562,15 +562,17 @@ export async function applyProductImport(db: Database, id: number, actor: Actor)
 }
 
 /**
- * Housekeeping: the staged rows of imports checked but not applied within PRODUCT_IMPORT_KEPT_HOURS (a dry run
- * looked at and left, or an apply given up half way) are dropped, and the import marked expired (applying it is
- * refused: the file is checked again against the catalogue as it is then). Returns how many imports expired.
+ * Housekeeping: the staged rows of imports checked and left PRODUCT_IMPORT_KEPT_HOURS untouched (a dry run looked at
+ * and left, or an apply given up half way: counted from its last batch) are dropped, and the import marked expired
+ * (applying it is refused: the file is checked again against the catalogue as it is then). An import being applied
+ * is not abandoned: a batch committing meanwhile touches it, and the update, waiting for its lock, then leaves it.
+ * Returns how many imports expired.
  */
 export async function expireAbandonedImports(db: Queryable, now = new Date()): Promise<number> {
   const expired = await rows<{ id: number }>(
     db,
     sql`update product_imports set state = 'expired' where state = 'checked'
-      and created_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${PRODUCT_IMPORT_KEPT_HOURS}) returning id`,
+      and touched_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${PRODUCT_IMPORT_KEPT_HOURS}) returning id`,
   );
   if (expired.length) await db.execute(sql`delete from product_import_rows where import_id in (${sql.join(expired.map((row) => sql`${row.id}`), sql`, `)})`);
   return expired.length;

@@ -1,5 +1,6 @@
-import { DEFAULT_LANGUAGE, STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
+import { DEFAULT_LANGUAGE, slugify, STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
 import {
+  ADMIN_PRODUCTS_COUNT_CAP,
   ADMIN_PRODUCTS_PAGE_SIZE,
   gtinValid,
   textComplete,
@@ -98,17 +99,18 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
   const needsListing = input.stock !== undefined || input.sort === 'stock_asc';
   const from = sql`products p${needsListing ? sql` left join catalog_listing l on l.product_id = p.id` : sql``}`;
   const sorted = input.sort === 'name' ? sql`${from} join product_translations st on st.product_id = p.id and st.lang = ${textLang}` : from;
-  const [picked, [counted], rate] = await Promise.all([
-    rows<{ id: number }>(
-      db,
-      sql`select p.id from ${sorted} where ${where} order by ${ORDERS[input.sort]}
-        limit ${ADMIN_PRODUCTS_PAGE_SIZE} offset ${(input.page - 1) * ADMIN_PRODUCTS_PAGE_SIZE}`,
-    ),
-    // Counted without the name's join (a join of every product costs more than the page): in name order, products not
-    // named in the staff member's language are counted but not listed.
-    rows<{ total: number }>(db, sql`select count(*)::int as total from ${from} where ${where}`),
+  const offset = (input.page - 1) * ADMIN_PRODUCTS_PAGE_SIZE;
+  const [picked, [capped], rate] = await Promise.all([
+    // One row more than the page tells whether a next page exists.
+    rows<{ id: number }>(db, sql`select p.id from ${sorted} where ${where} order by ${ORDERS[input.sort]} limit ${ADMIN_PRODUCTS_PAGE_SIZE + 1} offset ${offset}`),
+    // Counted up to the cap and one more, without the order or the name's join: the rows come as the cheapest plan
+    // finds them and the count stops there (counting every match of 100,000 cost more than the page). In name order,
+    // products not named in the staff member's language are counted but not listed.
+    rows<{ total: number }>(db, sql`select count(*)::int as total from (select 1 from ${from} where ${where} limit ${ADMIN_PRODUCTS_COUNT_CAP + 1}) matched`),
     shelfRate(context),
   ]);
+  const hasNext = picked.length > ADMIN_PRODUCTS_PAGE_SIZE;
+  picked.length = Math.min(picked.length, ADMIN_PRODUCTS_PAGE_SIZE);
   const ids = picked.map((row) => row.id);
   const details = ids.length
     ? await rows<{ id: number; reference: string; is_active: boolean; price_net_cents: number; stock: number | null; name: string; brand: string | null; category: string | null; variant_count: number; complete_langs: Lang[] }>(
@@ -123,7 +125,12 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
     : [];
   const byId = new Map(details.map((row) => [row.id, row]));
   const page = ids.map((id) => byId.get(id)!).filter(Boolean);
-  const total = counted?.total ?? 0;
+  // Exact when the count stayed under the cap, or when this is the last page (its rows end the list); else a
+  // lower bound: more than the cap, or than the pages up to this one when it has a next.
+  const counted = capped?.total ?? 0;
+  const lastPage = !hasNext && picked.length > 0;
+  const more = counted > ADMIN_PRODUCTS_COUNT_CAP && !lastPage;
+  const total = lastPage ? offset + picked.length : more ? Math.max(ADMIN_PRODUCTS_COUNT_CAP, hasNext ? offset + ADMIN_PRODUCTS_PAGE_SIZE : 0) : counted;
   return {
     products: page.map((row) => ({
       id: row.id,
@@ -140,6 +147,7 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
     page: input.page,
     pages: Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE)),
     total,
+    more,
   };
 }
 
@@ -223,15 +231,8 @@ export async function getProductEditor({ id }: { id?: number | undefined }, cont
   };
 }
 
-/** A slug made of a name: lowercase ASCII words joined by hyphens. */
-export const slugOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 128) || 'product';
+/** A slug made of a name in its language (slug.ts: ASCII, as the language spells its letters in it), as long as the field takes. */
+export const slugOf = (name: string, lang: Lang) => slugify(name, lang).slice(0, 128).replace(/-+$/, '') || 'product';
 
 /** The languages whose texts are complete, in the shop's order. */
 const completeLangs = (texts: Partial<Record<Lang, Pick<ProductText, 'name' | 'slug' | 'description'>>>) => LANGS.filter((lang) => textComplete(texts[lang]));
@@ -268,7 +269,7 @@ export async function saveProduct(input: z.output<typeof adminSaveProductInput>,
   const texts = Object.fromEntries(
     Object.entries(input.texts)
       .filter(([, text]) => text && text.name)
-      .map(([lang, text]) => [lang, { ...text!, slug: text!.slug || slugOf(text!.name) }]),
+      .map(([lang, text]) => [lang, { ...text!, slug: text!.slug || slugOf(text!.name, lang as Lang) }]),
   ) as Partial<Record<Lang, ProductText>>;
   return orConflict('reference', () =>
     context.db.transaction(async (tx) => {

@@ -1,10 +1,11 @@
+import { SLUG_WORDS as SLUG } from '@shop/contract';
+
 /**
  * The route id rules of SPEC §2 and §5. A value that fails them is a 404.
  * - product: letters, digits and hyphens (the URL adds `.html`);
  * - category: digits and hyphens, a hyphen, then a slug;
  * - brand: digits, a hyphen, then a slug.
  */
-const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
 export const PRODUCT_ID = /^[A-Za-z0-9-]+$/;
 export const CATEGORY_ID = new RegExp(`^[0-9][0-9-]*-${SLUG}$`);
 export const BRAND_ID = new RegExp(`^[0-9]+-${SLUG}$`);
