@@ -2,7 +2,7 @@
 // by reference, email and name, and the filters (state, period, country, gateway, invoice request). Target (issue 26):
 // list and search p95 ≤ 100 ms. The orders are made here once (references BN…), with a staff session per client.
 //
-// Usage: npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/orders.mjs [seconds=10] [clients=4] [only]
+// Usage: npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop [BENCH_PORT=6191] node bench/orders.mjs [seconds=10] [clients=4] [only]
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { startShopApi, staffSessions } from './back-office.mjs';
@@ -13,7 +13,7 @@ const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 4);
 const only = process.argv[4] ?? '';
 const ORDERS = 100_000;
-const port = 6191;
+const port = Number(process.env.BENCH_PORT ?? 6191);
 const apiUrl = `http://127.0.0.1:${port}`;
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL to a PostgreSQL database (the shop is migrated, and the orders made, on the first run).');
