@@ -1,7 +1,7 @@
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder } from '@shop/contract/admin';
 import type { z } from 'zod';
 import type { adminOrdersInput } from '@shop/contract/admin';
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { auditLog, orderLines, orderRefunds, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 import { ADMIN_AUDIT_PAGE_SIZE, ordersExportInput, type adminAuditInput } from '@shop/contract/admin';
 import { stringify } from 'csv-stringify';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';

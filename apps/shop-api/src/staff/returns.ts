@@ -1,5 +1,5 @@
 import { ADMIN_RETURNS_PAGE_SIZE, type adminReturnsInput, type receiveReturnInput } from '@shop/contract/admin';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { combinations, orderLines, orderReturnLines, orderReturns, orders } from '../db/schema.ts';
