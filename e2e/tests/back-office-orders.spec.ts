@@ -195,7 +195,8 @@ async function placeOrdersByApi(request: APIRequestContext, tag: string, count: 
   const listing = await call('getProducts', { id_category: 3, per_page: 24, with_facets: false, with_category_tree: false });
   const variants: { product_id: number; combination_id: number }[] = [];
   for (const product of listing.products as { id_product: number }[]) {
-    const { combinations } = await call('getProduct', { product_id: product.id_product });
+    const { combinations, minimal_quantity: minimum } = await call('getProduct', { product_id: product.id_product });
+    if (minimum !== 1) continue;
     for (const combination of combinations as { id: number; stock: number; available: boolean }[]) {
       if (combination.available && combination.stock > 2) variants.push({ product_id: product.id_product, combination_id: combination.id });
     }
