@@ -2,7 +2,7 @@
 // by reference, email and name, and the filters (state, period, country, gateway, invoice request). Target (issue 26):
 // list and search p95 ≤ 100 ms. The orders are made here once (references BN…), with a staff session per client.
 //
-// Usage: npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/orders.mjs [seconds=10] [clients=4] [only]
+// Usage: npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop [BENCH_PORT=6191] node bench/orders.mjs [seconds=10] [clients=4] [only]
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { startShopApi, staffSessions } from './back-office.mjs';
@@ -13,7 +13,7 @@ const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 4);
 const only = process.argv[4] ?? '';
 const ORDERS = 100_000;
-const port = 6191;
+const port = Number(process.env.BENCH_PORT ?? 6191);
 const apiUrl = `http://127.0.0.1:${port}`;
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL to a PostgreSQL database (the shop is migrated, and the orders made, on the first run).');
@@ -62,10 +62,15 @@ try {
     if (!response.ok) throw new Error(`listOrders ${JSON.stringify(payload)}: ${response.status} ${body.message}`);
     return performance.now() - started;
   };
+  // Pages 2, 3 and 2,000 are asked by their links (ADR 58): the cursor of the last order of the page before each.
+  const cursorAt = async (offset) =>
+    (await db.query(`select 'a.' || (extract(epoch from created_at) * 1000000)::bigint || '.' || id as cursor from orders order by created_at desc, id desc offset $1 limit 1`, [offset])).rows[0].cursor;
+  const firstPages = [undefined, await cursorAt(24), await cursorAt(49)];
+  const deepPage = await cursorAt(1_999 * 25 - 1);
   const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   const scenarios = [
-    ['list: newest first, first pages', () => [{ page: 1 + random(3) }]],
-    ['list: deep page (page 2,000)', () => [{ page: 2_000 }]],
+    ['list: newest first, first pages', () => [{ cursor: pick(firstPages) }]],
+    ['list: deep page (page 2,000)', () => [{ cursor: deepPage }]],
     ['search: a reference', () => [{ query: `BN${String(1 + random(ORDERS)).padStart(8, '0')}` }]],
     ['search: an email address (part)', () => [{ query: `shopper${1 + random(ORDERS)}@` }]],
     ['search: a name', () => [{ query: `Rossi${random(997)}` }]],

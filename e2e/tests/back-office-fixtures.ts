@@ -41,7 +41,8 @@ export async function shots(page: Page, name: string) {
   }
 }
 
-const API = `http://127.0.0.1:${ports.SHOP_API_PORT}`;
+/** The main shop's API, as the back-office journeys call it directly (set-up links, orders made to page through). */
+export const API = `http://127.0.0.1:${ports.SHOP_API_PORT}`;
 
 /**
  * A staff member of the role, set up through the API with their link (the owner's journey does it on the page) and

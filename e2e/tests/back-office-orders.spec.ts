@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BACK_OFFICE, shots, staffPage } from './back-office-fixtures';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { API, BACK_OFFICE, shots, staffPage } from './back-office-fixtures';
 import {
   APPROVED_CARD,
   chooseCarrier,
@@ -178,4 +178,84 @@ test('customer service cancels a paid order: the gateway refunds it in the same 
   await expectNoAxeViolations(service);
   await shots(service, 'order-cancelled');
   await expectConfirmationMail(page, lang, email, reference, new RegExp(`Refund for your order ${reference}`));
+});
+
+/**
+ * `count` guest orders placed through the shop API as the storefront places them (cart, checkout, order), one unit of
+ * a variant in stock each, their addresses starting with `tag`: enough for the orders list to have two pages. Their
+ * references, in the order placed.
+ */
+async function placeOrdersByApi(request: APIRequestContext, tag: string, count: number): Promise<string[]> {
+  const call = async (name: string, data: unknown, session?: string) => {
+    const response = await request.post(`${API}/${name}`, { data, headers: session ? { 'x-session-id': session } : {} });
+    const body = await response.json();
+    expect(response.status(), `${name}: ${JSON.stringify(body).slice(0, 300)}`).toBe(200);
+    return body.psdata;
+  };
+  const listing = await call('getProducts', { id_category: 3, per_page: 24, with_facets: false, with_category_tree: false });
+  const variants: { product_id: number; combination_id: number }[] = [];
+  for (const product of listing.products as { id_product: number }[]) {
+    const { combinations, minimal_quantity: minimum } = await call('getProduct', { product_id: product.id_product });
+    if (minimum !== 1) continue;
+    for (const combination of combinations as { id: number; stock: number; available: boolean }[]) {
+      if (combination.available && combination.stock > 2) variants.push({ product_id: product.id_product, combination_id: combination.id });
+    }
+    if (variants.length >= count) break;
+  }
+  const references: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const { session } = await call('createCartItem', { ...variants[index % variants.length]!, quantity: 1 });
+    await call('updateCheckoutEmail', { email: `${tag}.${index}@example.com` }, session.token);
+    await call('updateCheckoutAddress', { shipping: { address: { alias: 'Casa', first_name: 'Giulia', last_name: 'Rossi', address1: 'Via Solferino 10', city: 'Milano', state: 'MI', country: 'IT', postcode: '20121', phone: '+39 02 1234567' } } }, session.token);
+    const { carriers } = await call('getCarriers', {}, session.token);
+    await call('updateCheckoutCarrier', { carrier_id: (carriers as { id: number; code: string }[]).find((carrier) => carrier.code === 'standard')!.id }, session.token);
+    await call('updateCheckoutPayment', { gateway: 'card' }, session.token);
+    const { order } = await call('createOrder', { idempotency_key: `${tag}-${String(index).padStart(6, "0")}`, accept_terms: true, accept_privacy: true }, session.token);
+    references.push(order.reference);
+  }
+  return references;
+}
+
+test('a merchant pages through the orders list by its links, with and without JavaScript: next, previous and first page keep the search', async ({ browser, request }) => {
+  const tag = `pager${Date.now().toString(36)}`;
+  // Newest first: the first page holds the last 25 placed, the second the first 2.
+  const newestFirst = (await placeOrdersByApi(request, tag, 27)).reverse();
+  for (const javaScriptEnabled of [true, false]) {
+    const staff = await staffPage(browser, 'fulfilment', { javaScriptEnabled });
+    await staff.goto(`${BACK_OFFICE}/orders?query=${tag}`);
+    if (javaScriptEnabled) await hydrated(staff);
+    // The references column, row by row.
+    const firstCells = staff.getByRole('table').locator('tbody tr td:first-child');
+    const shown = () => firstCells.first();
+    const references = async () => (await firstCells.allTextContents()).map((text) => text.trim());
+    const pages = staff.getByRole('navigation', { name: 'Pages of the list' });
+    await expect(staff.getByText('27 orders')).toBeVisible();
+    await expect(shown()).toContainText(newestFirst[0]!);
+    expect(await references()).toEqual(newestFirst.slice(0, 25));
+    await expect(pages.getByRole('link')).toHaveText(['Next page']);
+
+    await pages.getByRole('link', { name: 'Next page' }).click();
+    await expect(staff).toHaveURL(/[?&]cursor=a\.\d+\.\d+/);
+    await expect(shown()).toContainText(newestFirst[25]!);
+    expect(await references()).toEqual(newestFirst.slice(25));
+    await expect(staff.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
+    await expect(pages.getByRole('link')).toHaveText(['First page', 'Previous page']);
+
+    await pages.getByRole('link', { name: 'Previous page' }).click();
+    await expect(shown()).toContainText(newestFirst[0]!);
+    expect(await references()).toEqual(newestFirst.slice(0, 25));
+    await pages.getByRole('link', { name: 'First page' }).click();
+    await expect(staff).toHaveURL(`${BACK_OFFICE}/orders?query=${tag}`);
+    await expect(pages.getByRole('link')).toHaveText(['Next page']);
+    if (javaScriptEnabled) {
+      await expectNoAxeViolations(staff);
+      // A page link cut short or changed by hand: a 400 page saying so, and the way back to the first page.
+      const answer = await staff.goto(`${BACK_OFFICE}/orders?query=${tag}&cursor=${encodeURIComponent("a.1.1' or 1=1")}`);
+      expect(answer?.status()).toBe(400);
+      await expect(staff.getByText('This link to a page of the list is not valid (cut short or changed): start again from the first page.')).toBeVisible();
+      await staff.getByRole('link', { name: 'First page' }).click();
+      await expect(staff.getByText('27 orders')).toBeVisible();
+    }
+    await staff.context().close();
+  }
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LinksFunction } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type LinksFunction } from 'react-router';
 import stylesheet from './app.css?url';
 import { useNonce } from './lib/nonce';
 
@@ -37,15 +37,26 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const location = useLocation();
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  // A list's page link that is not one (lib/pages.tsx cursorParam): the way back is the list's first page, its filters kept.
+  const badCursor = isRouteErrorResponse(error) && error.status === 400 && error.data === 'cursor_invalid';
+  const firstPage = new URLSearchParams(location.search);
+  firstPage.delete('cursor');
   return (
     <main id="main" className="mx-auto max-w-xl p-6">
       <h1 className="text-xl font-semibold">{isRouteErrorResponse(error) ? error.status : 500}</h1>
-      <p className="mt-2">{t(forbidden ? 'refusals.forbidden' : 'refusals.default')}</p>
+      <p className="mt-2">{t(badCursor ? 'refusals.cursor_invalid' : forbidden ? 'refusals.forbidden' : 'refusals.default')}</p>
       <p className="mt-4">
-        <a className="text-blue-800 underline" href="/orders">
-          {t('nav.orders')}
-        </a>
+        {badCursor ? (
+          <a className="text-blue-800 underline" href={`${location.pathname}${firstPage.size ? `?${firstPage}` : ''}`}>
+            {t('orders.first')}
+          </a>
+        ) : (
+          <a className="text-blue-800 underline" href="/orders">
+            {t('nav.orders')}
+          </a>
+        )}
       </p>
     </main>
   );

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { AdminCallName } from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/raw.ts';
 import { useTestShop } from './databases.ts';
 import { adminCall, staffSession } from './staff.ts';
 
@@ -29,11 +30,16 @@ describe.runIf(process.env.BENCH_CUSTOMERS && process.env.TEST_DATABASE_URL)('th
       from generate_series(1, 50000) n join lateral (select id from products order by id offset (n % 100) limit 1) p on true`);
     await db.execute(sql`analyze`);
     const session = (await staffSession(shop(), 'owner')).headers;
+    // Page 200's link (ADR 58): the cursor of the 4,975th customer, newest first.
+    const [deep] = await selectRows<{ cursor: string }>(
+      db,
+      sql`select 'a.' || (extract(epoch from created_at) * 1000000)::bigint || '.' || id as cursor from customers order by created_at desc, id desc offset ${199 * 25 - 1} limit 1`,
+    );
     const cases: [string, AdminCallName, unknown][] = [
       ['customers, newest', 'listCustomers', {}],
       ['customers by name', 'listCustomers', { query: 'Last12' }],
       ['customers by email', 'listCustomers', { query: 'customer4242' }],
-      ['customers, page 200', 'listCustomers', { page: 200 }],
+      ['customers, page 200', 'listCustomers', { cursor: deep!.cursor }],
       ['a guest’s orders', 'listGuestOrders', { email: 'guest1234@example.com' }],
       ['subscribers, a page', 'listSubscribers', { after: 50000 }],
       ['reviews held', 'listReviews', { status: 'held' }],

@@ -156,6 +156,35 @@ describe.each(DRIVERS)('the mail outbox on %s', (driver) => {
     expect(unsent).toBe(0);
   });
 
+  it('sends a failing mail once when "Send again" meets the deliver-mails job\'s retry, whichever reaches it first', async () => {
+    const received = new Map<string, number>();
+    // A mail server that takes a moment, so that "Send again" comes while the job's try is still going.
+    const slow = vi.spyOn(shop().payments.mailer, 'send').mockImplementation(async (mail) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      received.set(mail.to, (received.get(mail.to) ?? 0) + 1);
+    });
+    const answers: unknown[] = [];
+    try {
+      // "Send again" as the job starts its pass, during its claim, and while its try is at the mail server.
+      for (const delay of [0, 5, 60, 120]) {
+        const email = `again.${driver}.${delay}@example.com`;
+        const id = await db().transaction((tx) => queueMail(tx, { kind: 'registration_known_address', to: email, payload: { firstName: 'Ada', lang: 'en' } }));
+        // A mail whose last try failed, its retry due now.
+        await db().execute(sql`update mail_outbox set attempts = 1, last_error = 'send: connect ECONNREFUSED' where id = ${id}`);
+        const [, again] = await Promise.all([jobPass(), new Promise((resolve) => setTimeout(resolve, delay)).then(() => adminCall(shop().app, 'sendMailAgain', { id }, manager))]);
+        answers.push(again.body.psdata);
+        expect([email, received.get(email)]).toEqual([email, 1]);
+        const [row] = await outboxOf(email);
+        expect(row).toMatchObject({ sent: true, last_error: null });
+      }
+    } finally {
+      slow.mockRestore();
+    }
+    // Each answer says what happened: sent by "Send again", or left to the job's try going on.
+    for (const answer of answers) expect([{ sent: true, sending: false }, { sent: false, sending: true }]).toContainEqual(answer);
+    expect(answers.at(-1)).toEqual({ sent: false, sending: true });
+  });
+
   it('tries a failing mail with doubling waits, gives it up after MAIL_MAX_ATTEMPTS; the manager sees it, sends it again (audited), and it goes', async () => {
     const { email } = await registerCustomer(shop().app);
     const refused = whileRefused();
@@ -186,7 +215,7 @@ describe.each(DRIVERS)('the mail outbox on %s', (driver) => {
     expect((await adminCall(shop().app, 'getDashboard', {}, manager)).body.psdata.unsent_mails).toBeGreaterThanOrEqual(1);
 
     const again = await adminCall(shop().app, 'sendMailAgain', { id: givenUp!.id }, manager);
-    expect([again.status, again.body.psdata]).toEqual([200, { sent: true }]);
+    expect([again.status, again.body.psdata]).toEqual([200, { sent: true, sending: false }]);
     expect((await mailbox(email)).some((mail) => mail.text.includes('set-new-password'))).toBe(true);
     const [trace] = await selectRows<{ action: string; after: { attempts: number } }>(db(), sql`select action, after from audit_log where target_type = 'mail' and target_id = ${String(givenUp!.id)}`);
     expect(trace).toMatchObject({ action: 'mail.send_again', after: { attempts: 0 } });
@@ -214,7 +243,7 @@ describe.each(DRIVERS)('the mail outbox on %s', (driver) => {
     const listed = (await adminCall(shop().app, 'listUnsentMails', {}, manager)).body.psdata.mails as { kind: string; recipient: string; order_reference: string | null; given_up: boolean; subject: string | null; id: number }[];
     const shown = listed.find((mail) => mail.recipient === placed.email)!;
     expect(shown).toMatchObject({ kind: 'order_confirmation', order_reference: placed.order.reference, given_up: false, subject: null });
-    expect((await adminCall(shop().app, 'sendMailAgain', { id: shown.id }, manager)).body.psdata).toEqual({ sent: true });
+    expect((await adminCall(shop().app, 'sendMailAgain', { id: shown.id }, manager)).body.psdata).toEqual({ sent: true, sending: false });
     expect((await mailTo(shop().app, placed.email)).subject).toBe(`Your order ${placed.order.reference} is confirmed`);
   });
 

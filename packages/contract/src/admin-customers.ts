@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { rowId } from './bounds.ts';
 import { addressSchema, emailSchema } from './account.ts';
 import { adminOrderRowSchema } from './admin.ts';
+import { listCursor, listPageSchema } from './admin-list-pages.ts';
 
 /** Rows a page of the customers (and of the newsletter's subscribers) holds. */
 export const ADMIN_CUSTOMERS_PAGE_SIZE = 25;
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
 
 export const adminCustomersInput = z.object({
   /** An email address or a name (part of one). */
   query: z.string().trim().max(100).optional(),
   /** Only those who asked from their account to be erased. */
   erasure_requested: z.boolean().optional(),
-  page,
+  cursor: listCursor.optional(),
 });
 export const adminCustomerRowSchema = z.object({
   id: z.number().int(),
@@ -23,7 +23,7 @@ export const adminCustomerRowSchema = z.object({
   created_at: z.string(),
   erasure_requested_at: z.string().nullable(),
 });
-export const adminCustomersSchema = z.object({ customers: z.array(adminCustomerRowSchema), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
+export const adminCustomersSchema = listPageSchema.extend({ customers: z.array(adminCustomerRowSchema) });
 
 export const adminCustomerInput = z.object({ id: rowId });
 export const adminCustomerSchema = z.object({
@@ -40,8 +40,8 @@ export const adminCustomerSchema = z.object({
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
 /** A guest's orders (no account) by their exact address, newest first. */
-export const adminGuestOrdersInput = z.object({ email: emailSchema, page });
-export const adminGuestOrdersSchema = z.object({ orders: z.array(adminOrderRowSchema), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
+export const adminGuestOrdersInput = z.object({ email: emailSchema, cursor: listCursor.optional() });
+export const adminGuestOrdersSchema = listPageSchema.extend({ orders: z.array(adminOrderRowSchema) });
 
 /** A person is their account's address, or a guest's address. */
 export const adminPersonInput = z.object({ email: emailSchema });

@@ -1,5 +1,6 @@
 // The back office's part of the contract, an entry of its own so that the storefront's bundles never carry it.
 export * from './admin.ts';
+export * from './admin-list-pages.ts';
 export * from './admin-call.ts';
 export * from './admin-calls.ts';
 export * from './admin-customers.ts';

@@ -35,5 +35,8 @@ export type AdminUnsentMail = z.infer<typeof adminUnsentMailSchema>;
 /** The newest first, at most 200 (more would be a mail server down: the count says how many in all). */
 export const adminUnsentMailsSchema = z.object({ mails: z.array(adminUnsentMailSchema), total: z.number().int() });
 export const adminSendMailAgainInput = z.object({ id: rowId });
-/** Sent again: whether it went out this time (if not, it is tried again as any failing mail). */
-export const adminMailSentAgainSchema = z.object({ sent: z.boolean() });
+/**
+ * Sent again: whether it went out this time (if not, it is tried again as any failing mail); `sending`: the
+ * deliver-mails job is sending it at this moment, and it was left to that try (nothing changed, nothing audited).
+ */
+export const adminMailSentAgainSchema = z.object({ sent: z.boolean(), sending: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listCursor, listPageSchema } from './admin-list-pages.ts';
 
 /** The audit trail as the back office reads it (read-only: nothing in the back office edits it). */
 export const ADMIN_AUDIT_PAGE_SIZE = 50;
@@ -13,9 +14,9 @@ export const adminAuditInput = z.object({
   target: z.string().trim().max(100).optional(),
   from: day.optional(),
   to: day.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  cursor: listCursor.optional(),
 });
-export const adminAuditSchema = z.object({
+export const adminAuditSchema = listPageSchema.extend({
   entries: z.array(
     z.object({
       date: z.string(),
@@ -29,9 +30,6 @@ export const adminAuditSchema = z.object({
       after: z.string().nullable(),
     }),
   ),
-  page: z.number().int(),
-  pages: z.number().int(),
-  total: z.number().int(),
 });
 
 /** The accountant's export: the orders placed in a period (both days included), as CSV (`GET /admin/exports/orders.csv?from=&to=`). */

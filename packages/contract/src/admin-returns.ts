@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listCursor, listPageSchema } from './admin-list-pages.ts';
 
 /** Returns as the back office reads and handles them (docs/adr/0034-order-actions-and-returns.md). */
 export const RETURN_STATUSES = ['requested', 'received', 'refunding', 'refunded'] as const;
@@ -6,9 +7,9 @@ export const ADMIN_RETURNS_PAGE_SIZE = 50;
 
 export const adminReturnsInput = z.object({
   status: z.enum(RETURN_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  cursor: listCursor.optional(),
 });
-export const adminReturnsSchema = z.object({
+export const adminReturnsSchema = listPageSchema.extend({
   returns: z.array(
     z.object({
       reference: z.string(),
@@ -20,9 +21,6 @@ export const adminReturnsSchema = z.object({
       item_count: z.number().int(),
     }),
   ),
-  page: z.number().int(),
-  pages: z.number().int(),
-  total: z.number().int(),
 });
 
 const returnReference = z.string().trim().regex(/^[A-Za-z0-9]{1,16}$/);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, orderSchema, orderSummarySchema } from './account.ts';
 import { GATEWAY_NAMES, ORDER_STATUSES } from './constants.ts';
+import { listCursor, listPageSchema } from './admin-list-pages.ts';
 import { newPasswordSchema } from './password-policy.ts';
 
 /**
@@ -58,10 +59,11 @@ export const adminOrdersInput = z.object({
   gateway: z.enum(GATEWAY_NAMES).optional(),
   /** Only orders with (true) or without (false) an invoice request. */
   invoice: z.boolean().optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** The page: its link's cursor (none: the first page). */
+  cursor: listCursor.optional(),
 });
 export const adminOrderRowSchema = orderSummarySchema.extend({ email: z.string(), name: z.string(), country: z.string(), gateway: z.string().nullable() });
-export const adminOrdersSchema = z.object({ orders: z.array(adminOrderRowSchema), page: z.number().int(), pages: z.number().int(), total: z.number().int() });
+export const adminOrdersSchema = listPageSchema.extend({ orders: z.array(adminOrderRowSchema) });
 
 export const adminOrderInput = z.object({ reference: z.string().trim().regex(/^[A-Za-z0-9]{1,16}$/) });
 /** The order as the shopper reads it, with what only the shop sees: every payment attempt, refunds and the gateway's events. */

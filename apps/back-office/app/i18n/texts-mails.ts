@@ -18,6 +18,7 @@ const en = {
     sendAgain: 'Send again',
     sending: 'Sending…',
     sent: 'The mail was sent.',
+    beingSent: 'The shop is sending this mail at this very moment: look at the list again in a minute.',
     stillFailing: 'The mail could not be sent this time either; it will be tried again.',
     gone: 'This mail is not waiting any more (sent meanwhile, or deleted).',
     kinds: {
@@ -58,6 +59,7 @@ const it: MailTexts = {
     sendAgain: 'Invia di nuovo',
     sending: 'Invio…',
     sent: "L'email è stata inviata.",
+    beingSent: "Il negozio sta inviando questa email proprio ora: riguarda l'elenco tra un minuto.",
     stillFailing: "Neanche questa volta è stato possibile inviare l'email; verrà ritentata.",
     gone: 'Questa email non è più in attesa (inviata nel frattempo, o eliminata).',
     kinds: {
@@ -96,6 +98,7 @@ const fr: MailTexts = {
     sendAgain: 'Renvoyer',
     sending: 'Envoi…',
     sent: 'L’e-mail a été envoyé.',
+    beingSent: 'La boutique envoie cet e-mail en ce moment même : regardez de nouveau la liste dans une minute.',
     stillFailing: 'L’e-mail n’a pas pu être envoyé cette fois non plus ; il sera réessayé.',
     gone: 'Cet e-mail n’est plus en attente (envoyé entre-temps, ou supprimé).',
     kinds: {
@@ -134,6 +137,7 @@ const es: MailTexts = {
     sendAgain: 'Enviar de nuevo',
     sending: 'Enviando…',
     sent: 'El correo se ha enviado.',
+    beingSent: 'La tienda está enviando este correo en este mismo momento: vuelve a mirar la lista dentro de un minuto.',
     stillFailing: 'Tampoco esta vez se pudo enviar el correo; se volverá a intentar.',
     gone: 'Este correo ya no está en espera (enviado mientras tanto, o eliminado).',
     kinds: {
@@ -172,6 +176,7 @@ const de: MailTexts = {
     sendAgain: 'Erneut senden',
     sending: 'Wird gesendet…',
     sent: 'Die E-Mail wurde gesendet.',
+    beingSent: 'Der Shop sendet diese E-Mail gerade jetzt: Sehen Sie sich die Liste in einer Minute noch einmal an.',
     stillFailing: 'Die E-Mail konnte auch diesmal nicht gesendet werden; sie wird erneut versucht.',
     gone: 'Diese E-Mail wartet nicht mehr (inzwischen gesendet oder gelöscht).',
     kinds: {
@@ -215,6 +220,7 @@ const pl: { mails: MailTexts['mails'] & PolishPlurals } = {
     sendAgain: 'Wyślij ponownie',
     sending: 'Wysyłanie…',
     sent: 'E-mail został wysłany.',
+    beingSent: 'Sklep wysyła ten e-mail właśnie teraz: zajrzyj ponownie na listę za minutę.',
     stillFailing: 'Tym razem również nie udało się wysłać e-maila; zostanie ponowiony.',
     gone: 'Ten e-mail już nie czeka (wysłany w międzyczasie lub usunięty).',
     kinds: {

@@ -3,7 +3,7 @@ import { Form } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { OrderLink } from '../lib/links';
 import { ListTable } from '../lib/list-table';
-import { Pages } from '../lib/pages';
+import { CursorPages, cursorParam, ListCount } from '../lib/pages';
 import { dateTime } from '../lib/format';
 import { buttonClass, inputClass } from '../lib/forms';
 import type { Route } from './+types/audit';
@@ -15,19 +15,19 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name)?.trim().slice(0, 100) ?? ''])) as Record<(typeof FILTERS)[number], string>;
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const cursor = cursorParam(params);
   const list = await staffCall(request, 'listAuditLog', {
     action: filters.action || undefined,
     actor: filters.actor || undefined,
     target: filters.target || undefined,
     from: DAY.test(filters.from) ? filters.from : undefined,
     to: DAY.test(filters.to) ? filters.to : undefined,
-    page,
+    cursor,
   });
-  return { list, filters };
+  return { list, filters, paged: cursor !== undefined };
 }
 
-export default function Audit({ loaderData: { list, filters } }: Route.ComponentProps) {
+export default function Audit({ loaderData: { list, filters, paged } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   return (
     <>
@@ -43,7 +43,7 @@ export default function Audit({ loaderData: { list, filters } }: Route.Component
           {t('orders.filter')}
         </button>
       </Form>
-      <p className="mb-2">{t('audit.count', { count: list.total })}</p>
+      <ListCount list={list} text="audit.count" />
       <ListTable
         columns={[
           { header: t('audit.when'), cell: (entry) => dateTime(entry.date, i18n.language), className: 'whitespace-nowrap' },
@@ -82,7 +82,7 @@ export default function Audit({ loaderData: { list, filters } }: Route.Component
         empty={t('audit.none')}
         alignTop
       />
-      <Pages page={list.page} pages={list.pages} params={filters} />
+      <CursorPages list={list} params={filters} paged={paged} />
     </>
   );
 }

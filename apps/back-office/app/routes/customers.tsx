@@ -4,7 +4,7 @@ import { staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
 import { buttonClass, DoneNotice, inputClass } from '../lib/forms';
 import { ListTable } from '../lib/list-table';
-import { Pages, pageParam } from '../lib/pages';
+import { CursorPages, cursorParam, ListCount } from '../lib/pages';
 import type { Route } from './+types/customers';
 
 /** Customers by email or name, or those who asked to be erased; and the way to a guest's orders by their address. */
@@ -12,13 +12,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = params.get('query')?.trim().slice(0, 100) || undefined;
   const erasure = params.get('erasure') === '1';
-  const list = await staffCall(request, 'listCustomers', { query, erasure_requested: erasure || undefined, page: pageParam(params) });
+  const cursor = cursorParam(params);
+  const list = await staffCall(request, 'listCustomers', { query, erasure_requested: erasure || undefined, cursor });
   // What an erasure just did (lib/person.server.ts sends the staff member here with it).
   const erased = params.get('erased') === '1' ? { account: params.get('account') === '1' ? '✓' : '—', orders: params.get('orders') ?? '0', reviews: params.get('reviews') ?? '0', photos: params.get('photos') ?? '0' } : null;
-  return { list, query: query ?? '', erasure, erased };
+  return { list, query: query ?? '', erasure, erased, paged: cursor !== undefined };
 }
 
-export default function Customers({ loaderData: { list, query, erasure, erased } }: Route.ComponentProps) {
+export default function Customers({ loaderData: { list, query, erasure, erased, paged } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -45,9 +46,7 @@ export default function Customers({ loaderData: { list, query, erasure, erased }
           {t('customers.filter')}
         </button>
       </Form>
-      <p className="mb-2" aria-live="polite">
-        {t('customers.count', { count: list.total })}
-      </p>
+      <ListCount list={list} text="customers.count" />
       <ListTable
         columns={[
           {
@@ -70,7 +69,7 @@ export default function Customers({ loaderData: { list, query, erasure, erased }
         rowKey={(customer) => customer.id}
         empty={t('customers.none')}
       />
-      <Pages page={list.page} pages={list.pages} params={{ query, erasure: erasure ? '1' : '' }} />
+      <CursorPages list={list} params={{ query, erasure: erasure ? '1' : '' }} paged={paged} />
       <section aria-labelledby="guest" className="mt-8 rounded border border-stone-300 bg-white p-4">
         <h2 id="guest" className="mb-2 text-lg font-semibold">{t('customers.guestTitle')}</h2>
         <Form method="get" action="/customers/guest" className="flex flex-wrap items-end gap-3">

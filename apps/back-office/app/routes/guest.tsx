@@ -2,7 +2,7 @@ import { emailSchema } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { staffCall } from '../lib/api.server';
 import { OrderRows } from '../lib/order-rows';
-import { Pages, pageParam } from '../lib/pages';
+import { CursorPages, cursorParam, ListCount } from '../lib/pages';
 import { PersonData } from '../lib/person';
 import { eraseAction } from '../lib/person.server';
 import { BackLink } from '../lib/links';
@@ -12,13 +12,14 @@ import type { Route } from './+types/guest';
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const email = emailSchema.safeParse(params.get('email') ?? '');
-  if (!email.success) return { email: params.get('email') ?? '', list: null };
-  return { email: email.data, list: await staffCall(request, 'listGuestOrders', { email: email.data, page: pageParam(params) }) };
+  if (!email.success) return { email: params.get('email') ?? '', list: null, paged: false };
+  const cursor = cursorParam(params);
+  return { email: email.data, list: await staffCall(request, 'listGuestOrders', { email: email.data, cursor }), paged: cursor !== undefined };
 }
 
 export const action = ({ request }: Route.ActionArgs) => eraseAction(request);
 
-export default function Guest({ loaderData: { email, list }, actionData }: Route.ComponentProps) {
+export default function Guest({ loaderData: { email, list, paged }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -32,9 +33,9 @@ export default function Guest({ loaderData: { email, list }, actionData }: Route
       ) : (
         <>
           <section className="mb-6 rounded border border-stone-300 bg-white p-4" aria-label={t('customers.orders')}>
-            <p className="mb-2">{t('orders.count', { count: list.total })}</p>
+            <ListCount list={list} text="orders.count" />
             <OrderRows orders={list.orders} />
-            <Pages page={list.page} pages={list.pages} params={{ email }} />
+            <CursorPages list={list} params={{ email }} paged={paged} />
           </section>
           <PersonData email={email} lastResult={actionData?.result} />
         </>

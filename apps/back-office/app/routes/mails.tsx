@@ -18,8 +18,8 @@ export async function action({ request }: Route.ActionArgs) {
   const id = rowIdOf((await request.formData()).get('id'));
   if (id === null) return { outcome: 'gone' as const };
   try {
-    const { sent } = await staffCall(request, 'sendMailAgain', { id });
-    return { outcome: sent ? ('sent' as const) : ('stillFailing' as const) };
+    const { sent, sending } = await staffCall(request, 'sendMailAgain', { id });
+    return { outcome: sent ? ('sent' as const) : sending ? ('beingSent' as const) : ('stillFailing' as const) };
   } catch (error) {
     // Sent by the job meanwhile: nothing is left to send.
     if ((error instanceof Response && error.status === 404) || (error instanceof AdminApiError && error.code === 'not_found')) return { outcome: 'gone' as const };

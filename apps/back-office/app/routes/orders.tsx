@@ -3,31 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { buttonClass, inputClass, Select } from '../lib/forms';
 import { staffCall } from '../lib/api.server';
-import { Pages } from '../lib/pages';
+import { CursorPages, cursorParam, ListCount } from '../lib/pages';
 import { ListTable } from '../lib/list-table';
 import { useOrderColumns } from '../lib/order-rows';
 import type { Route } from './+types/orders';
 
 const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
 
-/** The orders list: search and state in the URL (a GET form), newest first, a page at a time. */
+/** The orders list: search and state in the URL (a GET form), newest first, a page at a time from its link's cursor (ADR 58). */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = params.get('query')?.trim().slice(0, 100) || undefined;
   const status = params.get('status');
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const cursor = cursorParam(params);
   // The other filters as typed; what is not one of theirs is left out rather than refused.
   const day = (name: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(name) ?? '') ? params.get(name)! : undefined);
   const country = /^[A-Za-z]{2}$/.test(params.get('country') ?? '') ? params.get('country')!.toUpperCase() : undefined;
   const gateway = GATEWAY_NAMES.find((name) => name === params.get('gateway'));
   const invoice = params.get('invoice') === 'yes' ? true : params.get('invoice') === 'no' ? false : undefined;
   const filters = { from: day('from'), to: day('to'), country, gateway, invoice };
-  const list = await staffCall(request, 'listOrders', { query, status: isStatus(status) ? status : undefined, ...filters, page });
+  const list = await staffCall(request, 'listOrders', { query, status: isStatus(status) ? status : undefined, ...filters, cursor });
   const shown = { from: filters.from ?? '', to: filters.to ?? '', country: country ?? '', gateway: gateway ?? '', invoice: invoice === undefined ? '' : invoice ? 'yes' : 'no' };
-  return { list, query: query ?? '', status: isStatus(status) ? status : '', shown };
+  return { list, query: query ?? '', status: isStatus(status) ? status : '', shown, paged: cursor !== undefined };
 }
 
-export default function Orders({ loaderData: { list, query, status, shown } }: Route.ComponentProps) {
+export default function Orders({ loaderData: { list, query, status, shown, paged } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const orderColumns = useOrderColumns();
   const kept = Object.fromEntries(Object.entries({ query, status, ...shown }).filter(([, value]) => value));
@@ -61,9 +61,7 @@ export default function Orders({ loaderData: { list, query, status, shown } }: R
           {t('orders.filter')}
         </button>
       </Form>
-      <p className="mb-2" aria-live="polite">
-        {t('orders.count', { count: list.total })}
-      </p>
+      <ListCount list={list} text="orders.count" />
       <ListTable
         columns={[
           orderColumns.reference,
@@ -86,7 +84,7 @@ export default function Orders({ loaderData: { list, query, status, shown } }: R
         rowKey={(order) => order.reference}
         empty={t('orders.none')}
       />
-      <Pages page={list.page} pages={list.pages} params={kept} />
+      <CursorPages list={list} params={kept} paged={paged} />
     </>
   );
 }

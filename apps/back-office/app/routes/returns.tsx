@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { OrderLink } from '../lib/links';
 import { ListTable } from '../lib/list-table';
-import { Pages } from '../lib/pages';
+import { CursorPages, cursorParam, ListCount } from '../lib/pages';
 import { dateTime } from '../lib/format';
 import { buttonClass, Select } from '../lib/forms';
 import type { Route } from './+types/returns';
@@ -17,11 +17,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const given = params.get('status');
   const status = given === 'all' ? undefined : isStatus(given) ? given : 'requested';
-  const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  return { list: await staffCall(request, 'listReturns', { status, page }), status: status ?? 'all' };
+  const cursor = cursorParam(params);
+  return { list: await staffCall(request, 'listReturns', { status, cursor }), status: status ?? 'all', paged: cursor !== undefined };
 }
 
-export default function Returns({ loaderData: { list, status } }: Route.ComponentProps) {
+export default function Returns({ loaderData: { list, status, paged } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   return (
     <>
@@ -32,7 +32,7 @@ export default function Returns({ loaderData: { list, status } }: Route.Componen
           {t('orders.filter')}
         </button>
       </Form>
-      <p className="mb-2">{t('returns.count', { count: list.total })}</p>
+      <ListCount list={list} text="returns.count" />
       <ListTable
         columns={[
           { header: t('returns.reference'), cell: (entry) => entry.reference, className: 'font-mono' },
@@ -47,7 +47,7 @@ export default function Returns({ loaderData: { list, status } }: Route.Componen
         rowKey={(entry) => entry.reference}
         empty={t('returns.none')}
       />
-      <Pages page={list.page} pages={list.pages} params={{ status }} />
+      <CursorPages list={list} params={{ status }} paged={paged} />
     </>
   );
 }

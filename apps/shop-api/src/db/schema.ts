@@ -700,6 +700,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     givenUpAt: timestamp('given_up_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by a claim, cleared with its outcome: a mail being sent, which "Send again" leaves alone (ADR 58). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
   },
   (t) => [
     // The delivery's claim reads only the mails still to send.

@@ -39,16 +39,22 @@ export async function queueMail(tx: Queryable, mail: QueuedMail): Promise<number
 }
 
 /**
- * Claims the mails due (all, or those of `only`), at most CLAIMED_AT_ONCE: one statement that counts the try and
- * moves the next one past the wait it would need (RETRY·2^tries, an hour at most), so that a process that stops
- * while sending leaves the mail to be taken up then. `for update skip locked`: two processes claiming at once
- * take different mails, never the same one twice.
+ * A mail a claim holds (being built and sent): claimed, no outcome recorded yet, its claim's wait not over. Past the
+ * wait, the process that claimed it is taken to have stopped, and the mail is due again (ADR 58).
+ */
+export const MAIL_IN_FLIGHT = sql`claimed_at is not null and next_attempt_at > now()`;
+
+/**
+ * Claims the mails due (all, or those of `only`), at most CLAIMED_AT_ONCE: one statement that counts the try, marks
+ * the claim and moves the next try past the wait it would need (RETRY·2^tries, an hour at most), so that a process
+ * that stops while sending leaves the mail to be taken up then. `for update skip locked`: two processes claiming at
+ * once take different mails, never the same one twice.
  */
 export async function claimDueMails(db: Database, config: DeliveryDeps['config'], only?: readonly number[]): Promise<OutboxRow[]> {
   const chosen = only ? sql`and id in (${sql.join(only.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const rows = await selectRows<Record<string, unknown>>(
     db,
-    sql`update mail_outbox set attempts = attempts + 1,
+    sql`update mail_outbox set attempts = attempts + 1, claimed_at = now(),
           next_attempt_at = now() + make_interval(secs => least(${config.mailRetrySeconds}::float8 * power(2, attempts), ${LONGEST_WAIT_SECONDS}))
         where id in (select id from mail_outbox where sent_at is null and given_up_at is null and next_attempt_at <= now() ${chosen}
           order by next_attempt_at, id limit ${CLAIMED_AT_ONCE} for update skip locked)
@@ -69,6 +75,7 @@ const toOutboxRow = (row: Record<string, unknown>): OutboxRow => ({
   lastError: row.last_error as string | null,
   sentAt: row.sent_at === null ? null : new Date(row.sent_at as string),
   givenUpAt: row.given_up_at === null ? null : new Date(row.given_up_at as string),
+  claimedAt: row.claimed_at === null ? null : new Date(row.claimed_at as string),
   createdAt: new Date(row.created_at as string),
 });
 
@@ -86,7 +93,7 @@ async function deliver(deps: DeliveryDeps, build: BuildMail, row: OutboxRow): Pr
       await deps.mailer.send(mail);
       // A sent mail's payload loses its link's secret (a reset or set-up token): of no use to anyone once mailed.
       await deps.db.execute(
-        sql`update mail_outbox set sent_at = now(), subject = ${mail.subject}, last_error = null, payload = payload - 'token' - 'url' where id = ${row.id}`,
+        sql`update mail_outbox set sent_at = now(), claimed_at = null, subject = ${mail.subject}, last_error = null, payload = payload - 'token' - 'url' where id = ${row.id}`,
       );
       return true;
     } catch (error) {
@@ -97,7 +104,7 @@ async function deliver(deps: DeliveryDeps, build: BuildMail, row: OutboxRow): Pr
   deps.log[givingUp ? 'error' : 'warn']({ mail: row.kind, outboxId: row.id, attempts: row.attempts, failure: failure!.slice(0, 300) }, givingUp ? 'mail given up' : 'mail failed, will be tried again');
   await deps.db
     .execute(
-      sql`update mail_outbox set last_error = ${failure!.slice(0, 1000)}, subject = coalesce(${mail?.subject ?? null}, subject),
+      sql`update mail_outbox set claimed_at = null, last_error = ${failure!.slice(0, 1000)}, subject = coalesce(${mail?.subject ?? null}, subject),
             given_up_at = case when ${givingUp} then now() end where id = ${row.id}`,
     )
     .catch((error: unknown) => deps.log.error({ outboxId: row.id, failure: loggableError(error) }, 'mail outcome could not be recorded'));

@@ -16,6 +16,7 @@ import { addresses, orders } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminContext, type SignedInContext } from './context.ts';
+import { cappedCount, keysetPage } from './list-pages.ts';
 import { likeText, pagedOrders } from './orders.ts';
 
 type CustomerRow = {
@@ -46,7 +47,7 @@ const toRow = (row: CustomerRow) => ({
   erasure_requested_at: row.erasure_requested_at === null ? null : iso(row.erasure_requested_at),
 });
 
-/** Customers by email address or name (part of one), or those who asked to be erased; newest first, a page at a time. */
+/** Customers by email address or name (part of one), or those who asked to be erased; newest first, a page at a time (ADR 58). */
 export async function listCustomers(input: z.output<typeof adminCustomersInput>, { db }: AdminContext) {
   const text = input.query ? likeText(input.query) : null;
   const where = sql.join(
@@ -58,16 +59,17 @@ export async function listCustomers(input: z.output<typeof adminCustomersInput>,
     ],
     sql` and `,
   );
-  const [rows, [counted]] = await Promise.all([
-    selectRows<CustomerRow>(
+  const keyset = keysetPage(sql`c.created_at`, sql`c.id`, input.cursor, ADMIN_CUSTOMERS_PAGE_SIZE);
+  const [rows, counted] = await Promise.all([
+    selectRows<CustomerRow & { key: string }>(
       db,
-      sql`select ${COLUMNS} from customers c where ${where} order by c.created_at desc, c.id desc
-        limit ${ADMIN_CUSTOMERS_PAGE_SIZE} offset ${(input.page - 1) * ADMIN_CUSTOMERS_PAGE_SIZE}`,
+      sql`select ${COLUMNS}, ${keyset.key} as key from customers c where ${where}${keyset.where ? sql` and ${keyset.where}` : sql``}
+        order by ${keyset.orderBy} limit ${keyset.limit}`,
     ),
-    selectRows<{ total: number }>(db, sql`select count(*)::int as total from customers c where ${where}`),
+    cappedCount(db, sql`customers c`, where),
   ]);
-  const total = counted?.total ?? 0;
-  return { customers: rows.map(toRow), page: input.page, pages: Math.max(1, Math.ceil(total / ADMIN_CUSTOMERS_PAGE_SIZE)), total };
+  const { rows: page, next, previous } = keyset.page(rows, ({ key, id }) => ({ micros: key, id }));
+  return { customers: page.map(toRow), next, previous, ...counted };
 }
 
 /** One customer: the account, its addresses and newsletter consent, and its orders (the newest page). */
@@ -76,7 +78,7 @@ export async function getCustomerDetail({ id }: { id: number }, { db }: AdminCon
   if (!row) throw notFound('Customer');
   const [saved, placed] = await Promise.all([
     db.select().from(addresses).where(eq(addresses.customerId, id)).orderBy(asc(addresses.id)),
-    pagedOrders(db, eq(orders.customerId, id), 1),
+    pagedOrders(db, eq(orders.customerId, id)),
   ]);
   return {
     customer: {
@@ -93,8 +95,8 @@ export async function getCustomerDetail({ id }: { id: number }, { db }: AdminCon
 }
 
 /** A guest's orders (placed without an account) by their exact address. */
-export async function listGuestOrders({ email, page }: z.output<typeof adminGuestOrdersInput>, { db }: AdminContext) {
-  return pagedOrders(db, and(isNull(orders.customerId), sql`lower(${orders.email}) = ${email}`), page);
+export async function listGuestOrders({ email, cursor }: z.output<typeof adminGuestOrdersInput>, { db }: AdminContext) {
+  return pagedOrders(db, and(isNull(orders.customerId), sql`lower(${orders.email}) = ${email}`), cursor);
 }
 
 /** Everything the shop holds about a person, for the staff member to hand over; the reading is audited. */

@@ -2,6 +2,7 @@ import type { AdminUnsentMail, MailKind } from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
+import { MAIL_IN_FLIGHT } from '../mail/queued.ts';
 import { deliverMails } from '../orders/mails.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminCallHandler } from './context.ts';
@@ -56,16 +57,20 @@ const listUnsentMails: AdminCallHandler<'listUnsentMails'> = async (_input, { db
 
 /**
  * Sends a mail not sent again, now: its tries counted anew (a given-up mail gets MAIL_MAX_ATTEMPTS more), audited
- * in the same transaction, then delivered. Whether it went is the answer; if not, it is retried as any failing mail.
+ * in the same transaction, then delivered through the same claim as the deliver-mails job's, so that whichever
+ * claims it first sends it and the other finds nothing due. A mail a claim holds (the job is sending it) is left as it
+ * is: making it due again would let a second claim send it twice (ADR 58). The answer: whether it went, or is going.
  */
 const sendMailAgain: AdminCallHandler<'sendMailAgain'> = async ({ id }, context) => {
-  const mails = await context.db.transaction(async (tx) => {
-    const [row] = await selectRows<{ kind: string; recipient: string; attempts: number; given_up: boolean }>(
+  const scheduled = await context.db.transaction(async (tx) => {
+    const [row] = await selectRows<{ kind: string; recipient: string; attempts: number; given_up: boolean; in_flight: boolean }>(
       tx,
-      sql`select kind, recipient, attempts, given_up_at is not null as given_up from mail_outbox where id = ${id} and sent_at is null for update`,
+      sql`select kind, recipient, attempts, given_up_at is not null as given_up, ${MAIL_IN_FLIGHT} as in_flight
+        from mail_outbox where id = ${id} and sent_at is null for update`,
     );
     if (!row) throw notFound('Mail');
-    await tx.execute(sql`update mail_outbox set attempts = 0, given_up_at = null, next_attempt_at = now() where id = ${id}`);
+    if (row.in_flight) return false;
+    await tx.execute(sql`update mail_outbox set attempts = 0, given_up_at = null, next_attempt_at = now(), claimed_at = null where id = ${id}`);
     await audit(tx, actorOf(context), {
       action: 'mail.send_again',
       targetType: 'mail',
@@ -73,11 +78,11 @@ const sendMailAgain: AdminCallHandler<'sendMailAgain'> = async ({ id }, context)
       before: { kind: row.kind, attempts: row.attempts, given_up: row.given_up },
       after: { kind: row.kind, attempts: 0 },
     });
-    return [id];
+    return true;
   });
-  await deliverMails(context, mails);
-  const [after] = await selectRows<{ sent: boolean }>(context.db, sql`select sent_at is not null as sent from mail_outbox where id = ${id}`);
-  return { sent: after?.sent ?? false };
+  if (scheduled) await deliverMails(context, [id]);
+  const [after] = await selectRows<{ sent: boolean; sending: boolean }>(context.db, sql`select sent_at is not null as sent, ${MAIL_IN_FLIGHT} as sending from mail_outbox where id = ${id}`);
+  return { sent: after?.sent ?? false, sending: !after?.sent && (after?.sending ?? false) };
 };
 
 export const mailHandlers = { listUnsentMails, sendMailAgain };

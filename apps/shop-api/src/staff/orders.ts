@@ -1,12 +1,13 @@
 import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder } from '@shop/contract/admin';
 import type { z } from 'zod';
 import type { adminOrdersInput } from '@shop/contract/admin';
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
 import { auditLog, orderLines, orderRefunds, orders, paymentAttempts, paymentEvents } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { orderView } from '../orders/view.ts';
 import type { AdminContext } from './context.ts';
+import { cappedCount, keysetPage } from './list-pages.ts';
 
 /** `%` and `_` typed in a search are letters, not patterns. */
 export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -33,24 +34,29 @@ export async function listOrders(input: z.output<typeof adminOrdersInput>, { db 
   // An order without an invoice request keeps SQL null or JSON null, whichever the placing wrote.
   const requested = sql`(${orders.invoice} is not null and ${orders.invoice} <> 'null'::jsonb)`;
   if (input.invoice !== undefined) conditions.push(input.invoice ? requested : sql`not ${requested}`);
-  return pagedOrders(db, and(...conditions), input.page);
+  return pagedOrders(db, and(...conditions), input.cursor);
 }
 
-/** A page of the orders `where` picks, newest first, as the list shows them (the customer's page too). */
-export async function pagedOrders(db: Queryable, where: SQL | undefined, page: number) {
-  const [rows, [counted]] = await Promise.all([
+/** A page of the orders `where` picks, newest first, from a page link's cursor (ADR 58), as the list shows them (the customer's page too). */
+export async function pagedOrders(db: Database, where: SQL | undefined, cursor?: string) {
+  const keyset = keysetPage(orders.createdAt, orders.id, cursor, ADMIN_ORDERS_PAGE_SIZE);
+  const [rows, counted] = await Promise.all([
     db
-      .select({ order: orders, name: fullName, itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`.mapWith(Number) })
+      .select({
+        order: orders,
+        key: keyset.key,
+        name: fullName,
+        itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`.mapWith(Number),
+      })
       .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(ADMIN_ORDERS_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where),
+      .where(and(where, keyset.where))
+      .orderBy(keyset.orderBy)
+      .limit(keyset.limit),
+    cappedCount(db, sql`${orders}`, where),
   ]);
-  const total = counted?.total ?? 0;
+  const { rows: page, next, previous } = keyset.page(rows, ({ key, order }) => ({ micros: key, id: order.id }));
   return {
-    orders: rows.map(({ order, name, itemCount }) => ({
+    orders: page.map(({ order, name, itemCount }) => ({
       reference: order.reference,
       date: order.createdAt.toISOString(),
       status: order.status,
@@ -62,9 +68,9 @@ export async function pagedOrders(db: Queryable, where: SQL | undefined, page: n
       country: order.countryIso,
       gateway: order.gateway,
     })),
-    page,
-    pages: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
-    total,
+    next,
+    previous,
+    ...counted,
   };
 }
 

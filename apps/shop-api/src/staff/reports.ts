@@ -1,6 +1,6 @@
 import { ADMIN_AUDIT_PAGE_SIZE, ordersExportInput, type adminAuditInput } from '@shop/contract/admin';
 import { stringify } from 'csv-stringify';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
@@ -9,6 +9,7 @@ import { parsePayload } from '../http/payload.ts';
 import { PAID_STATUSES } from '../orders/status.ts';
 import type { AdminContext } from './context.ts';
 import { spreadsheetSafe } from './csv.ts';
+import { cappedCount, keysetPage } from './list-pages.ts';
 import { staffWithRight } from './sessions.ts';
 
 /** `%` and `_` typed in a filter are letters, not patterns. */
@@ -26,14 +27,15 @@ export async function listAuditLog(input: z.output<typeof adminAuditInput>, { db
   if (input.from) conditions.push(gte(auditLog.at, dayStart(input.from)));
   if (input.to) conditions.push(lt(auditLog.at, dayAfter(input.to)));
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(ADMIN_AUDIT_PAGE_SIZE).offset((input.page - 1) * ADMIN_AUDIT_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where),
+  const keyset = keysetPage(auditLog.at, auditLog.id, input.cursor, ADMIN_AUDIT_PAGE_SIZE);
+  const [rows, counted] = await Promise.all([
+    db.select({ row: auditLog, key: keyset.key }).from(auditLog).where(and(where, keyset.where)).orderBy(keyset.orderBy).limit(keyset.limit),
+    cappedCount(db, sql`${auditLog}`, where),
   ]);
-  const total = counted?.total ?? 0;
+  const { rows: page, next, previous } = keyset.page(rows, ({ key, row }) => ({ micros: key, id: row.id }));
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
   return {
-    entries: rows.map((row) => ({
+    entries: page.map(({ row }) => ({
       date: row.at.toISOString(),
       actor: row.actor,
       client_ip: row.clientIp,
@@ -43,9 +45,9 @@ export async function listAuditLog(input: z.output<typeof adminAuditInput>, { db
       before: json(row.before),
       after: json(row.after),
     })),
-    page: input.page,
-    pages: Math.max(1, Math.ceil(total / ADMIN_AUDIT_PAGE_SIZE)),
-    total,
+    next,
+    previous,
+    ...counted,
   };
 }
 

@@ -1,5 +1,5 @@
 import { ADMIN_RETURNS_PAGE_SIZE, type adminReturnsInput, type receiveReturnInput } from '@shop/contract/admin';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { combinations, orderLines, orderReturnLines, orderReturns, orders } from '../db/schema.ts';
@@ -9,6 +9,7 @@ import { refundOrder } from './refund.ts';
 import { quantitiesReturned } from '../orders/returns.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminCallHandler, type AdminContext } from './context.ts';
+import { cappedCount, keysetPage } from './list-pages.ts';
 import { getOrderDetail } from './orders.ts';
 
 type ReturnRow = typeof orderReturns.$inferSelect;
@@ -16,25 +17,26 @@ type ReturnRow = typeof orderReturns.$inferSelect;
 /** Returns newest first, those of a state (the ones to receive, to refund); a page at a time. */
 export async function listReturns(input: z.output<typeof adminReturnsInput>, { db }: AdminContext) {
   const where = input.status ? eq(orderReturns.status, input.status) : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const keyset = keysetPage(orderReturns.createdAt, orderReturns.id, input.cursor, ADMIN_RETURNS_PAGE_SIZE);
+  const [rows, counted] = await Promise.all([
     db
       .select({
         entry: orderReturns,
+        key: keyset.key,
         orderReference: orders.reference,
         email: orders.email,
         itemCount: sql<number>`(select coalesce(sum(${orderReturnLines.quantity}), 0) from ${orderReturnLines} where ${orderReturnLines.returnId} = ${orderReturns.id})`.mapWith(Number),
       })
       .from(orderReturns)
       .innerJoin(orders, eq(orders.id, orderReturns.orderId))
-      .where(where)
-      .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
-      .limit(ADMIN_RETURNS_PAGE_SIZE)
-      .offset((input.page - 1) * ADMIN_RETURNS_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(orderReturns).where(where),
+      .where(and(where, keyset.where))
+      .orderBy(keyset.orderBy)
+      .limit(keyset.limit),
+    cappedCount(db, sql`${orderReturns}`, where),
   ]);
-  const total = counted?.total ?? 0;
+  const { rows: page, next, previous } = keyset.page(rows, ({ key, entry }) => ({ micros: key, id: entry.id }));
   return {
-    returns: rows.map(({ entry, orderReference, email, itemCount }) => ({
+    returns: page.map(({ entry, orderReference, email, itemCount }) => ({
       reference: entry.reference,
       order_reference: orderReference,
       status: entry.status,
@@ -43,9 +45,9 @@ export async function listReturns(input: z.output<typeof adminReturnsInput>, { d
       email,
       item_count: itemCount,
     })),
-    page: input.page,
-    pages: Math.max(1, Math.ceil(total / ADMIN_RETURNS_PAGE_SIZE)),
-    total,
+    next,
+    previous,
+    ...counted,
   };
 }
 
