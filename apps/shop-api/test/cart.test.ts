@@ -297,6 +297,25 @@ describe.each(DRIVERS)('cart on %s', (driver) => {
       const removed = await call('removeWishlistItem', { product_id: first.product_id }, token);
       expect(removed.body.psdata.items.map((item: { product: { id_product: number } }) => item.product.id_product)).toEqual([second.product_id]);
     });
+
+    it('shows a saved size’s price, and the from-price when no size was saved', async () => {
+      const dear = await combination('deny', 5, sql`(select count(*) from combinations o where o.product_id = p.id) >= 3`);
+      const [cheap] = await query<{ id: number }>(sql`select id from combinations where product_id = ${dear.product_id} and id <> ${dear.combination_id} order by id limit 1`);
+      await shop().handle.db.execute(sql`update combinations set quantity = greatest(quantity, 1), price_impact_net_cents = 0 where product_id = ${dear.product_id}`);
+      await shop().handle.db.execute(sql`update combinations set price_impact_net_cents = -300 where id = ${cheap!.id}`);
+      await shop().handle.db.execute(sql`update combinations set price_impact_net_cents = 700 where id = ${dear.combination_id}`);
+      const page = (await call('getProduct', { product_id: dear.product_id })).body.psdata as { combinations: { id: number; price: number; regular_price: number }[] };
+      const priceOf = (id: number) => page.combinations.find((c) => c.id === id)!;
+
+      const saved = await call('createWishlistItem', { product_id: dear.product_id });
+      const token = saved.body.psdata.session.token;
+      expect(saved.body.psdata.items[0].product).toMatchObject({ price_varies: true, price: priceOf(cheap!.id).price });
+      const withSize = await call('createWishlistItem', { product_id: dear.product_id, combination_id: dear.combination_id }, token);
+      const { price, regular_price } = priceOf(dear.combination_id);
+      expect(price).toBeGreaterThan(priceOf(cheap!.id).price);
+      expect(withSize.body.psdata.items[0].product).toMatchObject({ price_varies: false, price, regular_price });
+      expect((await call('getWishlistItems', {}, token)).body.psdata.items[0].product).toMatchObject({ price_varies: false, price });
+    });
   });
 
   it('moves a guest’s cart, codes and wishlist to the customer at sign-in, merging with the saved cart', async () => {

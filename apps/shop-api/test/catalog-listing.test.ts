@@ -2,6 +2,7 @@ import { AVAILABILITIES, SORT_KEYS } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { CallContext } from '../src/call-context.ts';
+import { withVat } from '../src/catalog/pricing.ts';
 import { RevisionCache } from '../src/catalog/revision-cache.ts';
 import { productSummaries } from '../src/catalog/summaries.ts';
 import { selectRows } from '../src/db/raw.ts';
@@ -315,6 +316,104 @@ describe.each(DRIVERS)('from-prices on %s', (driver) => {
     expect(many.result).toHaveLength(60);
     expect(many.result.some((summary) => summary.price_varies)).toBe(true);
     expect(many.statements).toBe(few.statements);
+  });
+});
+
+describe.each(DRIVERS)('listings priced as their cards on %s', (driver) => {
+  const shop = useTestShop(driver);
+  const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+  type Card = Summary & { name: string; price_varies: boolean };
+  type Page = {
+    products: Card[];
+    pagination: { total_items: number; pages: number };
+    facets: { price: { min: number; max: number; ranges: { min: number; max: number | null; count: number }[] } } | null;
+  };
+  const list = async (payload: Record<string, unknown>, country: string): Promise<Page> => {
+    const { status, body } = await callApi(shop().app, 'getProducts', { per_page: 100, with_facets: false, ...payload }, { 'x-shop-country': country });
+    expect(status, JSON.stringify(body.psdata?.errors ?? '')).toBe(200);
+    return body.psdata as Page;
+  };
+  /** Every card of a listing, page after page. */
+  const allCards = async (payload: Record<string, unknown>, country: string) => {
+    const first = await list(payload, country);
+    const rest = await Promise.all(Array.from({ length: first.pagination.pages - 1 }, (_, index) => list({ ...payload, page: index + 2 }, country)));
+    return [first, ...rest].flatMap((page) => page.products);
+  };
+  const ordered = (prices: number[], direction: 1 | -1) => prices.every((price, index) => index === 0 || (price - prices[index - 1]!) * direction >= 0);
+  const within = (cards: Card[], min: number, max: number) => cards.every((card) => card.price >= min && card.price <= max);
+
+  /**
+   * `id`'s card in `country`, after checking that the listing of `scope` sorts, filters and counts
+   * every product by the price its card shows, with `id` among them.
+   */
+  async function agrees(scope: Record<string, unknown>, id: number, country: string) {
+    const ascending = await allCards({ ...scope, order: 'price_asc' }, country);
+    const card = ascending.find((found) => found.id_product === id)!;
+    const shown = card.price;
+    expect(ordered(ascending.map((card) => card.price), 1), `${country}: ${ascending.map((card) => card.price).join(' ')}`).toBe(true);
+    expect(ordered((await allCards({ ...scope, order: 'price_desc' }, country)).map((card) => card.price), -1)).toBe(true);
+
+    // A price filter at the card's price, from either side, and a range around it.
+    const at = await allCards({ ...scope, price_min: shown, price_max: shown }, country);
+    expect(at.map((card) => card.id_product)).toContain(id);
+    expect(within(at, shown, shown)).toBe(true);
+    expect((await allCards({ ...scope, price_min: shown + 1 }, country)).map((card) => card.id_product)).not.toContain(id);
+    expect((await allCards({ ...scope, price_max: shown - 1 }, country)).map((card) => card.id_product)).not.toContain(id);
+    const around = await allCards({ ...scope, price_min: shown - 2_000, price_max: shown + 2_000, order: 'price_asc' }, country);
+    expect(within(around, shown - 2_000, shown + 2_000)).toBe(true);
+    expect(around.map((card) => card.id_product)).toEqual(ascending.filter((card) => Math.abs(card.price - shown) <= 2_000).map((card) => card.id_product));
+
+    // The price facet counts the cards by their price.
+    const { facets } = await list({ ...scope, with_facets: true }, country);
+    const prices = ascending.map((card) => card.price);
+    expect({ min: facets!.price.min, max: facets!.price.max }).toEqual({ min: Math.min(...prices), max: Math.max(...prices) });
+    for (const range of facets!.price.ranges) {
+      expect(range.count, `${range.min}-${range.max}`).toBe(prices.filter((price) => price >= range.min && (range.max === null || price <= range.max)).length);
+    }
+    return card;
+  }
+
+  it('sorts, filters and counts a product whose sizes cost differently by its card’s from-price, in listings and searches, in every country', async () => {
+    const [product] = await selectRows<{ id: number; net: number; combinations: number[] }>(
+      shop().handle.db,
+      sql`select p.id, p.price_net_cents as net, array_agg(c.id order by c.id) as combinations from products p join combinations c on c.product_id = p.id
+        join product_categories pc on pc.product_id = p.id and pc.category_id = ${WOMEN}
+        where p.is_active and p.out_of_stock_policy = 'deny' group by p.id having count(*) >= 3 and min(c.quantity) > 5 order by p.id limit 1`,
+    );
+    const { id, net, combinations } = product!;
+    const [cheap, middle] = [combinations[0]!, combinations[1]!];
+    // The cheapest size costs half the product's price, the others more than it: no size costs the product's price.
+    await run(sql`delete from specific_prices where product_id = ${id}`);
+    await run(sql`update combinations set price_impact_net_cents = 500 where product_id = ${id}`);
+    await run(sql`update combinations set price_impact_net_cents = 250 where id = ${middle}`);
+    await run(sql`update combinations set price_impact_net_cents = ${-Math.floor(net / 2)} where id = ${cheap}`);
+    const [name] = await selectRows<{ name: string }>(shop().handle.db, sql`select name from product_translations where product_id = ${id} and lang = 'en'`);
+    const scopes = [{ id_category: WOMEN }, { q: name!.name }];
+    // Italy (VAT in the shelf price) and the United States (none), each listing and search.
+    const shownAt = async () => {
+      const shown: Record<string, number> = {};
+      for (const country of ['IT', 'US']) {
+        const [listed, searched] = [await agrees(scopes[0]!, id, country), await agrees(scopes[1]!, id, country)];
+        expect(searched).toMatchObject({ price_varies: true, price: listed.price });
+        expect(listed.price_varies).toBe(true);
+        shown[country] = listed.price;
+      }
+      return shown;
+    };
+    const halfPrice = await shownAt();
+    const half = net - Math.floor(net / 2);
+    expect(halfPrice.US).toBe(half);
+    expect(halfPrice.IT).toBe(withVat(half, 2_200));
+
+    // A discount: the from-price is the cheapest size's, discounted.
+    await run(sql`insert into specific_prices (product_id, reduction_percent) values (${id}, 20)`);
+    const discounted = await shownAt();
+    expect(discounted.US).toBe(Math.round((half * 80) / 100));
+
+    // The cheapest size sold out: the next one's price, in the listings as on the card.
+    await run(sql`update combinations set quantity = 0 where id = ${cheap}`);
+    const next = await shownAt();
+    expect(next.US).toBe(Math.round(((net + 250) * 80) / 100));
   });
 });
 

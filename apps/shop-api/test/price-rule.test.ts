@@ -1,14 +1,17 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { CallContext } from '../src/call-context.ts';
 import { entryReducedNetSql, priceRateSql, withVatSql } from '../src/catalog/pricing.ts';
+import { productSummaries } from '../src/catalog/summaries.ts';
 import { selectRows } from '../src/db/raw.ts';
 import { callApi, DRIVERS, useTestShop } from './databases.ts';
 
 /**
  * One price rule, written three times: in TypeScript (product pages, cards, the cart), in SQL (listing sorts
  * and price filters) and in PL/pgSQL (the listing entries kept by triggers, migration 0004). Whatever the
- * product's price, its discounts and when they run, the three must give the same price with VAT.
+ * product's price, its discounts and when they run, the three must give the same price with VAT; and a card, priced
+ * as its cheapest buyable size (ADR 55, 57), the price its listing entry is sorted, filtered and counted by.
  */
 const DAY = 24 * 60 * 60 * 1000;
 type Window = 'open' | 'running' | 'past' | 'future';
@@ -75,6 +78,52 @@ describe.each(DRIVERS)('the price rule on %s', (driver) => {
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  it('prices a card as its listing entry, whatever its sizes’ prices and stock, its discounts and the country', async () => {
+    const db = shop().handle.db;
+    const [product] = await selectRows<{ id: number; combinations: number[] }>(
+      db,
+      sql`select p.id, array_agg(c.id order by c.id) as combinations from products p join combinations c on c.product_id = p.id
+        where p.is_active group by p.id having count(*) >= 3 order by p.id desc limit 1`,
+    );
+    const { id, combinations } = product!;
+    const countries = (await selectRows<{ iso: string }>(db, sql`select iso from countries order by iso`)).map((row) => row.iso);
+    const size = fc.record({ impact: fc.integer({ min: -5_000, max: 5_000 }), quantity: fc.constantFrom(0, 0, 3) });
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 5_000, max: 50_000 }),
+        fc.array(size, { minLength: combinations.length, maxLength: combinations.length }),
+        fc.constantFrom('deny', 'backorder'),
+        fc.array(discount, { maxLength: 2 }),
+        fc.constantFrom(...countries, 'ZZ'),
+        async (net, sizes, policy, discounts, country) => {
+          await db.execute(sql`delete from specific_prices where product_id = ${id}`);
+          await db.execute(sql`update products set price_net_cents = ${net}, out_of_stock_policy = ${policy} where id = ${id}`);
+          await db.execute(sql`update combinations c set price_impact_net_cents = s.impact, quantity = s.quantity
+            from unnest(${sql.param(combinations)}::int[], ${sql.param(sizes.map((s) => s.impact))}::int[], ${sql.param(sizes.map((s) => s.quantity))}::int[])
+              as s (id, impact, quantity)
+            where c.id = s.id`);
+          for (const { percent, amount, window } of discounts) {
+            const { starts, ends } = period(window);
+            await db.execute(sql`insert into specific_prices (product_id, reduction_percent, reduction_net_cents, starts_at, ends_at)
+              values (${id}, ${percent}, ${amount}, ${starts?.toISOString() ?? null}, ${ends?.toISOString() ?? null})`);
+          }
+
+          const context = { db, config: shop().config, country, lang: 'en' } as CallContext;
+          const [card] = await productSummaries(context, [id]);
+          const rate = priceRateSql(country, 'IT');
+          const [entry] = await selectRows<{ price: number; regular_price: number }>(
+            db,
+            sql`select (${withVatSql(entryReducedNetSql(sql`e`), rate)})::int as price, (${withVatSql(sql`e.price_net_cents`, rate)})::int as regular_price
+              from catalog_listing_entries e where e.product_id = ${id} and e.category_id = 0`,
+          );
+          expect({ price: card!.price, regular_price: card!.regular_price }).toEqual(entry);
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 });

@@ -22,7 +22,9 @@ async function wishlistView(context: CallContext, owner: Owner | null, started: 
       from wishlist_items w join products p on p.id = w.product_id and p.is_active
       where ${ownedBy(owner)} order by w.created_at desc, w.id desc`,
   );
-  const summaries = new Map((await productSummaries(context, rows.map((row) => row.product_id))).map((product) => [product.id_product, product]));
+  // An item saved with a size shows that size's price, not the product's from-price.
+  const saved = rows.flatMap((row) => (row.combination_id === null ? [] : [row.combination_id]));
+  const summaries = new Map((await productSummaries(context, rows.map((row) => row.product_id), [], saved)).map((product) => [product.id_product, product]));
   return {
     items: rows.flatMap((row) => {
       const product = summaries.get(row.product_id);

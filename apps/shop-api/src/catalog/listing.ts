@@ -81,7 +81,8 @@ const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
  * the scope's rows of catalog_listing_entries (migration 0004: category 0 is the whole catalogue), or for a
  * search from the matching rows of catalog_search_entries (migration 0013: the same columns and a document);
  * only `productId`'s row when given. `class_id` stands for everything else the filters and facets look at.
- * Prices are what the shopper pays in their country; `fresh` tells whether the stored discounted price is current.
+ * Prices are what the shopper pays in their country for what the card shows, the cheapest combination one can buy
+ * (migration 0034, ADR 57); `fresh` tells whether the stored discounted price is current.
  */
 function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): SQL {
   const priceRate = priceRateSql(context.country, context.config.defaultCountry);

@@ -38,6 +38,8 @@ type SummaryRow = {
   /** The cheapest buyable combination's price impact (of all combinations when none can be bought). */
   lowest_impact_net_cents: number | null;
   price_varies: boolean;
+  /** The price impact of the combination the card is priced as (`combinationIds`), null for the from-price. */
+  chosen_impact_net_cents: number | null;
   single_combination_id: number | null;
   colors: { id: number; name: string; hex: string }[];
   review_count: number | null;
@@ -48,17 +50,23 @@ type SummaryRow = {
 
 /**
  * Card data for the given products, in the order of `ids`. A card shows the front picture of the colour a shopper
- * filtered by (`colorIds`), else of the product's default combination: what the card says is what it shows.
+ * filtered by (`colorIds`), else of the product's default combination: what the card says is what it shows. Its
+ * price is the from-price (ADR 57), or that of the product's combination among `combinationIds` (a saved size).
  */
-export async function productSummaries(context: CallContext, ids: number[], colorIds: readonly number[] = []): Promise<ProductSummary[]> {
-  return (await summariesWithPriorPrices(context, ids, colorIds)).summaries;
+export async function productSummaries(
+  context: CallContext,
+  ids: number[],
+  colorIds: readonly number[] = [],
+  combinationIds: readonly number[] = [],
+): Promise<ProductSummary[]> {
+  return (await summariesWithPriorPrices(context, ids, colorIds, combinationIds)).summaries;
 }
 
 /**
  * productSummaries, with the prices of the 30 days before each running discount (by product id) that their lowest
  * prior prices were taken from: the product page prices its combinations from them.
  */
-export async function summariesWithPriorPrices(context: CallContext, ids: number[], colorIds: readonly number[] = []) {
+export async function summariesWithPriorPrices(context: CallContext, ids: number[], colorIds: readonly number[] = [], combinationIds: readonly number[] = []) {
   if (ids.length === 0) return { summaries: [] as ProductSummary[], prior: new Map<number, PriorPrice[]>() };
   const { db, lang } = context;
   const rows = await selectPrepared<SummaryRow>(
@@ -68,7 +76,8 @@ export async function summariesWithPriorPrices(context: CallContext, ids: number
         pt.name, pt.slug, b.id as brand_id, b.name as brand_name, b.slug as brand_slug,
         image.url as image_url, image.width as image_width, image.height as image_height,
         photo.name as photo_name, photo.width as photo_width, photo.height as photo_height, photo.widths as photo_widths,
-        stock.total as stock, stock.single_combination_id, stock.lowest_impact_net_cents, stock.price_varies, colors.list as colors, rs.review_count, rs.rating_sum,
+        stock.total as stock, stock.single_combination_id, stock.lowest_impact_net_cents, stock.price_varies,
+        chosen.price_impact_net_cents as chosen_impact_net_cents, colors.list as colors, rs.review_count, rs.rating_sum,
         ${priceRateSql(context.country, context.config.defaultCountry)} as price_rate
       from products p
       join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
@@ -97,16 +106,22 @@ export async function summariesWithPriorPrices(context: CallContext, ids: number
       ) photo on true
       left join lateral (
         select coalesce(sum(a.units), 0)::int as total, case when count(*) = 1 and sum(a.units) > 0 then min(a.id) end as single_combination_id,
-          -- The from-price (ADR 55), in this query for every card: the lowest price impact of the combinations a shopper
-          -- can buy (of all when none can be bought), and whether their prices differ.
+          -- The from-price (ADR 55, 57), in this query for every card: the lowest price impact of the combinations a
+          -- shopper can buy (of all when none can be bought), and whether their prices differ. Buyable by the stock, not
+          -- by what carts hold: the rule the listing entries are sorted, filtered and counted by (migration 0034).
           coalesce(min(a.impact) filter (where a.buyable), min(a.impact))::int as lowest_impact_net_cents,
           case when bool_or(a.buyable) then count(distinct a.impact) filter (where a.buyable) > 1 else count(distinct a.impact) > 1 end as price_varies
-        -- What shoppers can still buy: the stock less what carts hold, as on the product page.
+        -- What shoppers can still take ('only N left', quick add): the stock less what carts hold, as on the product page.
         from (
-          select c.id, c.price_impact_net_cents as impact, c.units, c.units > 0 or p.out_of_stock_policy <> 'deny' as buyable
-          from (select c.id, c.price_impact_net_cents, greatest(c.quantity - ${heldByCarts(sql`c.id`)}, 0) as units from combinations c where c.product_id = p.id) c
+          select c.id, c.price_impact_net_cents as impact, c.units, c.quantity > 0 or p.out_of_stock_policy <> 'deny' as buyable
+          from (select c.id, c.price_impact_net_cents, c.quantity, greatest(c.quantity - ${heldByCarts(sql`c.id`)}, 0) as units
+            from combinations c where c.product_id = p.id) c
         ) a
       ) stock on true
+      -- The combination the card is priced as instead (a wishlist's saved size).
+      left join lateral (
+        select c.price_impact_net_cents from combinations c where c.product_id = p.id and c.id = any(${sql.param([...combinationIds])}::int[]) limit 1
+      ) chosen on true
       left join lateral (
         select coalesce(json_agg(json_build_object('id', a.id, 'name', at.name, 'hex', a.color_hex) order by a.position, a.id), '[]'::json) as list
         from attributes a join attribute_translations at on at.attribute_id = a.id and at.lang = ${lang}
@@ -128,8 +143,9 @@ export async function summariesWithPriorPrices(context: CallContext, ids: number
 
 /** A card's data; `prior`: the prices of the 30 days before its running discount, when it is discounted. */
 function toSummary(row: SummaryRow, priceRate: number, prior: PriorPrice[] | undefined): ProductSummary {
-  // Sizes that cost differently: the card shows the cheapest buyable one's prices (ADR 55).
-  const impact = row.price_varies ? (row.lowest_impact_net_cents ?? 0) : 0;
+  // The cheapest buyable combination's prices (ADR 55), whether or not sizes cost differently: the price listings
+  // sort, filter and count by (ADR 57). A chosen combination's own prices instead.
+  const impact = row.chosen_impact_net_cents ?? row.lowest_impact_net_cents ?? 0;
   const net = row.price_net_cents + impact;
   const regular = withVat(net, priceRate);
   const price = withVat(reducedNet(net, { percent: row.reduction_percent, netCents: row.reduction_net_cents }), priceRate);
@@ -144,7 +160,7 @@ function toSummary(row: SummaryRow, priceRate: number, prior: PriorPrice[] | und
     regular_price: regular,
     price,
     discount_percent: discount,
-    price_varies: row.price_varies,
+    price_varies: row.chosen_impact_net_cents === null && row.price_varies,
     lowest_prior_price: discount !== null && prior ? withVat(lowestPriorNet(prior, impact, net), priceRate) : null,
     brand: row.brand_id === null ? null : { id: row.brand_id, name: row.brand_name ?? '', slug: row.brand_slug ?? '' },
     colors: row.colors,
