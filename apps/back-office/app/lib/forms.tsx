@@ -52,6 +52,8 @@ export function FormAlert({ errors, hasFieldErrors }: { errors: string[] | undef
 }
 
 export const inputClass = 'mt-1 block w-full rounded border border-stone-400 bg-white px-3 py-2 text-base';
+/** A white box that sets a part of a page apart (a form, a section, an item of a list). */
+export const panelClass = 'rounded border border-stone-300 bg-white p-4';
 export const buttonClass = 'rounded bg-stone-900 px-4 py-2 font-medium text-white hover:bg-stone-700 disabled:opacity-60';
 
 /** A labelled field of a staff form, its help and its problem tied to it; `defaultValue` is the saved value to edit. */

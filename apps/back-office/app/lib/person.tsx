@@ -3,9 +3,9 @@ import type { SubmissionResult } from '@conform-to/react';
 import { adminEraseInput } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from './forms';
+import { buttonClass, FieldError, FormAlert, inputClass, panelClass, useStaffForm } from './forms';
 
-const section = 'mb-6 rounded border border-stone-300 bg-white p-4';
+const section = `mb-6 ${panelClass}`;
 
 /**
  * A person's data (an account or a guest's address): download everything the shop holds (a plain post that the

@@ -3,7 +3,7 @@ import type { AdminOrder, StaffMember } from '@shop/contract/admin';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import { buttonClass, FieldError, FormAlert, inputClass, useStaffForm } from '../lib/forms';
+import { buttonClass, FieldError, FormAlert, inputClass, panelClass, useStaffForm } from '../lib/forms';
 import type { OrderActionResult } from './actions.server';
 import { orderForms, type OrderIntent } from './forms';
 
@@ -100,7 +100,7 @@ export function OrderReturns({ detail, staff, actionData }: { detail: AdminOrder
   const { t } = useTranslation();
   const { returns } = detail.order;
   return (
-    <section className="mb-6 rounded border border-stone-300 bg-white p-4" aria-labelledby="returns">
+    <section className={`mb-6 ${panelClass}`} aria-labelledby="returns">
       <h2 id="returns" className="mb-3 text-lg font-semibold">{t('returns.title')}</h2>
       {returns.length === 0 && <p className="text-sm">{t('returns.noneForOrder')}</p>}
       <ul className="space-y-4">
@@ -158,7 +158,7 @@ export function OrderActions({ detail, staff, actionData, money }: { detail: Adm
   const can = (area: StaffMember['areas'][number]) => staff.areas.includes(area);
   const left = order.total - order.refunded;
   return (
-    <section className="mb-6 rounded border border-stone-300 bg-white p-4" aria-labelledby="actions">
+    <section className={`mb-6 ${panelClass}`} aria-labelledby="actions">
       <h2 id="actions" className="mb-3 text-lg font-semibold">{t('orderActions.title')}</h2>
       <div className="grid gap-4 md:grid-cols-2">
         {can('shipping') && ['payment_accepted', 'backorder_paid'].includes(order.status) && (

@@ -5,7 +5,7 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, Choices, DoneNotice, FormAlert, inputClass, named, SelectField, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, DoneNotice, FormAlert, inputClass, named, panelClass, SelectField, TextField, useStaffForm } from '../lib/forms';
 import { cents, codeForm, isoToZoned, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
 import { ReductionFields } from '../promotions/ReductionFields';
 import { rowIdOrNotFound } from '../lib/ids';
@@ -76,7 +76,7 @@ function CodeForm({ code, choices, timeZone, lastResult }: { code: AdminCode | n
   const reductionType = code?.reduction_percent ? 'percent' : code?.reduction_amount ? 'amount' : '';
   const reductionValue = code?.reduction_percent ? String(code.reduction_percent) : code?.reduction_amount ? typed(code.reduction_amount) : undefined;
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-4 rounded border border-stone-300 bg-white p-4">
+    <Form method="post" {...getFormProps(form)} className={`max-w-2xl space-y-4 ${panelClass}`}>
       <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
       <input type="hidden" name="intent" value="save" />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -6,7 +6,7 @@ import { Completeness } from '../delivery/Completeness';
 import { chartTextForm, pageTextForm, parseTable, typedTable } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
-import { buttonClass, Choices, DoneNotice, FieldError, FormAlert, inputClass, named, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, Choices, DoneNotice, FieldError, FormAlert, inputClass, named, panelClass, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import { slugHint } from '../lib/slug-hint';
 import { BackLink } from '../lib/links';
@@ -70,7 +70,7 @@ export default function ContentPageEditor({ loaderData: { page, categories, lang
           </Link>
         ))}
       </nav>
-      <section aria-labelledby="text-title" className="mb-8 max-w-3xl rounded border border-stone-300 bg-white p-4">
+      <section aria-labelledby="text-title" className={`mb-8 max-w-3xl ${panelClass}`}>
         <h2 id="text-title" className="mb-3 text-lg font-semibold">
           {t('pages.editing', { title: text?.title ?? page.key, lang: langName })}
         </h2>
@@ -107,7 +107,7 @@ export default function ContentPageEditor({ loaderData: { page, categories, lang
         </Form>
       </section>
       {isChart && (
-        <section aria-labelledby="categories-title" className="max-w-3xl rounded border border-stone-300 bg-white p-4">
+        <section aria-labelledby="categories-title" className={`max-w-3xl ${panelClass}`}>
           <h2 id="categories-title" className="mb-2 text-lg font-semibold">
             {t('pages.categories')}
           </h2>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
+import { panelClass } from '../lib/forms';
 import { OrderRows } from '../lib/order-rows';
 import { PersonData } from '../lib/person';
 import { eraseAction } from '../lib/person.server';
@@ -16,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const action = ({ request }: Route.ActionArgs) => eraseAction(request);
 
-const section = 'mb-6 rounded border border-stone-300 bg-white p-4';
+const section = `mb-6 ${panelClass}`;
 const heading = 'mb-3 text-lg font-semibold';
 
 /** A customer: who they are, their consent, addresses and orders, and their data (export, erasure). */

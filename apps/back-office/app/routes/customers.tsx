@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, DoneNotice, inputClass } from '../lib/forms';
+import { buttonClass, DoneNotice, inputClass, panelClass } from '../lib/forms';
 import { ListTable } from '../lib/list-table';
 import { CursorPages, cursorParam, ListCount } from '../lib/pages';
 import type { Route } from './+types/customers';
@@ -70,7 +70,7 @@ export default function Customers({ loaderData: { list, query, erasure, erased, 
         empty={t('customers.none')}
       />
       <CursorPages list={list} params={{ query, erasure: erasure ? '1' : '' }} paged={paged} />
-      <section aria-labelledby="guest" className="mt-8 rounded border border-stone-300 bg-white p-4">
+      <section aria-labelledby="guest" className={`mt-8 ${panelClass}`}>
         <h2 id="guest" className="mb-2 text-lg font-semibold">{t('customers.guestTitle')}</h2>
         <Form method="get" action="/customers/guest" className="flex flex-wrap items-end gap-3">
           <div className="min-w-56 flex-1">

@@ -3,6 +3,7 @@ import type { StaffMember } from '@shop/contract/admin';
 import { Link, useRouteLoaderData } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { dateTime, money } from '../lib/format';
+import { panelClass } from '../lib/forms';
 import { OrderLink } from '../lib/links';
 import type { Route } from './+types/dashboard';
 
@@ -16,7 +17,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-const card = 'rounded border border-stone-300 bg-white p-4';
 const heading = 'mb-2 text-lg font-semibold';
 
 export default function Dashboard({ loaderData: { dashboard } }: Route.ComponentProps) {
@@ -36,7 +36,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
     <>
       <h1 className="mb-4 text-2xl font-semibold">{t('dashboard.title')}</h1>
       <div className="grid gap-4 md:grid-cols-2">
-        <section className={card} aria-labelledby="to-ship">
+        <section className={panelClass} aria-labelledby="to-ship">
           <h2 id="to-ship" className={heading}>{t('dashboard.toShip')}</h2>
           {toShip.count === 0 ? (
             <p>{t('dashboard.nothingToShip')}</p>
@@ -54,7 +54,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             </>
           )}
         </section>
-        <section className={card} aria-labelledby="returns">
+        <section className={panelClass} aria-labelledby="returns">
           <h2 id="returns" className={heading}>{t('dashboard.returns')}</h2>
           <p>
             <Link to="/returns?status=requested" className="text-blue-800 underline">
@@ -67,7 +67,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             </Link>
           </p>
         </section>
-        <section className={card} aria-labelledby="failed-refunds">
+        <section className={panelClass} aria-labelledby="failed-refunds">
           <h2 id="failed-refunds" className={heading}>{t('dashboard.failedRefunds')}</h2>
           {failedRefunds.length === 0 ? (
             <p>{t('dashboard.noFailedRefunds')}</p>
@@ -81,7 +81,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             </ul>
           )}
         </section>
-        <section className={card} aria-labelledby="stray">
+        <section className={panelClass} aria-labelledby="stray">
           <h2 id="stray" className={heading}>{t('dashboard.stray')}</h2>
           <p className="mb-2 text-sm text-stone-700">{t('dashboard.strayHelp')}</p>
           {stray.length === 0 ? (
@@ -97,7 +97,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             </ul>
           )}
         </section>
-        <section className={card} aria-labelledby="to-moderate">
+        <section className={panelClass} aria-labelledby="to-moderate">
           <h2 id="to-moderate" className={heading}>{t('dashboard.heldReviews')}</h2>
           <p>
             <Link to="/reviews?status=held" className="text-blue-800 underline">
@@ -122,7 +122,7 @@ export default function Dashboard({ loaderData: { dashboard } }: Route.Component
             )}
           </p>
         </section>
-        <section className={card} aria-labelledby="sales">
+        <section className={panelClass} aria-labelledby="sales">
           <h2 id="sales" className={heading}>{t('dashboard.sales')}</h2>
           <p className="mb-2 text-sm text-stone-700">{t('dashboard.salesHelp')}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

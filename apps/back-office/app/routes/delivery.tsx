@@ -7,7 +7,7 @@ import { brandForm, carrierForm, countryForm, rateForm } from '../delivery/forms
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { money } from '../lib/format';
-import { buttonClass, DoneNotice, FormAlert, named, SelectField, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FormAlert, named, panelClass, SelectField, TextField, useStaffForm } from '../lib/forms';
 import { cents, typed } from '../promotions/forms';
 import type { Route } from './+types/delivery';
 
@@ -109,7 +109,7 @@ function CarrierSection({ carrier, zones, actionData }: { carrier: AdminCarrier;
   const formId = `carrier-${carrier.id}`;
   const [form] = useStaffForm(carrierForm, resultFor(actionData, formId) as any);
   return (
-    <section aria-labelledby={`${formId}-title`} className="rounded border border-stone-300 bg-white p-4">
+    <section aria-labelledby={`${formId}-title`} className={panelClass}>
       <h3 id={`${formId}-title`} className="text-lg font-semibold">
         {carrier.name} <span className="text-sm font-normal text-stone-700">({t(`delivery.kinds.${carrier.kind}`)})</span>
       </h3>
@@ -211,7 +211,7 @@ function BrandThresholds({ settings, lastResult }: { settings: AdminDeliverySett
           ))}
         </ul>
       )}
-      <Form method="post" {...getFormProps(form)} className="grid max-w-3xl gap-3 rounded border border-stone-300 bg-white p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+      <Form method="post" {...getFormProps(form)} className={`grid max-w-3xl gap-3 ${panelClass} sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end`}>
         <div className="sm:col-span-4">
           <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
         </div>

@@ -1,6 +1,7 @@
 import { emailSchema } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { staffCall } from '../lib/api.server';
+import { panelClass } from '../lib/forms';
 import { OrderRows } from '../lib/order-rows';
 import { CursorPages, cursorParam, ListCount } from '../lib/pages';
 import { PersonData } from '../lib/person';
@@ -32,7 +33,7 @@ export default function Guest({ loaderData: { email, list, paged }, actionData }
         <p>{t('customers.guestNone')}</p>
       ) : (
         <>
-          <section className="mb-6 rounded border border-stone-300 bg-white p-4" aria-label={t('customers.orders')}>
+          <section className={`mb-6 ${panelClass}`} aria-label={t('customers.orders')}>
             <ListCount list={list} text="orders.count" />
             <OrderRows orders={list.orders} />
             <CursorPages list={list} params={{ email }} paged={paged} />

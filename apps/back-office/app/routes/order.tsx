@@ -6,7 +6,7 @@ import { orderAction } from '../orders/actions.server';
 import { OrderActions, OrderReturns } from '../orders/actions';
 import { isOrderIntent } from '../orders/forms';
 import { dateTime, money } from '../lib/format';
-import { DoneNotice } from '../lib/forms';
+import { DoneNotice, panelClass } from '../lib/forms';
 import { ListTable } from '../lib/list-table';
 import { BackLink } from '../lib/links';
 import type { Route } from './+types/order';
@@ -28,7 +28,7 @@ function Address({ address }: { address: Record<string, unknown> }) {
   return <address className="not-italic">{lines.filter((line) => line.trim()).map((line, index) => <div key={index}>{line}</div>)}</address>;
 }
 
-const section = 'mb-6 rounded border border-stone-300 bg-white p-4';
+const section = `mb-6 ${panelClass}`;
 const heading = 'mb-3 text-lg font-semibold';
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { Completeness } from '../delivery/Completeness';
 import { newPageForm } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
-import { buttonClass, FormAlert, SelectField, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, FormAlert, panelClass, SelectField, TextField, useStaffForm } from '../lib/forms';
 import type { Route } from './+types/pages';
 
 /** The shop's content pages and size charts, each with the languages it is complete in, and a form to add one. */
@@ -43,7 +43,7 @@ export default function Pages({ loaderData: { pages }, actionData }: Route.Compo
             {pages
               .filter((page) => page.kind === kind)
               .map((page) => (
-                <li key={page.id} className="rounded border border-stone-300 bg-white p-4">
+                <li key={page.id} className={panelClass}>
                   <h3 className="mb-2 font-semibold">
                     <Link to={`/pages/${page.id}`} className="text-blue-800 underline">
                       {t('pages.edit', { title: page.title })}
@@ -55,7 +55,7 @@ export default function Pages({ loaderData: { pages }, actionData }: Route.Compo
           </ul>
         </section>
       ))}
-      <section aria-labelledby="new-page" className="max-w-2xl rounded border border-stone-300 bg-white p-4">
+      <section aria-labelledby="new-page" className={`max-w-2xl ${panelClass}`}>
         <h2 id="new-page" className="mb-3 text-lg font-semibold">
           {t('pages.newPage')}
         </h2>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { adminApi, AdminApiError, staffCall } from '../lib/api.server';
 import { refusalCode } from '../lib/form-action.server';
-import { buttonClass, Choices, DoneNotice, inputClass, named } from '../lib/forms';
+import { buttonClass, Choices, DoneNotice, inputClass, named, panelClass } from '../lib/forms';
 import { clearSession } from '../lib/session.server';
 import { rowIdOf, rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
@@ -107,7 +107,7 @@ function UploadForm({ colours }: { colours: Route.ComponentProps['loaderData']['
     formRef.current?.requestSubmit();
   };
   return (
-    <Form ref={formRef} method="post" encType="multipart/form-data" className="mb-6 rounded border border-stone-300 bg-white p-4" aria-labelledby="add-photo">
+    <Form ref={formRef} method="post" encType="multipart/form-data" className={`mb-6 ${panelClass}`} aria-labelledby="add-photo">
       <h2 id="add-photo" className="mb-2 text-lg font-semibold">
         {t('photos.add')}
       </h2>
@@ -148,7 +148,7 @@ function PhotoItem({ photo, index, total, data }: { photo: AdminProductPhoto; in
   const heading = `photo-${photo.id}`;
   const moves = PHOTO_MOVES.filter((direction) => (direction === 'first' || direction === 'up' ? index > 0 : index < total - 1));
   return (
-    <li className="rounded border border-stone-300 bg-white p-4" aria-labelledby={heading}>
+    <li className={panelClass} aria-labelledby={heading}>
       <div className="flex flex-col gap-4 sm:flex-row">
         <img src={preview(data.product.id, photo)} alt="" width={160} height={Math.round((160 * photo.height) / photo.width)} className="h-auto w-40 shrink-0 rounded bg-stone-100 object-cover" />
         <div className="min-w-0 flex-1">

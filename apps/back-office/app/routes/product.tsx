@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { AdminApiError, staffCall } from '../lib/api.server';
 import { slugHint } from '../lib/slug-hint';
 import { money } from '../lib/format';
-import { buttonClass, Choices, DoneNotice, inputClass, named, Select } from '../lib/forms';
+import { buttonClass, Choices, DoneNotice, inputClass, named, panelClass, Select } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
 import type { Route } from './+types/product';
@@ -237,7 +237,7 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="state" value={product?.state ?? 'draft'} />
         <Outcome answer={answer} intent="save" />
-        <section className="rounded border border-stone-300 bg-white p-4">
+        <section className={panelClass}>
           <h2 id="details-title" className="mb-3 text-lg font-semibold">
             {t('catalogue.details')}
           </h2>
@@ -257,7 +257,7 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
             <Select name="garment" label={t('catalogue.garment')} choices={GARMENTS.map((garment) => ({ value: garment, label: t(`catalogue.garments.${garment}`) }))} defaultValue={value('garment', product?.garment ?? 'dress')} />
           </div>
         </section>
-        <section className="rounded border border-stone-300 bg-white p-4" aria-labelledby="texts-title">
+        <section className={panelClass} aria-labelledby="texts-title">
           <h2 id="texts-title" className="text-lg font-semibold">
             {t('catalogue.texts')}
           </h2>
@@ -299,7 +299,7 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
 
       {product && (
         <>
-          <section aria-labelledby="grid-title" className="mb-8 rounded border border-stone-300 bg-white p-4">
+          <section aria-labelledby="grid-title" className={`mb-8 ${panelClass}`}>
             <h2 id="grid-title" className="text-lg font-semibold">
               {t('catalogue.grid')}
             </h2>
@@ -346,7 +346,7 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
           </section>
 
           {product.variants.length > 0 && (
-            <section aria-labelledby="stock-title" className="mb-8 rounded border border-stone-300 bg-white p-4">
+            <section aria-labelledby="stock-title" className={`mb-8 ${panelClass}`}>
               <h2 id="stock-title" className="text-lg font-semibold">
                 {t('catalogue.bulkStock')}
               </h2>

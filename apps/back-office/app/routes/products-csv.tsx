@@ -2,7 +2,7 @@ import { adminProductImportSchema, PRODUCT_CSV_MAX_BYTES } from '@shop/contract/
 import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
 import { AdminApiError, staffUpload } from '../lib/api.server';
-import { buttonClass, inputClass } from '../lib/forms';
+import { buttonClass, inputClass, panelClass } from '../lib/forms';
 import { BackLink } from '../lib/links';
 import type { Route } from './+types/products-csv';
 
@@ -29,7 +29,7 @@ export default function ProductsCsv({ actionData }: Route.ComponentProps) {
     <>
       <BackLink to="/products">{t('csv.back')}</BackLink>
       <h1 className="mb-4 text-2xl font-semibold">{t('csv.title')}</h1>
-      <section aria-labelledby="export" className="mb-6 max-w-prose rounded border border-stone-300 bg-white p-4">
+      <section aria-labelledby="export" className={`mb-6 max-w-prose ${panelClass}`}>
         <h2 id="export" className="mb-2 text-lg font-semibold">
           {t('csv.exportTitle')}
         </h2>
@@ -38,7 +38,7 @@ export default function ProductsCsv({ actionData }: Route.ComponentProps) {
           {t('csv.download')}
         </a>
       </section>
-      <section aria-labelledby="import" className="max-w-prose rounded border border-stone-300 bg-white p-4">
+      <section aria-labelledby="import" className={`max-w-prose ${panelClass}`}>
         <h2 id="import" className="mb-2 text-lg font-semibold">
           {t('csv.importTitle')}
         </h2>

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, DoneNotice, FieldError, FormAlert, inputClass, Select, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FieldError, FormAlert, inputClass, panelClass, Select, useStaffForm } from '../lib/forms';
 import { Pages, pageParam } from '../lib/pages';
 import { rowIdOf } from '../lib/ids';
 import type { Route } from './+types/reviews';
@@ -57,7 +57,7 @@ function ReviewCard({ review, lastResult }: { review: Review; lastResult: Submis
   const [form, fields] = useStaffForm(moderationForm, lastResult);
   const stateClass = review.status === 'published' ? 'bg-green-100 text-green-900' : review.status === 'held' ? 'bg-amber-100 text-amber-900' : 'bg-stone-200 text-stone-900';
   return (
-    <li className="rounded border border-stone-300 bg-white p-4">
+    <li className={panelClass}>
       <article aria-labelledby={`review-${review.id}-title`}>
         <p className="mb-1 text-sm">
           <span className={`mr-2 rounded px-2 py-0.5 text-xs font-semibold ${stateClass}`}>{t(`reviews.states.${review.status}`)}</span>

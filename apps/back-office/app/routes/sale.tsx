@@ -5,7 +5,7 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime, money } from '../lib/format';
-import { buttonClass, DoneNotice, FormAlert, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FormAlert, panelClass, TextField, useStaffForm } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import { BackLink } from '../lib/links';
 import { cents, isoToZoned, saleEditForm, shopTimeZone, typed, zonedToIso } from '../promotions/forms';
@@ -53,7 +53,7 @@ function SaleEditForm({ sale, timeZone, lastResult }: { sale: AdminSale; timeZon
   const reductionType = sale.reduction_percent ? 'percent' : 'amount';
   const reductionValue = sale.reduction_percent ? String(sale.reduction_percent) : typed(sale.reduction_amount ?? 0);
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-4 rounded border border-stone-300 bg-white p-4">
+    <Form method="post" {...getFormProps(form)} className={`max-w-2xl space-y-4 ${panelClass}`}>
       <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
       <input type="hidden" name="intent" value="save" />
       <p className="text-sm text-stone-700">{t('promotions.saleEditHelp')}</p>

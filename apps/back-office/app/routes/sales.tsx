@@ -5,7 +5,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime, money } from '../lib/format';
-import { buttonClass, DoneNotice, FormAlert, named, SelectField, TextField, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FormAlert, named, panelClass, SelectField, TextField, useStaffForm } from '../lib/forms';
 import { pageParam, Pages } from '../lib/pages';
 import { cents, saleForm, shopTimeZone, stateParam, zonedToIso } from '../promotions/forms';
 import { ReductionFields } from '../promotions/ReductionFields';
@@ -49,7 +49,7 @@ function SaleForm({ choices, timeZone, lastResult }: { choices: Route.ComponentP
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
   const [form, fields] = useStaffForm(saleForm, lastResult);
   return (
-    <section aria-labelledby="new-sale" className="mb-8 max-w-2xl rounded border border-stone-300 bg-white p-4">
+    <section aria-labelledby="new-sale" className={`mb-8 max-w-2xl ${panelClass}`}>
       <h2 id="new-sale" className="mb-2 text-lg font-semibold">
         {t('promotions.newSale')}
       </h2>
@@ -105,7 +105,7 @@ export default function Sales({ loaderData: { list, choices, state, timeZone, do
       ) : (
         <ul className="space-y-3">
           {list.sales.map((sale) => (
-            <li key={sale.id} className="rounded border border-stone-300 bg-white p-4">
+            <li key={sale.id} className={panelClass}>
               <h2 className="font-semibold">
                 <Link to={`/sales/${sale.id}`} className="text-blue-800 underline">
                   {sale.name}

@@ -2,7 +2,7 @@ import { TEXT_LANGUAGES, type TextLang } from '@shop/contract';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { AdminApiError, staffCall } from '../lib/api.server';
-import { buttonClass, DoneNotice, inputClass, Select } from '../lib/forms';
+import { buttonClass, DoneNotice, inputClass, panelClass, Select } from '../lib/forms';
 import { rowIdOrNotFound } from '../lib/ids';
 import type { Route } from './+types/search-synonyms';
 
@@ -100,7 +100,7 @@ export default function SearchSynonyms({ loaderData: { list, done }, actionData 
           {t('synonyms.show')}
         </button>
       </Form>
-      <section aria-labelledby="yours" className="mb-8 max-w-3xl space-y-4 rounded border border-stone-300 bg-white p-4">
+      <section aria-labelledby="yours" className={`mb-8 max-w-3xl space-y-4 ${panelClass}`}>
         <h2 id="yours" className="text-lg font-semibold">
           {t('synonyms.yours')} ({t(`synonyms.languages.${list.lang}`)})
         </h2>

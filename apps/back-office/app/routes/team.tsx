@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { dateTime } from '../lib/format';
-import { buttonClass, DoneNotice, FieldError, FormAlert, inputClass, SelectField, useStaffForm } from '../lib/forms';
+import { buttonClass, DoneNotice, FieldError, FormAlert, inputClass, panelClass, SelectField, useStaffForm } from '../lib/forms';
 import { langOf } from '../lib/lang.server';
 import type { Route } from './+types/team';
 
@@ -58,7 +58,7 @@ function InviteForm({ lang, lastResult }: { lang: string; lastResult: LastResult
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite';
   const [form, fields] = useStaffForm(inviteForm, lastResult);
   return (
-    <section aria-labelledby="invite-title" className="mb-8 max-w-xl rounded border border-stone-300 bg-white p-4">
+    <section aria-labelledby="invite-title" className={`mb-8 max-w-xl ${panelClass}`}>
       <h2 id="invite-title" className="mb-2 text-lg font-semibold">
         {t('team.invite')}
       </h2>
@@ -89,7 +89,7 @@ function MemberCard({ member, lang, lastResult }: { member: AdminStaffMember; la
   const [accessFormMeta, accessFields] = useStaffForm(accessForm, lastResult && ['disable', 'enable'].includes(lastResult.intent) ? lastResult.result : undefined);
   const [linkFormMeta] = useStaffForm(linkForm, lastResult?.intent === 'link' ? lastResult.result : undefined);
   return (
-    <li className="rounded border border-stone-300 bg-white p-4">
+    <li className={panelClass}>
       <h2 className="font-semibold">
         <span className="break-all">{member.email}</span>
         {member.disabled && <span className="ml-2 inline-block rounded bg-stone-200 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-stone-900">{t('team.disabled')}</span>}
