@@ -3,6 +3,9 @@ import { eq, like } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/accounts/passwords.ts';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { gatewaysFromEnv } from '../src/payments/registry.ts';
 import { sha256 } from '../src/sessions/tokens.ts';
 import { clearExpired } from '../src/jobs/housekeeping.ts';
 import { pendingRegistrations, rateLimits, sessions } from '../src/db/schema.ts';
@@ -286,6 +289,27 @@ describe.each(DRIVERS)('accounts under attack on %s', (driver) => {
       expect((await call('login', { email, password: NEW_PASSWORD }, owner)).status).toBe(200);
       expect((await call('login', { email, password: NEW_PASSWORD })).status).toBe(200);
     });
+  });
+
+  it('counts sign-in failures over every API process: two APIs on one database, called at once, block after the same count', async () => {
+    // A second API process: on PostgreSQL its own pool on the same database (README, "Several processes").
+    const second = driver === 'postgres' ? await openDatabase({ databaseUrl: shop().config.databaseUrl, dataDir: 'memory://' }) : shop().handle;
+    const other = buildApp({ db: second.db, config: shop().config, gateways: gatewaysFromEnv({}) });
+    try {
+      const apis = [shop().app, other];
+      const { email } = await registerCustomer(shop().app);
+      const clientIp = newClient();
+      const fail = (index: number) => callApi(apis[index % 2]!, 'login', { email, password: `Wrong-Passw0rd-${index}` }, shopperHeaders(undefined, clientIp));
+      // Eight failures at once, half on each process: five are counted as failures, the rest are refused.
+      const statuses = (await Promise.all(Array.from({ length: 8 }, (_, index) => fail(index)))).map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+      // The right password waits too, on either process.
+      for (const api of apis) expect((await callApi(api, 'login', { email, password: STRONG_PASSWORD }, shopperHeaders(undefined, clientIp))).status).toBe(429);
+    } finally {
+      await other.close();
+      if (second !== shop().handle) await second.close();
+    }
   });
 
   describe('password reset request', () => {
