@@ -168,6 +168,27 @@ describe.each(DRIVERS)('catalogue answers kept per revision on %s', (driver) => 
     expect(kept).toEqual(await entries());
     expect(keptSearch).toEqual(await searchRows());
   });
+
+  it('writes the listing of a change over a thousand products with a bounded number of locks (migration 0037)', async () => {
+    // 1,200 products made in one statement, then repriced in one: each statement's triggers write them all again.
+    await run(sql`insert into products (id, reference, default_category_id, gender, garment, price_net_cents)
+      select (select max(id) from products) + g, 'BULK-' || g, ${WOMEN}, 'women', 'dress', 5000 from generate_series(1, 1200) g`);
+    await run(sql`insert into product_categories (product_id, category_id) select id, ${WOMEN} from products where reference like 'BULK-%'`);
+    const locks = await db().transaction(async (tx) => {
+      await tx.execute(sql`update products set price_net_cents = price_net_cents + 100 where reference like 'BULK-%'`);
+      const held = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`);
+      return held[0]!.n;
+    });
+    // One lock per product was 1,200 here, and ran out of PostgreSQL's lock table near 20,000.
+    expect(locks).toBeGreaterThan(0);
+    expect(locks).toBeLessThanOrEqual(256);
+    const prices = await selectRows<{ n: number; price: number }>(
+      db(),
+      sql`select count(*)::int as n, min(e.price_net_cents)::int as price from catalog_listing_entries e
+        join products p on p.id = e.product_id where p.reference like 'BULK-%' and e.category_id = ${WOMEN}`,
+    );
+    expect(prices).toEqual([{ n: 1200, price: 5100 }]);
+  });
 });
 
 describe.each(DRIVERS)('catalogue answers given while the next revision is worked out (CATALOG_STALE_MS) on %s', (driver) => {
