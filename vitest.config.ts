@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Each API test file seeds its own databases: two at a time suits a 2-core machine.
     maxWorkers: 2,
+    // One migrated and seeded demo shop per run, copied by every API test's shop (apps/shop-api/test/databases.ts).
+    globalSetup: ['apps/shop-api/test/template-databases.ts'],
   },
 });

@@ -1,27 +1,31 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { ANY_CALL_REFUSALS, calls, refusalSchema, type CallName } from '@shop/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig, type ApiConfig } from '../src/config.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import type { PaymentDeps } from '../src/orders/payment.ts';
 import { gatewaysFromEnv } from '../src/payments/registry.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
-import { prepareDatabase } from '../src/start.ts';
+import { openDatabase, PGLITE_EXTENSIONS, pgliteHandle, type DatabaseHandle } from '../src/db/client.ts';
 
 /** The databases every API test runs on: embedded PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
 export type Driver = (typeof DRIVERS)[number];
 
-/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped after the file's tests. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the TEST_DATABASE_URL server, dropped after the file's tests: empty, or a copy of
+ * `template` (the prepared demo shop of template-databases.ts).
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -49,18 +53,23 @@ export function useTestShop(driver: Driver, settings: Record<string, string> | (
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const env = typeof settings === 'function' ? settings() : settings;
+    // A copy of the demo shop prepared once for the run (template-databases.ts): migrated and seeded.
     let databaseUrl: string | undefined;
+    let handle: DatabaseHandle;
     if (driver === 'postgres') {
-      const database = await createPostgresDatabase();
+      const database = await createPostgresDatabase(inject('postgresTemplate'));
       databaseUrl = database.url;
       dropDatabase = database.drop;
+      handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    } else {
+      const files = new Blob([await readFile(inject('pgliteTemplate'))]);
+      handle = pgliteHandle(await PGlite.create({ loadDataDir: files, extensions: PGLITE_EXTENSIONS }));
     }
     // The development mailbox is on, so that tests can follow the links of mails (registration, reset).
     // Most tests' shoppers share one address: guest sessions are bounded only where a test says so.
     // Catalogue answers are of the current revision, as most tests read a listing right after changing it; the
     // answers given while the next is worked out (CATALOG_STALE_MS) are tested where a test says so.
     const config = { ...readConfig({ DEV_MAILBOX: 'on', GUEST_SESSIONS_PER_CLIENT_PER_HOUR: '100000', CATALOG_STALE_MS: '0', ...env, DATA_DIR: 'memory://' }), databaseUrl };
-    const handle = await prepareDatabase(config);
     const gateways = gatewaysFromEnv(env);
     const mailer = createMailer(config);
     const app = buildApp({ db: handle.db, config, gateways, mailer });

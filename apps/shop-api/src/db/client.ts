@@ -69,7 +69,14 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
   }
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pglite`, { extensions: { pg_trgm, unaccent } });
+  return pgliteHandle(await PGlite.create(inMemory ? undefined : `${dataDir}/pglite`, { extensions: PGLITE_EXTENSIONS }));
+}
+
+/** The PostgreSQL extensions the shop's migrations create, compiled for PGlite. */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
+/** The handle of an open PGlite (the tests also open one from a copy of a prepared database's files). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db: drizzlePglite(client, { schema, logger }) as unknown as Database,
     driver: 'pglite',
