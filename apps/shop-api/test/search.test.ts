@@ -122,7 +122,24 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     expect(chips(await search('sukienka', 'it'))).toEqual([]);
   });
 
-  it('splits German compounds into the words the shop knows: Damenschuhe, Herrenjacke, Kinderhose, Lederjacke', async () => {
+  it('corrects misspelt Polish words to the Polish vocabulary, on the English shop', async () => {
+    // 'spodine' is closest to 'spodni', another form of 'spodnie' (trousers).
+    for (const [typed, meant, chip] of [
+      ['sukinka', 'sukienka', 'category:Women › Dresses'],
+      ['spodine', 'spodni', 'category:Women › Trousers'],
+      ['kurtak', 'kurtka', null],
+    ] as const) {
+      const found = await search(typed, 'en');
+      expect(found.showing_results_for, typed).toBe(meant);
+      expect(found.products.length, typed).toBeGreaterThan(0);
+      if (chip) expect(chips(found), typed).toContain(chip);
+      expect(found.pagination.total_items, typed).toBe((await search(meant, 'en')).pagination.total_items);
+    }
+    // The English words stay corrected to the English names.
+    expect((await search('jaket', 'en')).showing_results_for).toBe('jacket');
+  });
+
+  it('splits German compounds into the words the shop knows: Damenschuhe, Herrenjacke, Kinderhose, Lederjacke, Damenlederschuhe', async () => {
     const apart = await search('Damen Schuhe', 'de');
     const together = await search('Damenschuhe', 'de');
     expect(chips(together)).toEqual(['category:Damen › Schuhe']);
@@ -142,6 +159,18 @@ describe.each(DRIVERS)('search on %s', (driver) => {
     const leatherJackets = await search('Lederjacke', 'de');
     expect(leatherJackets.pagination.total_items).toBe((await search('Leder Jacke', 'de')).pagination.total_items);
     expect(leatherJackets).toMatchObject({ did_you_mean: null, showing_results_for: null });
+    // Three parts: gender, material and type.
+    for (const [compound, words, category] of [
+      ['Damenlederschuhe', 'Damen Leder Schuhe', 'Damen › Schuhe'],
+      ['Damenleinenkleid', 'Damen Leinen Kleid', 'Damen › Kleider'],
+      ['Herrenleinenhemd', 'Herren Leinen Hemd', 'Herren › Hemden'],
+    ]) {
+      const together = await search(compound!, 'de');
+      expect(chips(together), compound).toEqual([`category:${category}`]);
+      expect(together.products.length, compound).toBeGreaterThan(0);
+      expect(together.products.map((p: Named) => p.name)).toEqual((await search(words!, 'de')).products.map((p: Named) => p.name));
+      expect(together).toMatchObject({ did_you_mean: null, showing_results_for: null });
+    }
     // A word the catalogue's names hold stays whole: 'Strickjacke' is cardigans, not knitwear and jackets.
     const cardigans = await search('Strickjacke', 'de');
     expect(chips(cardigans)).toEqual([]);

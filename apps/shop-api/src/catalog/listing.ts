@@ -400,7 +400,6 @@ async function searchListing(context: CallContext, revision: string, input: List
 }
 
 async function readListing(input: ListingInput, context: CallContext, revision: string): Promise<Keepable<ListingSkeleton>> {
-  const { db, lang } = context;
   const order: SortKey = input.order ?? 'relevance';
   const categoryId = input.id_category ?? (input.categorySlug ? await categoryIdBySlug(context, input.categorySlug) : undefined);
   const q = input.q || undefined;
@@ -412,7 +411,7 @@ async function readListing(input: ListingInput, context: CallContext, revision: 
   // Nothing found: perhaps a typo ('jaket') or a word the catalogue spells otherwise; words the shop knows are kept.
   // The catalogue's spelling is offered only when it finds something: its results are shown instead ('Showing
   // results for jacket'), unless the shopper asked for the query as typed.
-  const corrected = q && asTyped.total === 0 ? await correctSpelling(db, lang, q, asTyped.known) : null;
+  const corrected = q && asTyped.total === 0 ? await correctSpelling(context, revision, q, asTyped.known) : null;
   const instead = corrected ? await searchListing(context, revision, input, order, categoryId, corrected) : null;
   const found = instead !== null && instead.total > 0;
   const page = found && !input.exact ? instead : asTyped;

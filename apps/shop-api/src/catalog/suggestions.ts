@@ -84,7 +84,7 @@ const isEmpty = (found: Found) => found.productIds.length === 0 && found.categor
  */
 async function readSuggestions(q: string, limit: number, context: CallContext, revision: string): Promise<Keepable<Found & { corrected: string | null }>> {
   const found = await suggestionsFor(context, revision, q, limit);
-  const corrected = isEmpty(found) ? await correctSpelling(context.db, context.lang, q, (await understood(context, revision, q, undefined)).known) : null;
+  const corrected = isEmpty(found) ? await correctSpelling(context, revision, q, (await understood(context, revision, q, undefined)).known) : null;
   const instead = corrected ? await suggestionsFor(context, revision, corrected, limit) : null;
   const value = instead && !isEmpty(instead) ? { ...instead, corrected } : { ...found, corrected: null };
   return { value, validUntil: Infinity };

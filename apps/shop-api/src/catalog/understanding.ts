@@ -192,8 +192,9 @@ const COMPOUND_PART = 3;
 
 /**
  * German compounds split into words of the vocabulary: 'Damenschuhe' is Damen Schuhe, 'Lederjacke' Leder Jacke,
- * 'Kinderhose' Kinder Hose (a linking s is dropped: 'Herbstsjacke'). Only words that neither the vocabulary nor the
- * catalogue's names hold are split: 'Strickjacke' is the name of cardigans, and stays whole.
+ * 'Kinderhose' Kinder Hose (a linking s is dropped: 'Herbstsjacke'), and of three parts: 'Damenlederjacke' Damen Leder
+ * Jacke. Only words that neither the vocabulary nor the catalogue's names hold are split: 'Strickjacke' is the name
+ * of cardigans, and stays whole.
  */
 async function splitCompounds(context: CallContext, vocabulary: Vocabulary, words: string[]): Promise<string[]> {
   const cuts = (word: string) =>
@@ -201,7 +202,13 @@ async function splitCompounds(context: CallContext, vocabulary: Vocabulary, word
       const left = word.slice(0, COMPOUND_PART + index);
       return { left, right: word.slice(COMPOUND_PART + index) };
     });
-  const parts = words.flatMap((word) => cuts(word).flatMap(({ left, right }) => [left, right, ...(left.endsWith('s') ? [left.slice(0, -1)] : [])]));
+  // Every piece a split may end with, at any depth: each long enough part of each word, also without a linking s.
+  const pieces = words.flatMap((word) =>
+    Array.from({ length: word.length }, (_, start) =>
+      Array.from({ length: word.length - start - COMPOUND_PART + 1 }, (_, extra) => word.slice(start, start + COMPOUND_PART + extra)),
+    ).flat(),
+  );
+  const parts = [...pieces, ...pieces.filter((piece) => piece.endsWith('s')).map((piece) => piece.slice(0, -1))];
   if (parts.length === 0) return words;
   const [{ stemOf }, named] = await Promise.all([
     stems(context, 'de', [...new Set([...words, ...parts])]),
@@ -211,14 +218,21 @@ async function splitCompounds(context: CallContext, vocabulary: Vocabulary, word
     ),
   ]);
   const knows = (word: string) => word.length >= COMPOUND_PART && vocabulary.meanings.has(stemKey('de', [stemOf.get(word) ?? word]));
-  return words.flatMap((word) => {
-    if (knows(word) || named.some((row) => row.word === word)) return [word];
+  /** The known words `word` is made of, the last one the longest that fits; null when it is not made of them. */
+  const split = (word: string, depth: number): string[] | null => {
+    if (knows(word)) return [word];
+    if (depth === 0) return null;
     for (const { left, right } of cuts(word)) {
       if (!knows(right)) continue;
-      if (knows(left)) return [left, right];
-      if (left.endsWith('s') && knows(left.slice(0, -1))) return [left.slice(0, -1), right];
+      const start = split(left, depth - 1) ?? (left.endsWith('s') ? split(left.slice(0, -1), depth - 1) : null);
+      if (start) return [...start, right];
     }
-    return [word];
+    return null;
+  };
+  return words.flatMap((word) => {
+    if (knows(word) || named.some((row) => row.word === word)) return [word];
+    // Three parts at most: German shoppers type 'Damenlederjacke', not longer.
+    return split(word, 2) ?? [word];
   });
 }
 
@@ -330,6 +344,15 @@ async function understand(context: CallContext, revision: string, q: string, wit
 export function understood(context: CallContext, revision: string, q: string, withinId: number | undefined): Promise<Understood> {
   const key = JSON.stringify(['understood', context.lang, q, withinId ?? null]);
   return context.catalogCache.answer(revision, key, async () => ({ value: await understand(context, revision, q, withinId), validUntil: Infinity }));
+}
+
+/**
+ * The single words of the vocabulary the request's language is read with (lowercase, unaccented): what a misspelt
+ * word may be corrected to besides the catalogue's names ('sukinka' → 'sukienka' on the English shop, in Polish).
+ */
+export async function vocabularyWords(context: CallContext, revision: string): Promise<string[]> {
+  const { spelled } = await keptVocabulary(context, revision);
+  return [...new Set(spelled.flatMap(({ phrase }) => phrase.split(' ')).filter((word) => word.length >= COMPOUND_PART))];
 }
 
 /** A colour the shopper may be typing, as suggestions show it. */
