@@ -38,7 +38,7 @@ export default function Products({ loaderData: { list, shown, brands, categories
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('catalogue.title')}</h1>
-        <div className="flex gap-4">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 whitespace-nowrap">
           <Link to="/products/low-stock" className="text-blue-800 underline">
             {t('catalogue.lowStock')}
           </Link>
