@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CONSENT_VERSION } from '../../apps/storefront/app/lib/consent';
 import { cents, consentAnswered, expectNoAxeViolations, fill, hydrated, openSizedProduct, SHOPS, TEXTS, type TestLang } from './fixtures';
 
 // Shopping journeys over two countries: give them time on a busy machine.
@@ -168,7 +169,9 @@ test.describe('a visitor the CDN places in France', () => {
 
 test('a public page is kept per country offered: one visitor never sees another’s notice', async ({ request }) => {
   const path = `/en/brands?geo=${Date.now()}`;
-  const page = (country: string) => request.get(`${SHOPS.blue}${path}`, { headers: { 'X-Country': country } });
+  // A visitor who answered the consent dialog (the notice waits for that answer).
+  const answered = `consent=${CONSENT_VERSION}..2026-01-01T00:00:00.000Z`;
+  const page = (country: string) => request.get(`${SHOPS.blue}${path}`, { headers: { 'X-Country': country, Cookie: answered } });
   const german = await page('DE');
   expect(german.headers()['vary']).toMatch(/x-country/i);
   expect(await german.text()).toContain(fill(TEXTS.en.geo.notice, { country: 'Germany', currency: 'EUR' }));

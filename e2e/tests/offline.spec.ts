@@ -32,6 +32,38 @@ test.describe('with the service worker', () => {
   });
 });
 
+test.describe('a link followed without network', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  for (const lang of ['de', 'it'] as const) {
+    test(`${lang}: shows the offline screen, never an error, and so does a reload`, async ({ page, context }) => {
+      const t = TEXTS[lang];
+      const menu = page.getByRole('navigation', { name: t.header.mainMenu }).getByRole('link');
+      await page.goto(`/${lang}`);
+      await hydrated(page);
+      await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active) && navigator.serviceWorker.controller !== null, null, {
+        timeout: 15_000,
+      });
+      // Two categories opened online: going back to the first needs only its data, which the network no longer gives.
+      await menu.first().click();
+      await page.waitForLoadState('networkidle');
+      await menu.nth(1).click();
+      await page.waitForLoadState('networkidle');
+
+      // Usually the shop's own screen in the same document; should the page reload, the service worker's copy.
+      await context.setOffline(true);
+      await menu.first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.offline.title);
+      await expect(page.getByText(t.offline.text)).toBeVisible();
+      await expect(page.getByText(t.errors.default)).toHaveCount(0);
+
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.offline.title);
+      await expect(page.getByRole('button', { name: t.offline.retry })).toBeVisible();
+    });
+  }
+});
+
 test('the web app manifest is named in each language', async ({ request, page }) => {
   await page.goto('/fr');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');

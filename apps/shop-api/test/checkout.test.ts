@@ -478,6 +478,29 @@ describe.each(DRIVERS)('checkout on %s', (driver) => {
       const list = (await call('getOrders', {}, customer.token)).body.psdata.orders;
       expect(list.map((order: { reference: string }) => order.reference)).toEqual([placed.body.psdata.order.reference]);
     });
+
+    it('remembers the payment method of a customer’s latest order while it is offered; a guest has none', async () => {
+      const customer = await registerCustomer(shop().app);
+      const dutch = { ...ADDRESSES.FR, country: 'NL', postcode: '1012 AB', city: 'Amsterdam' };
+      const toTheNetherlands = async () => {
+        await call('createCartItem', { ...(await product()), quantity: 1 }, customer.token);
+        expect((await call('updateCheckoutAddress', { shipping: { address: dutch } }, customer.token)).status).toBe(200);
+      };
+      await toTheNetherlands();
+      expect((await call('getGateways', {}, customer.token)).body.psdata).toEqual({ gateways: [{ name: 'card' }, { name: 'multisafepay' }], remembered: null });
+      const carriers = (await call('getCarriers', {}, customer.token)).body.psdata.carriers;
+      await call('updateCheckoutCarrier', { carrier_id: carriers[0].id }, customer.token);
+      expect((await call('updateCheckoutPayment', { gateway: 'multisafepay' }, customer.token)).status).toBe(200);
+      expect((await place(customer.token)).status).toBe(200);
+
+      await toTheNetherlands();
+      expect((await call('getGateways', {}, customer.token)).body.psdata).toEqual({ gateways: [{ name: 'card' }, { name: 'multisafepay' }], remembered: 'multisafepay' });
+      // Delivered to Italy, where that method is not offered, nothing is remembered.
+      await call('updateCheckoutAddress', { shipping: { address: ADDRESSES.IT } }, customer.token);
+      expect((await call('getGateways', {}, customer.token)).body.psdata).toEqual({ gateways: [{ name: 'card' }], remembered: null });
+      const guest = await guestWith(await product());
+      expect((await call('getGateways', {}, guest)).body.psdata.remembered).toBeNull();
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   checkoutSchema,
   createOrderInput,
   deliveryMessageInput,
+  gatewayNameSchema,
   gatewaySchema,
   getPudosInput,
   orderAccessInput,
@@ -52,7 +53,7 @@ export const checkoutCalls = {
   addOrEditDeliveryMessage: call(deliveryMessageInput, z.object({ message: z.string() }), { refusals: aCart }),
   getDeliveryMessage: call(z.object({}), z.object({ message: z.string() }), { method: 'GET', readOnly: true }),
   /** For the checkout's cart; with an order's reference (and a guest's token), for paying that order again. */
-  getGateways: call(orderAccessInput.partial().strict(), z.object({ gateways: z.array(gatewaySchema) }), { ...personalRead, refusals: anOrder }),
+  getGateways: call(orderAccessInput.partial().strict(), z.object({ gateways: z.array(gatewaySchema), remembered: gatewayNameSchema.nullable() }), { ...personalRead, refusals: anOrder }),
   updateCheckoutPayment: call(updateCheckoutPaymentInput, checkoutSchema, { refusals: [...aCart, 'gateway_unavailable'] }),
   /** Places the order (one transaction; the same idempotency key makes one order) and starts its payment. */
   createOrder: call(createOrderInput, placedOrderSchema, {

@@ -9,7 +9,7 @@ import {
   type addressFields,
   type updateCheckoutAddressInput,
 } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createAddress, findOwnAddress } from '../accounts/addresses.ts';
 import { basketOf, findBasket, type Basket } from '../cart/basket.ts';
@@ -17,7 +17,7 @@ import { cartDating, cartOf } from '../cart/view.ts';
 import { findOwner, lockCart, type Owner } from '../cart/owner.ts';
 import type { Queryable } from '../db/client.ts';
 import { selectRows } from '../db/raw.ts';
-import { checkouts, customers } from '../db/schema.ts';
+import { checkouts, customers, orders } from '../db/schema.ts';
 import type { CallContext } from '../call-context.ts';
 import { ApiError } from '../http/errors.ts';
 import { offeredGateways } from '../payments/registry.ts';
@@ -246,10 +246,24 @@ export async function getDeliveryMessage(context: CallContext): Promise<{ messag
   return { message: state.row?.deliveryMessage ?? '' };
 }
 
-/** The gateways offered for the checkout's cart. */
+/**
+ * The gateways offered for the checkout's cart, and the one a signed-in customer paid her latest order with when it
+ * is among them: the payment step starts with it chosen.
+ */
 export async function getGateways(context: CallContext) {
-  const checkout = await currentCheckout(context);
-  return { gateways: offeredGateways(context, checkout.cart).map((name) => ({ name })) };
+  const owner = await findOwner(context);
+  const checkout = await checkoutView(context, await readCheckoutState(await findBasket(context.db, context, owner)));
+  const offered = offeredGateways(context, checkout.cart);
+  const [latest] = owner?.customerId
+    ? await context.db
+        .select({ gateway: orders.gateway })
+        .from(orders)
+        .where(and(eq(orders.customerId, owner.customerId), isNotNull(orders.gateway)))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(1)
+    : [];
+  const remembered = offered.find((name) => name === latest?.gateway) ?? null;
+  return { gateways: offered.map((name) => ({ name })), remembered };
 }
 
 export function updateCheckoutPayment(gateway: GatewayName, context: CallContext): Promise<Checkout> {

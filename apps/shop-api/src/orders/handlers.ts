@@ -15,7 +15,9 @@ export const orderHandlers = {
   getGateways: async (input, context) => {
     if (!input.reference) return checkoutGateways(context);
     const order = await accessibleOrder(context.db, context, { reference: input.reference, token: input.token });
-    return { gateways: offeredGateways(context, { totals: { total: order.totalCents }, country: order.countryIso, currency: order.currency }).map((name) => ({ name })) };
+    const offered = offeredGateways(context, { totals: { total: order.totalCents }, country: order.countryIso, currency: order.currency });
+    // Paying again starts with the gateway the order was placed with.
+    return { gateways: offered.map((name) => ({ name })), remembered: offered.find((name) => name === order.gateway) ?? null };
   },
   createOrder: (input, context) => createOrder(input, context),
   updateOrder: (input, context) => updateOrder(input, context),

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation } from 'react-router';
 import { useTranslation } from '~/i18n/use-translation';
 import { useLocalePath } from '~/lib/hooks';
+import { isNetworkFailure, OfflineScreen } from './OfflineScreen';
 import { PageMeta } from './PageMeta';
 
 /** Why a page failed, when the shop knows: each has a translated explanation (common.json errors.reasons). */
@@ -26,7 +27,7 @@ export function errorReason(error: unknown): ErrorReason {
 }
 
 /** What a thrown error tells the screen: its status, the shop's reason, and a 404's failing path (its data). */
-export function errorScreenProps(error: unknown): { status: number; reason: ErrorReason; detail?: string; path?: string } {
+export function errorScreenProps(error: unknown): { status: number; reason: ErrorReason; detail?: string; path?: string; offline: boolean } {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const path = isRouteErrorResponse(error) ? (error.data as { path?: unknown } | null)?.path : undefined;
   return {
@@ -34,20 +35,23 @@ export function errorScreenProps(error: unknown): { status: number; reason: Erro
     reason: errorReason(error),
     detail: error instanceof Error ? error.message : undefined,
     path: typeof path === 'string' ? path : undefined,
+    offline: isNetworkFailure(error),
   };
 }
 
 /** The longest failing path a 404's title repeats (a path can be kilobytes long). */
 const SHOWN_PATH_LENGTH = 120;
 
-type Props = { status: number; reason?: ErrorReason; detail?: string; path?: string; onGoHome?: () => void };
+type Props = { status: number; reason?: ErrorReason; detail?: string; path?: string; offline?: boolean; onGoHome?: () => void };
 
-/** SPEC §2's error screen: 503, 404, and any other error. */
-export function ErrorScreen({ status, reason, detail, path, onGoHome }: Props) {
+/** SPEC §2's error screen: 503, 404, and any other error; the offline screen for a page that found no network. */
+export function ErrorScreen({ status, reason, detail, path, offline = false, onGoHome }: Props) {
   const { t } = useTranslation();
   const home = useLocalePath()();
   const { pathname } = useLocation();
   const code = <p className="text-sm font-semibold tracking-widest text-stone-500">{status}</p>;
+
+  if (offline) return <OfflineScreen />;
 
   if (status === 503) {
     return (

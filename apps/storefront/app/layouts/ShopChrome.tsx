@@ -15,6 +15,7 @@ import { LocaleChooser } from '~/components/LocaleChooser';
 import { CountryChooser } from '~/features/geo/CountryChooser';
 import { ShippingRule } from '~/features/geo/ShippingRule';
 import { ConsentSettingsLink } from '~/features/consent/ConsentProvider';
+import { consentAwaited } from '~/lib/consent';
 
 // The footer is below the fold: its code loads after the page's (the server renders it whole; until the code is
 // there, the server's markup stays as it is, links and forms working; docs/performance.md).
@@ -102,7 +103,8 @@ function Header({ root }: { root: RootData }) {
   const accountLabel = root.customer ? t('account.hello', { name: root.customer.first_name }) : t('header.account');
   return (
     <header>
-      {root.countryNotice ? (
+      {/* One overlay at a time: the country notice waits until the consent dialog is answered. */}
+      {root.countryNotice && !consentAwaited(root.consent) ? (
         <Suspense fallback={null}>
           <CountryNotice root={root} />
         </Suspense>

@@ -24,6 +24,9 @@ export type ConsentState = {
   granted: ConsentCategory[] | null;
 };
 
+/** The shopper has not answered the current consent text of a shop that asks: the dialog stands over every page. */
+export const consentAwaited = (state: ConsentState) => Boolean(state.tagManagerId) && state.granted === null;
+
 /** SPEC §9: a tag-manager id is GTM- followed by letters or digits; anything else (null) loads nothing. */
 export function tagManagerId(value: string | undefined): string | null {
   return value && /^GTM-[A-Z0-9]+$/i.test(value) ? value : null;

@@ -1,4 +1,4 @@
-import type { Address, Carrier, Checkout, CheckoutStep, Gateway, PickupPoint } from '@shop/contract';
+import type { Address, Carrier, Checkout, CheckoutStep, Gateway, GatewayName, PickupPoint } from '@shop/contract';
 import { randomBytes } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { FieldRefusal, postedForm, submitForm } from '~/lib/form-action.server';
@@ -23,6 +23,8 @@ export type CheckoutPageData =
       points: PickupPoint[] | null;
       query: string;
       gateways: Gateway[] | null;
+      /** A returning customer's last payment method (getGateways), chosen while the checkout has none. */
+      rememberedGateway: GatewayName | null;
       /** A returning customer's last delivery method, ticked while the checkout has none. */
       lastCarrierId: number | null;
       /** The key of this placing (a double submit or a retry sends it again: one order). */
@@ -69,11 +71,11 @@ export async function loadCheckoutPage(request: Request, { api, customer, lang }
   const details = screen === 'details';
   const query = details ? pointsQuery(url, checkout) : '';
   const signedIn = details && checkout.signed_in ? await customer() : null;
-  const [addresses, carriers, points, gateways] = await Promise.all([
+  const [addresses, carriers, points, payment] = await Promise.all([
     signedIn ? loadOrFail(api('getAddresses', {})).then((answer) => answer.addresses) : null,
     details ? loadOrFail(api('getCarriers', {})).then((answer) => answer.carriers) : null,
     details && checkout.carrier?.kind === 'pickup' && query.length >= 2 ? loadOrFail(api('getPudos', { query })).then((answer) => answer.points) : null,
-    details ? null : loadOrFail(api('getGateways', {})).then((answer) => answer.gateways),
+    details ? null : loadOrFail(api('getGateways', {})),
   ]);
   const lastCarrier = signedIn && carriers && !checkout.carrier ? await lastCarrierId(api, carriers) : null;
   return {
@@ -84,7 +86,8 @@ export async function loadCheckoutPage(request: Request, { api, customer, lang }
     carriers,
     points,
     query,
-    gateways,
+    gateways: payment?.gateways ?? null,
+    rememberedGateway: payment?.remembered ?? null,
     lastCarrierId: lastCarrier,
     idempotencyKey: details ? null : randomBytes(18).toString('base64url'),
   };

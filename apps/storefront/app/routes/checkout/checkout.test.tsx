@@ -119,7 +119,7 @@ describe('the checkout route', () => {
   });
 
   it('shows the second screen for any of its steps, its fields marked and filled in by the browser', async () => {
-    const { api, calls } = stubApi({ getCheckout: () => checkoutMissing('payment'), getGateways: () => ({ gateways: [{ name: 'card' }, { name: 'paypal' }] }) });
+    const { api, calls } = stubApi({ getCheckout: () => checkoutMissing('payment'), getGateways: () => ({ gateways: [{ name: 'card' }, { name: 'paypal' }], remembered: null }) });
     await renderRoute(route, '/en/checkout?step=message', { api, cookie: SESSION });
     const progress = await screen.findByRole('navigation', { name: 'Checkout steps' });
     expect(progress.querySelector('[aria-current=step]')?.textContent).toBe('Step 2 of 2: Payment and review');
@@ -129,6 +129,19 @@ describe('the checkout route', () => {
     expect((screen.getByRole('radio', { name: /card/i }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Order with obligation to pay' })).toBeTruthy();
     expect(calls.map(({ name }) => name)).toEqual(['getCheckout', 'getGateways']);
+  });
+
+  it('starts the payment with the method a returning customer paid with last, until the checkout has one', async () => {
+    const gateways = [{ name: 'card' as const }, { name: 'paypal' as const }];
+    const { api } = stubApi({ getCheckout: () => checkoutMissing('payment'), getGateways: () => ({ gateways, remembered: 'paypal' as const }) });
+    await renderRoute(route, '/en/checkout?step=payment', { api, cookie: SESSION });
+    expect(((await screen.findByRole('radio', { name: /paypal/i })) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /card/i }) as HTMLInputElement).checked).toBe(false);
+    cleanup();
+
+    const chosen = stubApi({ getCheckout: () => ({ ...checkoutMissing('payment'), gateway: 'card' as const }), getGateways: () => ({ gateways, remembered: 'paypal' as const }) });
+    await renderRoute(route, '/en/checkout?step=payment', { api: chosen.api, cookie: SESSION });
+    expect(((await screen.findByRole('radio', { name: /card/i })) as HTMLInputElement).checked).toBe(true);
   });
 
   it('shows the empty checkout when the session has an empty cart', async () => {

@@ -79,7 +79,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             pointResult={pointResult}
           />
         ) : (
-          <PaymentScreen checkout={checkout} gateways={loaderData.gateways ?? []} idempotencyKey={loaderData.idempotencyKey!} lastResult={lastResult} />
+          <PaymentScreen checkout={checkout} gateways={loaderData.gateways ?? []} rememberedGateway={loaderData.rememberedGateway} idempotencyKey={loaderData.idempotencyKey!} lastResult={lastResult} />
         )}
         {screen === 'payment' ? null : <OrderSummary cart={checkout.cart} />}
       </div>

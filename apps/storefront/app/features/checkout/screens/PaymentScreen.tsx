@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import type { Checkout, CheckoutStep, Gateway } from '@shop/contract';
+import type { Checkout, CheckoutStep, Gateway, GatewayName } from '@shop/contract';
 import { DELIVERY_MESSAGE_MAX } from '@shop/contract/checkout';
 import { PAYPAL_INSTALMENTS } from '@shop/contract/constants';
 import { Link } from 'react-router';
@@ -84,7 +84,7 @@ function Review({ checkout }: { checkout: Checkout }) {
   );
 }
 
-type Props = { checkout: Checkout; gateways: Gateway[]; idempotencyKey: string; lastResult?: SubmissionResult<string[]> | null };
+type Props = { checkout: Checkout; gateways: Gateway[]; rememberedGateway: GatewayName | null; idempotencyKey: string; lastResult?: SubmissionResult<string[]> | null };
 
 /**
  * The second screen (ADR 0038): the codes (folded, with the cart's already there), then one form with the
@@ -92,7 +92,7 @@ type Props = { checkout: Checkout; gateways: Gateway[]; idempotencyKey: string; 
  * Message, Payment and Review steps. The form carries the placing's key, so a double click or a resend makes
  * one order.
  */
-export function PaymentScreen({ checkout, gateways, idempotencyKey, lastResult }: Props) {
+export function PaymentScreen({ checkout, gateways, rememberedGateway, idempotencyKey, lastResult }: Props) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const format = useFormatPrice();
@@ -101,7 +101,7 @@ export function PaymentScreen({ checkout, gateways, idempotencyKey, lastResult }
     schema: placeOrderForm,
     labels: checkoutLabels(t),
     lastResult,
-    defaultValue: { gateway: checkout.gateway ?? gateways[0]?.name, message: checkout.delivery_message },
+    defaultValue: { gateway: checkout.gateway ?? rememberedGateway ?? gateways[0]?.name, message: checkout.delivery_message },
   });
   const chosen = String(fields.gateway.initialValue ?? '');
   const total = checkout.cart.totals.total;
