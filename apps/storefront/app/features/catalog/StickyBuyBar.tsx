@@ -25,7 +25,8 @@ type Props = {
 export function StickyBuyBar({ product, price, from, formId, buttonId }: Props) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
-  const [typing, setTyping] = useState(false);
+  // Drawn once the page is hydrated (ProductView): a field may have focus already.
+  const [typing, setTyping] = useState(() => isFormField(document.activeElement));
   useEffect(() => {
     const button = document.getElementById(buttonId);
     if (!button) return;
@@ -37,7 +38,6 @@ export function StickyBuyBar({ product, price, from, formId, buttonId }: Props) 
     // Where focus goes: the field focused, or (leaving one) the element that takes it, null for none.
     const focusIn = (event: FocusEvent) => setTyping(isFormField(event.target));
     const focusOut = (event: FocusEvent) => setTyping(isFormField(event.relatedTarget));
-    setTyping(isFormField(document.activeElement));
     document.addEventListener('focusin', focusIn);
     document.addEventListener('focusout', focusOut);
     return () => {
