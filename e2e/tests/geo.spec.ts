@@ -200,7 +200,7 @@ test('the product page tells an Italian shopper the one-brand free shipping wher
   const api = `http://127.0.0.1:${shopPorts(Number(new URL(SHOPS.main).port)).SHOP_API_PORT}`;
   const productOf = async (brand: number): Promise<number> => {
     const answer = await fetch(`${api}/getProducts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id_brand: brand }) });
-    return ((await answer.json()) as { psdata: { products: { id: number }[] } }).psdata.products[0]!.id;
+    return ((await answer.json()) as { psdata: { products: { id_product: number }[] } }).psdata.products[0]!.id_product;
   };
   for (const lang of ['it', 'en'] as const) {
     const t = TEXTS[lang];
