@@ -270,6 +270,13 @@ test('a review carries a photo sent in chunks, resumed after a lost chunk; a fil
   await expect.poll(() => preview.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0))).toBe(320);
   await expect(form.getByText(fill(t.reviews.photos.added, { name: 'fit.png' }))).toBeVisible();
   await expect(form.getByText(t.reviews.photos.choose)).toBeVisible();
+  const shots = process.env.REVIEW_SCREENSHOTS;
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.getByText(t.reviews.photos.label, { exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/review-photo-preview-en-390.png` });
+  }
 
   await starsByKeyboard(page, t.reviews.form.rating, 5);
   await form.getByLabel(t.reviews.form.title, { exact: true }).fill('With a photo');
