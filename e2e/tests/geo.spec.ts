@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_VERSION } from '../../apps/storefront/app/lib/consent';
+import { shopPorts } from '../playwright.config';
 import { cents, consentAnswered, expectNoAxeViolations, fill, hydrated, openSizedProduct, SHOPS, TEXTS, type TestLang } from './fixtures';
 
 // Shopping journeys over two countries: give them time on a busy machine.
@@ -195,4 +196,24 @@ test('a shop without COUNTRY_HEADER ignores the header; the browser’s region s
   await germanPage.goto('/de');
   await expect(notice(germanPage, 'de')).toContainText(fill(TEXTS.de.geo.notice, { country: 'Deutschland', currency: 'EUR' }));
   await german.close();
+});
+
+test('the product page tells an Italian shopper the one-brand free shipping where the brand has it (SPEC §9)', async ({ page }) => {
+  // The demo's rule: Atelier Brera (brand 2) ships free to Italy from 100 EUR of its items; Maison Lumière has none.
+  const api = `http://127.0.0.1:${shopPorts(Number(new URL(SHOPS.main).port)).SHOP_API_PORT}`;
+  const productOf = async (brand: number): Promise<number> => {
+    const answer = await fetch(`${api}/getProducts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id_brand: brand }) });
+    return ((await answer.json()) as { psdata: { products: { id_product: number }[] } }).psdata.products[0]!.id_product;
+  };
+  for (const lang of ['it', 'en'] as const) {
+    const t = TEXTS[lang];
+    const told = fill(t.geo.brandFreeShipping, { country: name('IT', lang), amount: euros(lang, 100), brand: 'Atelier Brera' });
+    await page.goto(`${SHOPS.main}/${lang}/${await productOf(2)}.html`);
+    await page.getByText(t.product.shipping, { exact: true }).click();
+    await expect(page.getByText(told, { exact: true })).toBeVisible();
+    await page.goto(`${SHOPS.main}/${lang}/${await productOf(1)}.html`);
+    await page.getByText(t.product.shipping, { exact: true }).click();
+    await expect(page.getByText(fill(t.header.shippingBanner, { country: name('IT', lang), amount: euros(lang, 150) })).last()).toBeVisible();
+    await expect(page.getByText(pattern(t.geo.brandFreeShipping))).toHaveCount(0);
+  }
 });

@@ -130,6 +130,7 @@ test('without JavaScript the review form posts with a photo, shows its messages 
   await photoInput.setInputFiles({ name: 'coupe.png', mimeType: 'image/png', buffer: noisePng(320, 240) });
   await submit();
   await expectFlash(page, t.reviews.flash.submitted);
+  await expect(page.locator('#reviews').getByText('Très belle pièce')).toHaveCount(1);
   const own = page.getByRole('region', { name: t.reviews.yourReview });
   const photo = own.locator('img').first();
   await expect(photo).toBeVisible();
@@ -196,6 +197,33 @@ test('the review form: keyboard alone, axe, and screenshots on a phone and a des
   }
 });
 
+test('on a phone the sticky buy bar steps aside while a review field has focus', async ({ page }) => {
+  const t = texts('it');
+  const products = await demoProducts();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'it', DEMO.email, DEMO.password, `/it/${products[3]}.html?review=write`);
+  await hydrated(page);
+  const bar = page.getByRole('complementary', { name: t.product.buyBar });
+  const title = page.getByLabel(t.reviews.form.title, { exact: true });
+  await title.focus();
+  await page.keyboard.type('Bella');
+  await expect(bar).toBeHidden();
+  // The field is on the screen, nothing over it.
+  const box = (await title.boundingBox())!;
+  expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.id, [box.x + box.width / 2, box.y + box.height / 2])).toBe(await title.getAttribute('id'));
+  await page.getByLabel(t.reviews.form.content, { exact: true }).focus();
+  await expect(bar).toBeHidden();
+  // Out of the fields (the Cancel link), the Add to cart button being far above: the bar is back.
+  await page.locator('#review-form').getByRole('link', { name: t.account.cancel }).focus();
+  await expect(bar).toBeVisible();
+  const shots = process.env.REVIEW_SCREENSHOTS;
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    await title.focus();
+    await page.screenshot({ path: `${shots}/review-typing-it-390.png` });
+  }
+});
+
 test('a listing sorts by rating and its cards show the stars', async ({ page }) => {
   const t = texts('es');
   await page.goto('/es/search?q=vestido&order=rating_desc');
@@ -223,6 +251,8 @@ test('a review carries a photo sent in chunks, resumed after a lost chunk; a fil
   await page.route(
     (url) => url.pathname.endsWith('/photos') && url.searchParams.has('upload'),
     (route) => {
+      // The chunks are posts; the form's preview of the finished photo is read from the same address.
+      if (route.request().method() !== 'POST') return route.continue();
       const offset = new URL(route.request().url()).searchParams.get('offset')!;
       chunks.push(offset);
       return chunks.filter((each) => each === '65536').length === 1 && offset === '65536' ? route.abort('internetdisconnected') : route.continue();
@@ -231,9 +261,22 @@ test('a review carries a photo sent in chunks, resumed after a lost chunk; a fil
   const png = noisePng(320, 240);
   expect(png.length).toBeGreaterThan(3 * 64 * 1024);
   await files.setInputFiles({ name: 'fit.png', mimeType: 'image/png', buffer: png });
-  await expect(form.getByRole('img', { name: fill(t.reviews.photos.alt, { index: 1 }) })).toBeVisible({ timeout: 20_000 });
+  const preview = form.getByRole('img', { name: fill(t.reviews.photos.alt, { index: 1 }) });
+  await expect(preview).toBeVisible({ timeout: 20_000 });
   expect(chunks).toEqual(['0', '65536', '65536', '131072', '196608']);
   await expect(form.getByRole('alert')).toHaveCount(0);
+  // The preview is the picture itself before the review is posted (its public address answers only once a review
+  // shows it), and the form says what was added, in the page's words rather than the browser's file control.
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0))).toBe(320);
+  await expect(form.getByText(fill(t.reviews.photos.added, { name: 'fit.png' }))).toBeVisible();
+  await expect(form.getByText(t.reviews.photos.choose)).toBeVisible();
+  const shots = process.env.REVIEW_SCREENSHOTS;
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.getByText(t.reviews.photos.label, { exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/review-photo-preview-en-390.png` });
+  }
 
   await starsByKeyboard(page, t.reviews.form.rating, 5);
   await form.getByLabel(t.reviews.form.title, { exact: true }).fill('With a photo');
@@ -243,6 +286,8 @@ test('a review carries a photo sent in chunks, resumed after a lost chunk; a fil
   const own = page.getByRole('region', { name: t.reviews.yourReview });
   const photo = own.locator('img').first();
   await expect(photo).toBeVisible();
+  // The shopper's review is shown once, in its own part with Edit and Delete, not again in the list.
+  await expect(page.locator('#reviews').getByText('With a photo')).toHaveCount(1);
   // Served as WebP, resized, and a picture the browser could decode.
   const served = await page.request.get(new URL((await photo.getAttribute('src'))!, page.url()).toString());
   expect(served.headers()['content-type']).toBe('image/webp');

@@ -15,6 +15,9 @@ describe.each(DRIVERS)('catalogue calls on %s', (driver) => {
     expect(body.psdata.settings).toEqual({ maintenance_mode: false, theme: 'default', gtm_id: null, currency: 'EUR', default_country: 'IT' });
     const country = (iso: string) => body.psdata.countries.find((c: { iso: string }) => c.iso === iso);
     expect(country('IT')).toMatchObject({ vat_rate_bp: 2200, free_shipping_from: 15000 });
+    // SPEC §9's one-brand free shipping (the demo's: brand 2 from 100 EUR to Italy), for the product page to tell.
+    expect(country('IT').brand_free_shipping).toEqual([{ brand_id: 2, from: 10_000 }]);
+    expect(country('FR').brand_free_shipping).toEqual([]);
     // Each country's delivery times: from the quickest carrier to the slowest that go there (the demo's rates per group).
     expect(country('IT').delivery_days).toEqual({ min: 1, max: 5 });
     expect(country('CH').delivery_days).toEqual({ min: 2, max: 8 });

@@ -265,9 +265,17 @@ describe.each(DRIVERS)('product reviews on %s', (driver) => {
         done = (await call('uploadReviewPhotoChunk', { uploadId, offset, data: file.subarray(offset, offset + 65536).toString('base64') }, customer.token)).body.psdata;
       }
       expect(done.photo).toMatchObject({ width: 1600, height: 1200 });
+      // Before the review is posted, its address is not public yet; the uploader alone sees it (the form's preview).
+      const pendingId = Number(/\/review-photos\/(\d+)\.webp/.exec(done.photo!.url)![1]);
+      expect((await call('getReviewPhoto', { id: pendingId })).status).toBe(404);
+      const preview = await call('getOwnReviewPhoto', { uploadId }, customer.token);
+      expect(preview.status).toBe(200);
+      expect(await sharp(Buffer.from(preview.body.psdata.data, 'base64')).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 1200 });
+      expect((await call('getOwnReviewPhoto', { uploadId })).status).toBe(401);
       // Someone else cannot read or use it.
       const other = await buyer(productId);
       expect((await call('getReviewPhotoUpload', { uploadId }, other.token)).status).toBe(404);
+      expect((await call('getOwnReviewPhoto', { uploadId }, other.token)).status).toBe(404);
       expect((await call('createProductReview', { productId, review: { ...REVIEW, photos: [uploadId] } }, other.token)).status).toBe(400);
 
       const created = await call('createProductReview', { productId, review: { ...REVIEW, photos: [uploadId] } }, customer.token);

@@ -31,4 +31,6 @@ export const reviewCalls = {
   uploadReviewPhotoChunk: call(uploadReviewPhotoChunkInput, photoUploadSchema, { refusals: [...writer, 'conflict'] }),
   getReviewPhotoUpload: call(reviewPhotoUploadInput, photoUploadSchema, { readOnly: true, refusals: writer }),
   getReviewPhoto: call(getReviewPhotoInput, reviewPhotoFileSchema, { readOnly: true, publicCache: true, refusals: ['not_found'] }),
+  /** The uploader's own finished photo, shown in the form before the review is (getReviewPhoto shows published ones only). */
+  getOwnReviewPhoto: call(reviewPhotoUploadInput, reviewPhotoFileSchema, { readOnly: true, refusals: writer }),
 };

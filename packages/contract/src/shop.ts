@@ -16,6 +16,8 @@ export const countrySchema = z.object({
   group: z.string(),
   vat_rate_bp: z.number().int(),
   free_shipping_from: z.number().int().nullable(),
+  /** Free shipping there once one brand's items reach an amount (SPEC §9: from 100 EUR for one brand to Italy). */
+  brand_free_shipping: z.array(z.object({ brand_id: z.number().int(), from: z.number().int() })),
   /** Working days from the quickest to the slowest delivery offered there (null: no carrier goes there). */
   delivery_days: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
   /** The states or provinces an address in this country names (empty: none). */

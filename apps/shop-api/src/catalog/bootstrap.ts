@@ -15,6 +15,8 @@ export async function listCountries(db: Database): Promise<Country[]> {
   const rows = await selectRows<Omit<Country, 'states' | 'delivery_days'> & { min_days: number | null; max_days: number | null }>(
     db,
     sql`select c.iso, c.group_key as "group", c.vat_rate_bp, c.free_shipping_from_cents as free_shipping_from,
+        (select coalesce(json_agg(json_build_object('brand_id', bf.brand_id, 'from', bf.from_cents) order by bf.brand_id), '[]'::json)
+          from brand_free_shipping bf where bf.country_iso = c.iso) as brand_free_shipping,
         min(r.min_days)::int as min_days, max(r.max_days)::int as max_days
       from countries c
       left join carrier_rates r on r.group_key = c.group_key

@@ -2,7 +2,8 @@ import type { Order, OrderStatus, OrderSummary } from '@shop/contract';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { currentSession, requireCustomerId } from '../sessions/sessions.ts';
 import type { Queryable } from '../db/client.ts';
-import { orderLines, orderReturnLines, orderReturns, orderShipmentLines, orderShipments, orders, paymentAttempts, products, productTranslations } from '../db/schema.ts';
+import { carriers, orderLines, orderReturnLines, orderReturns, orderShipmentLines, orderShipments, orders, paymentAttempts, products, productTranslations } from '../db/schema.ts';
+import { attributesLabel } from '../cart/lines.ts';
 import type { CallContext } from '../call-context.ts';
 import { notFound } from '../http/errors.ts';
 import { opensOrder } from './links.ts';
@@ -70,11 +71,27 @@ export async function getPayableOrder(context: CallContext): Promise<{ order: Or
 const lineVariant = sql<Record<string, number> | null>`(select json_object_agg(a.group_id, ca.attribute_id)
   from combination_attributes ca join attributes a on a.id = ca.attribute_id where ca.combination_id = ${orderLines.combinationId})`;
 
-/** An order with its lines (each with its product's page in `lang` while it is on sale), as the shopper reads it. */
+/** A line's product name in a language, while the product is in the catalogue (SQL, null otherwise). */
+const namedIn = (lang: string) =>
+  sql<string | null>`(select named.name from product_translations named where named.product_id = ${orderLines.productId} and named.lang = ${lang})`;
+
+/**
+ * An order with its lines (each with its product's page in `lang` while it is on sale), as the shopper reads it:
+ * the products, their sizes and colours and the carrier named in `lang` while the catalogue has them, else as
+ * they were named when the order was placed (in the order's language).
+ */
 export async function orderView(db: Queryable, order: OrderRow, lang = order.lang): Promise<Order> {
-  const [lineRows, returns, returned, strays, shipments, parcelled] = await Promise.all([
+  // As placed (orders/place.ts): the carrier's id beside what the shopper reads (none in orders from before it was kept).
+  const placedCarrier = order.carrier as (NonNullable<Order['carrier']> & { id?: number }) | null;
+  const [lineRows, returns, returned, strays, shipments, parcelled, [carrierNow]] = await Promise.all([
     db
-      .select({ line: orderLines, slug: productTranslations.slug, variant: lineVariant })
+      .select({
+        line: orderLines,
+        slug: productTranslations.slug,
+        variant: lineVariant,
+        name: namedIn(lang),
+        attributes: sql<string | null>`${attributesLabel(orderLines.combinationId, lang)}`,
+      })
       .from(orderLines)
       .leftJoin(products, and(eq(products.id, orderLines.productId), eq(products.isActive, true)))
       .leftJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.lang, lang)))
@@ -99,8 +116,9 @@ export async function orderView(db: Queryable, order: OrderRow, lang = order.lan
       .innerJoin(orderShipments, eq(orderShipments.id, orderShipmentLines.shipmentId))
       .where(eq(orderShipments.orderId, order.id))
       .orderBy(asc(orderShipmentLines.id)),
+    placedCarrier?.id != null ? db.select({ names: carriers.names }).from(carriers).where(eq(carriers.id, placedCarrier.id)) : Promise.resolve([]),
   ]);
-  const lines = lineRows.map((row) => row.line);
+  const lines = lineRows.map((row) => ({ ...row.line, productName: row.name ?? row.line.productName, attributesLabel: row.attributes ?? row.line.attributesLabel }));
   const links = new Map(lineRows.map((row) => [row.line.id, { link_rewrite: row.slug, variant: row.variant ?? {} }]));
   const returnBy = returnDeadline(order);
   const sentBack = (lineId: number) => returned.filter((entry) => entry.orderLineId === lineId).reduce((sum, entry) => sum + entry.quantity, 0);
@@ -119,7 +137,7 @@ export async function orderView(db: Queryable, order: OrderRow, lang = order.lan
     tax: order.taxCents,
     shipping_address: order.shippingAddress as Record<string, unknown>,
     billing_address: order.billingAddress as Record<string, unknown>,
-    carrier: order.carrier as Order['carrier'],
+    carrier: placedCarrier && { ...placedCarrier, name: carrierNow?.names[lang] ?? placedCarrier.name },
     pickup_point: order.pickupPoint as Order['pickup_point'],
     delivery_message: order.deliveryMessage,
     coupons: order.coupons as Order['coupons'],

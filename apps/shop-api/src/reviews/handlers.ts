@@ -1,6 +1,6 @@
 import type { CallName } from '@shop/contract';
 import type { CallHandlers } from '../call-context.ts';
-import { getReviewPhoto, getReviewPhotoUpload, startReviewPhotoUpload, uploadReviewPhotoChunk } from './photos.ts';
+import { getOwnReviewPhoto, getReviewPhoto, getReviewPhotoUpload, startReviewPhotoUpload, uploadReviewPhotoChunk } from './photos.ts';
 import { createProductReview, deleteProductReview, getProductReviews, updateProductReview } from './reviews.ts';
 
 /**
@@ -16,6 +16,7 @@ export const reviewHandlers = {
   uploadReviewPhotoChunk,
   getReviewPhotoUpload,
   getReviewPhoto,
+  getOwnReviewPhoto,
 } satisfies Partial<CallHandlers>;
 
 /** SPEC §8's success messages. */

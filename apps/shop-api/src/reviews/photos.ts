@@ -161,6 +161,17 @@ export async function getReviewPhoto({ id }: { id: number }, context: CallContex
   return { type: 'image/webp', data: Buffer.from(row.picture).toString('base64') };
 }
 
+/** A finished upload's bytes for its uploader alone, whether or not a review shows it yet: the form's preview. */
+export async function getOwnReviewPhoto({ uploadId }: { uploadId: string }, context: CallContext): Promise<{ type: string; data: string }> {
+  const customerId = await requireUploader(context);
+  const [row] = await selectRows<{ picture: Buffer | Uint8Array }>(
+    context.db,
+    sql`select picture from review_photos where upload_id = ${uploadId} and customer_id = ${customerId} and picture is not null`,
+  );
+  if (!row) throw new ApiError(404, 'not_found', 'Photo not found');
+  return { type: 'image/webp', data: Buffer.from(row.picture).toString('base64') };
+}
+
 /**
  * Makes the listed uploads (finished, of this customer and product) the review's photos, in that order; the
  * review's other photos go.

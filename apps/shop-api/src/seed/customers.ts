@@ -95,7 +95,8 @@ export function demoOrders(catalogue: SeededProduct[], random: Random): DemoOrde
         countryIso: ITALY.iso,
         email: DEMO_CUSTOMER.email,
         lang: 'en',
-        carrier: { name: 'Standard delivery', kind: 'home', delivery_days: { min: 3, max: 5 } },
+        // As an order placed today keeps it (orders/place.ts): the carrier's id names it in other languages.
+        carrier: { id: 1, code: 'standard', name: 'Standard delivery', kind: 'home', delivery_days: { min: 3, max: 5 } },
         gateway: 'card',
         // Shipped orders have a parcel to follow.
         trackingNumber: plan.status === 'processing' ? null : `AM${String(orderIndex + 1).padStart(4, '0')}IT`,

@@ -13,7 +13,13 @@ import type { ConsentState } from './consent';
  */
 export type PageCountry = Omit<Country, 'vat_rate_bp' | 'states'>;
 
-export const toPageCountry = ({ iso, group, free_shipping_from, delivery_days }: Country): PageCountry => ({ iso, group, free_shipping_from, delivery_days });
+export const toPageCountry = ({ iso, group, free_shipping_from, brand_free_shipping, delivery_days }: Country): PageCountry => ({
+  iso,
+  group,
+  free_shipping_from,
+  brand_free_shipping,
+  delivery_days,
+});
 
 export type RootData = {
   lang: Lang;

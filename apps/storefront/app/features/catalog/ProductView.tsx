@@ -276,7 +276,7 @@ export function ProductView({ product, related, reviews }: ViewProps) {
             {INFO_BLOCKS.map(([title, text]) => (
               <details key={title} className="py-3">
                 <summary className="cursor-pointer font-medium">{t(title)}</summary>
-                <p className="mt-2 text-sm text-stone-700">{text ? t(text) : root ? <ShippingInfo root={root} /> : null}</p>
+                <p className="mt-2 text-sm text-stone-700">{text ? t(text) : root ? <ShippingInfo root={root} brand={product.brand} /> : null}</p>
               </details>
             ))}
           </div>

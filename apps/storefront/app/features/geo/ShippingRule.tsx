@@ -18,15 +18,25 @@ export function ShippingRule({ root }: { root: RootData }) {
     : t('header.deliveryBanner', { country: name });
 }
 
-/** The product page's shipping block: the country's rule and its delivery times. */
-export function ShippingInfo({ root }: { root: RootData }) {
+/**
+ * The product page's shipping block (the footer's without a brand): the country's rule, the product's brand's own
+ * free-shipping amount there if it has one (SPEC §9, the cart's same rule), and the delivery times.
+ */
+export function ShippingInfo({ root, brand }: { root: RootData; brand?: { id: number; name: string } | null }) {
   const { t } = useTranslation();
-  const days = root.bootstrap.countries.find((candidate) => candidate.iso === root.country)?.delivery_days;
+  const lang = useLang();
+  const formatPrice = useFormatPrice();
+  const country = root.bootstrap.countries.find((candidate) => candidate.iso === root.country);
+  const days = country?.delivery_days;
+  const brandFrom = brand ? country?.brand_free_shipping.find((rule) => rule.brand_id === brand.id)?.from : undefined;
   return (
     <>
       <span className="block">
         <ShippingRule root={root} />
       </span>
+      {brand && brandFrom !== undefined ? (
+        <span className="block">{t('geo.brandFreeShipping', { brand: brand.name, amount: formatPrice(brandFrom), country: countryName(root.country, lang) })}</span>
+      ) : null}
       {days ? <span className="block">{t('geo.deliveryDays', days)}</span> : null}
     </>
   );

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { FieldErrors } from '~/components/forms/fields';
 import { useLang } from '~/lib/hooks';
-import { PHOTO_FILES_FIELD, reviewsPath } from './paths';
+import { PHOTO_FILES_FIELD, photoPreviewPath, reviewsPath } from './paths';
 import { photoRefusalMessage, photoTypeNames } from './words';
 
 type Photo = { upload_id: string | null; url: string; width: number; height: number };
@@ -63,6 +63,7 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
   const [photos, setPhotos] = useState(initial.filter((photo) => photo.upload_id));
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const label = t('reviews.photos.label');
@@ -72,6 +73,7 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
     const files = [...(event.currentTarget.files ?? [])].slice(0, REVIEW_LIMITS.photos - photos.length);
     event.currentTarget.value = '';
     setError(null);
+    setAdded(null);
     for (const file of files) {
       if (file.size > REVIEW_PHOTO_MAX_BYTES) {
         setError(photoRefusalMessage(t, 'max'));
@@ -83,6 +85,7 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
           setProgress({ name: file.name, percent: Math.round((received / file.size) * 100) }),
         );
         setPhotos((list) => [...list, { upload_id: done.upload_id, ...done.photo! }]);
+        setAdded(file.name);
       } catch (failure) {
         setError(failure instanceof PhotoRefused ? photoRefusalMessage(t, failure.rule) : t('reviews.photos.failed'));
       } finally {
@@ -101,7 +104,8 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
         <ul className="mt-2 flex flex-wrap gap-3">
           {photos.map((photo, index) => (
             <li key={photo.upload_id} className="flex flex-col items-start gap-1">
-              <img src={photo.url} alt={t('reviews.photos.alt', { index: index + 1 })} width={96} height={Math.round((96 * photo.height) / Math.max(1, photo.width))} className="h-24 w-24 rounded object-cover" />
+              {/* Its public address shows it once a review is published: until then, the shopper's own preview. */}
+              <img src={photo.upload_id ? photoPreviewPath(lang, productId, photo.upload_id) : photo.url} alt={t('reviews.photos.alt', { index: index + 1 })} width={96} height={Math.round((96 * photo.height) / Math.max(1, photo.width))} className="h-24 w-24 rounded object-cover" />
               {hydrated ? (
                 <button type="button" className="text-sm underline" onClick={() => setPhotos((list) => list.filter((each) => each !== photo))}>
                   {t('reviews.photos.remove', { index: index + 1 })}
@@ -113,24 +117,40 @@ export function PhotoField({ productId, initial, field }: { productId: number; i
       ) : null}
       {photos.length < REVIEW_LIMITS.photos ? (
         <div className="mt-2">
-          <label htmlFor={`${field.id}-file`} className="text-sm text-stone-700">
+          <p id={`${field.id}-hint`} className="text-sm text-stone-700">
             {t('reviews.photos.hint', { count: REVIEW_LIMITS.photos, types, max: REVIEW_PHOTO_MAX_BYTES / 1024 / 1024 })}
-          </label>
-          {/* Named for the form post without JavaScript; with it, the chosen files are sent at once and the input emptied. */}
+          </p>
+          {/* Named for the form post without JavaScript, where the browser's own control names the chosen files. With
+              JavaScript the chosen files are sent at once and the input emptied: the button says its words in the
+              page's language, the status line says what was added. */}
           <input
             id={`${field.id}-file`}
             name={PHOTO_FILES_FIELD}
             type="file"
             accept={REVIEW_PHOTO_TYPES.join(',')}
             multiple
+            aria-label={hydrated ? undefined : t('reviews.photos.choose')}
+            aria-describedby={`${field.id}-hint`}
             disabled={progress !== null}
             onChange={(event) => void choose(event)}
-            className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border file:border-stone-400 file:bg-white file:px-3 file:py-2"
+            className={
+              hydrated
+                ? 'peer sr-only'
+                : 'mt-1 block w-full text-sm file:mr-3 file:rounded file:border file:border-stone-400 file:bg-white file:px-3 file:py-2'
+            }
           />
+          {hydrated ? (
+            <label
+              htmlFor={`${field.id}-file`}
+              className="mt-2 inline-flex min-h-11 cursor-pointer items-center rounded border border-stone-500 bg-white px-4 text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900 peer-disabled:cursor-wait peer-disabled:opacity-60"
+            >
+              {t('reviews.photos.choose')}
+            </label>
+          ) : null}
         </div>
       ) : null}
       <p role="status" className="mt-1 text-sm text-stone-700">
-        {progress ? t('reviews.photos.uploading', { name: progress.name, percent: progress.percent }) : ''}
+        {progress ? t('reviews.photos.uploading', { name: progress.name, percent: progress.percent }) : added ? t('reviews.photos.added', { name: added }) : ''}
       </p>
       {error ? (
         <p role="alert" className="text-sm text-red-800">

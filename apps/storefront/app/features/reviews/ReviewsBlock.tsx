@@ -244,6 +244,8 @@ function ReviewList({ data }: { data: Reviews }) {
   const language = displayNames(lang, { type: 'language' }).of(lang) ?? lang;
   const filterLink = (languages: 'mine' | 'all') => withQuery(search, { [REVIEWS_LANGUAGES_PARAM]: languages === 'mine' ? null : 'all', [REVIEWS_PAGE_PARAM]: null, page: null });
   if (data.in_language + data.in_other_languages === 0) return null;
+  // The shopper's own review is shown above with its Edit and Delete: not a second time in the list.
+  const others = data.reviews.filter((review) => review.id !== data.reviewer.own?.id);
   const filters = [
     { key: 'mine' as const, label: t('reviews.inLanguage', { language, count: data.in_language }) },
     { key: 'all' as const, label: t('reviews.allLanguages', { count: data.in_language + data.in_other_languages }) },
@@ -270,9 +272,9 @@ function ReviewList({ data }: { data: Reviews }) {
       ) : null}
       {data.reviews.length === 0 ? (
         <p className="text-stone-700">{t('reviews.noneInLanguage', { language })}</p>
-      ) : (
+      ) : others.length === 0 ? null : (
         <ul aria-label={t('reviews.list')} className="divide-y divide-stone-200">
-          {data.reviews.map((review) => (
+          {others.map((review) => (
             <li key={review.id} className="py-6">
               <ReviewCard review={review} />
             </li>

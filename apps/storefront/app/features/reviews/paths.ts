@@ -13,6 +13,9 @@ export const PHOTO_FILES_FIELD = 'photo_files';
 /** Where the review forms post (routes/reviews.tsx), and where a refused form is shown again without JavaScript. */
 export const reviewsPath = (lang: string, productId: number) => `/${lang}/reviews/${productId}`;
 
+/** The review form's preview of a photo the shopper sent, before a review shows it (routes/review-photos.ts). */
+export const photoPreviewPath = (lang: string, productId: number, uploadId: string) => `${reviewsPath(lang, productId)}/photos?upload=${encodeURIComponent(uploadId)}`;
+
 /** The list's page and language filter asked in the product page's address. */
 export function readReviewQuery(url: URL): { page: number; languages: ReviewLanguageFilter } {
   const page = Number(url.searchParams.get(REVIEWS_PAGE_PARAM) ?? 1);

@@ -91,6 +91,19 @@ export async function photoUploadAction(request: Request, { api }: PageContext, 
   return uploadAnswer(api('startReviewPhotoUpload', { productId, size: Number(form.get('size')) }));
 }
 
+/**
+ * The form's preview of a photo the shopper sent (`?upload=` its id): theirs alone until a review shows it, so
+ * never kept by a shared cache. Anything else is a 404.
+ */
+export async function ownPhotoAnswer(request: Request, { api }: PageContext): Promise<Response | null> {
+  const uploadId = new URL(request.url).searchParams.get('upload');
+  const photo = uploadId ? await orNothing(api('getOwnReviewPhoto', { uploadId }), 'review photo preview') : null;
+  if (!photo) return null;
+  return new Response(Buffer.from(photo.data, 'base64'), {
+    headers: { 'Content-Type': photo.type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' },
+  });
+}
+
 /** Sends a whole photo to the shop API as the browser does, chunk by chunk; the API checks and resizes it. */
 async function uploadWholePhoto(api: ShopApi, productId: number, bytes: Buffer): Promise<PhotoUpload> {
   let upload = await api('startReviewPhotoUpload', { productId, size: bytes.length });
