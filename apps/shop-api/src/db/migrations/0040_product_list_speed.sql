@@ -1,8 +1,17 @@
--- The back office's product list on 100,000 products (issue 27; hand-written, like 0037: neither table is Drizzle's).
+-- The back office's product list on 100,000 products (issue 27). Hand-written, like 0037; products_created_idx is also in schema.ts.
 --
 -- 'Stock, lowest first' joined every product's listing row and sorted the 100,000 (170–240 ms): this index is the
 -- order itself, a page walks 25 entries (a filtered page until 25 match).
 CREATE INDEX IF NOT EXISTS catalog_listing_stock ON catalog_listing (stock, product_id);
+--> statement-breakpoint
+
+-- The list newest first (the default order) with the filters a product's id answers (a word's products, those
+-- missing a language, listed first by id; a category; no photo): with the id in the index the walk reads no product
+-- row. A word of 1,520 names, when they were old products, walked 39,000 index entries: 68 ms with each product's row
+-- read, 7 ms without.
+DROP INDEX IF EXISTS products_created_idx;
+--> statement-breakpoint
+CREATE INDEX products_created_idx ON products (created_at, id);
 --> statement-breakpoint
 
 -- 'Missing a language' compared every product with the language's complete texts (100,000 against 100,000: 30 ms
