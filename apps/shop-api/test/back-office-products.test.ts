@@ -291,6 +291,31 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     expect(lowest[0]!.id).toBe(first!.id);
   });
 
+  it.runIf(driver === 'postgres')('lists a word in more names than it reads by id (20,000) newest first, and counts it with another filter', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const list = async (filters: Record<string, unknown>) => (await adminCall(shop().app, 'listProducts', filters, catalogue)).body.psdata;
+    const word = `Common${randomBytes(2).toString('hex')}`;
+    const prefix = `${word.toUpperCase()}-`;
+    // 4,001 products named with the word in the five languages (20,005 names), a minute apart, every other one a draft.
+    await query(sql`insert into products (id, reference, default_category_id, gender, garment, price_net_cents, is_active, created_at)
+      select m.id + g, ${prefix} || g, c.id, 'women', 'dress', 1000, g % 2 = 0, now() - interval '10 years' + g * interval '1 minute'
+      from generate_series(1, 4001) g, (select max(id) as id from products) m, (select min(id) as id from categories) c`);
+    await query(sql`insert into product_translations (product_id, lang, name, slug, description)
+      select p.id, shop.lang, ${word} || ' ' || p.reference, lower(p.reference) || '-' || shop.lang, 'A dress.'
+      from products p, unnest(shop_languages()) shop(lang) where p.reference like ${`${prefix}%`}`);
+    const newest = await list({ query: word.toLowerCase() });
+    expect(newest.products.map((row: { reference: string }) => row.reference)).toEqual(Array.from({ length: ADMIN_PRODUCTS_PAGE_SIZE }, (_, index) => `${prefix}${4001 - index}`));
+    expect(newest).toMatchObject({ total: ADMIN_PRODUCTS_COUNT_CAP, more: true });
+    expect((await list({ query: word, state: 'draft', sort: 'oldest' })).products[0].reference).toBe(`${prefix}1`);
+    // With another filter the count is read: none of them has stock.
+    expect(await list({ query: word, stock: 'in' })).toMatchObject({ products: [], total: 0, more: false });
+    // Its last page ends the list and counts it exactly.
+    const last = await list({ query: word, page: 161 });
+    expect(last).toMatchObject({ total: 4001, more: false, pages: 161 });
+    expect(last.products.map((row: { reference: string }) => row.reference)).toEqual([`${prefix}1`]);
+    await query(sql`delete from products where reference like ${`${prefix}%`}`);
+  });
+
   it('refuses a slug with letters outside a–z and makes a missing one of the name as its language spells it in ASCII (ADR 59)', async () => {
     const catalogue = (await staffSession(shop(), 'catalogue')).headers;
     const { editor, category } = await choices(catalogue);
