@@ -64,7 +64,7 @@ const LISTED_ROWS_CAP = 20_000;
  * first, probing each, as if the matches were spread evenly: when they were old products, a word of 1,520 names
  * walked 39,000 products (575 ms) and 1,000 products missing a language 13,000 (122 ms). Past the cap the matches are
  * `common`: that walk finds a page in the first few hundred products, and they are more products (20,000 rows, five
- * languages: at least 4,000) than the list counts.
+ * languages: at least 4,000) than the list counts (ADR 63).
  */
 async function productsMatching(db: Database, matching: SQL): Promise<{ condition: SQL; common: boolean }> {
   const [found] = await rows<{ found: number; ids: number[] }>(

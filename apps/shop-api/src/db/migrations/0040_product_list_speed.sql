@@ -1,4 +1,4 @@
--- The back office's product list on 100,000 products (issue 27). Hand-written, like 0037; products_created_idx is also in schema.ts.
+-- The back office's product list on 100,000 products (issue 27, ADR 63). Hand-written, like 0037; products_created_idx is also in schema.ts.
 --
 -- 'Stock, lowest first' joined every product's listing row and sorted the 100,000 (170–240 ms): this index is the
 -- order itself, a page walks 25 entries (a filtered page until 25 match).
