@@ -96,10 +96,11 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
   /** Whether each filter productsMatching read has more products than the count's cap. */
   const common: boolean[] = [];
   if (input.query) {
-    // A code typed whole is looked up by index first: only when none has it are names searched (by trigrams).
-    const ids = await productsByCode(db, input.query);
+    // A code typed whole, looked up by index, wins over names (read by trigrams). Both are read at once: one wait less
+    // on a busy machine, and a code's text is in few names if any.
     const named = sql`select t.product_id from product_translations t where lower(t.name) like ${likeText(input.query.toLowerCase())}`;
-    const matched = ids.length ? { condition: sql`p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, common: false } : await productsMatching(db, named);
+    const [ids, byName] = await Promise.all([productsByCode(db, input.query), productsMatching(db, named)]);
+    const matched = ids.length ? { condition: sql`p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, common: false } : byName;
     conditions.push(matched.condition);
     common.push(matched.common);
   }
