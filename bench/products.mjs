@@ -3,7 +3,7 @@
 // language, on sale, missing a photo) and the sorts. Target (issue 27): p95 ≤ 100 ms. A staff session (catalogue role) per client.
 //
 // Usage: DATABASE_URL=postgres://…/shop npm run seed:large -w apps/shop-api   (once: 100,000 products)
-//        npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop node bench/products.mjs [seconds=10] [clients=4] [only]
+//        npm run build -w apps/shop-api && DATABASE_URL=postgres://…/shop [BENCH_PORT=6192] node bench/products.mjs [seconds=10] [clients=4] [only]
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { startShopApi, staffSessions } from './back-office.mjs';
@@ -13,7 +13,7 @@ import { waitFor } from './wait-for.mjs';
 const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 4);
 const only = process.argv[4] ?? '';
-const port = 6192;
+const port = Number(process.env.BENCH_PORT ?? 6192);
 const apiUrl = `http://127.0.0.1:${port}`;
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL to the PostgreSQL database seeded by `npm run seed:large -w apps/shop-api`.');

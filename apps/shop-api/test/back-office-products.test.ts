@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { STOREFRONT_LANGUAGES } from '@shop/contract';
 import { ADMIN_PRODUCTS_COUNT_CAP, ADMIN_PRODUCTS_PAGE_SIZE, gtinValid } from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -224,6 +225,95 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     // What a user may type is never a server error.
     expect((await adminCall(shop().app, 'listProducts', { query: '%_\\' }, catalogue)).status).toBe(200);
     expect((await adminCall(shop().app, 'listProducts', { sort: 'nonsense' }, catalogue)).status).toBe(400);
+  });
+
+  it('lists a product as missing a language until its text there is whole, and again once it is emptied or taken off (migration 0038)', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const word = `Lingo${randomBytes(2).toString('hex')}`;
+    const product = await newProduct(catalogue, word);
+    const list = async (filters: Record<string, unknown>) => (await adminCall(shop().app, 'listProducts', filters, catalogue)).body.psdata;
+    const missing = async () => {
+      const langs: string[] = [];
+      for (const lang of STOREFRONT_LANGUAGES) if ((await list({ query: word, missing: lang })).products.some((row: { id: number }) => row.id === product.id)) langs.push(lang);
+      return langs;
+    };
+    expect(await missing()).toEqual(['fr', 'es', 'de']);
+    const { editor } = await choices(catalogue);
+    const save = (texts: Record<string, unknown>) =>
+      adminCall(shop().app, 'saveProduct', { id: product.id, reference: product.reference, category_id: product.category, brand_id: editor.brands[0].id, gender: 'women', garment: 'dress', price: 8995, texts }, catalogue);
+    // Two staff members translating the product at once: both texts count.
+    const saved = await Promise.all([save({ fr: { name: `Robe ${word}`, description: 'Une robe légère.' } }), save({ de: { name: `Kleid ${word}`, description: 'Ein leichtes Kleid.' } })]);
+    expect(saved.map((response) => response.status)).toEqual([200, 200]);
+    expect(await missing()).toEqual(['es']);
+    // A text without its description is not whole; a language taken off is missing again.
+    await query(sql`update product_translations set description = '' where product_id = ${product.id} and lang = 'fr'`);
+    expect((await save({ it: { name: '' } })).status).toBe(200);
+    expect(await missing()).toEqual(['fr', 'it', 'es']);
+    // The list of what is missing is the shop's languages: a product without any text misses each of them.
+    expect((await query<{ langs: string[] }>(sql`select shop_languages()::text[] as langs`))[0]!.langs).toEqual([...STOREFRONT_LANGUAGES]);
+    const reference = `BARE-${randomBytes(3).toString('hex').toUpperCase()}`;
+    await query(sql`insert into products (id, reference, default_category_id, gender, garment, price_net_cents, is_active)
+      select max(id) + 1, ${reference}, ${product.category}, 'women', 'dress', 1000, false from products`);
+    for (const lang of STOREFRONT_LANGUAGES) expect((await list({ query: reference, missing: lang })).products.map((row: { reference: string }) => row.reference)).toEqual([reference]);
+    await query(sql`delete from products where reference = ${reference}`);
+    expect(await query(sql`select 1 from product_missing_langs m join products p on p.id = m.product_id where p.reference = ${reference}`)).toEqual([]);
+  });
+
+  it('searches names newest first and sorts by stock lowest first, a product without variants as out of stock (migration 0038)', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const word = `Stocky${randomBytes(2).toString('hex')}`;
+    const older = await newProduct(catalogue, word);
+    await query(sql`update products set created_at = now() - interval '3 years' where id = ${older.id}`);
+    const { editor } = await choices(catalogue);
+    const bare = await adminCall(
+      shop().app,
+      'saveProduct',
+      { reference: `BARE-${randomBytes(3).toString('hex').toUpperCase()}`, category_id: older.category, brand_id: editor.brands[0].id, gender: 'women', garment: 'dress', price: 4995, texts: { it: { name: `Gonna ${word}`, description: 'Una gonna.' } } },
+      catalogue,
+    );
+    expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+    const list = async (filters: Record<string, unknown>) => (await adminCall(shop().app, 'listProducts', filters, catalogue)).body.psdata;
+    const ids = async (filters: Record<string, unknown>) => (await list(filters)).products.map((row: { id: number }) => row.id);
+    // A word of an English name and of an Italian one, in any case.
+    expect(await list({ query: word.toUpperCase() })).toMatchObject({ total: 2, more: false });
+    expect(await ids({ query: word })).toEqual([bare.body.psdata.id, older.id]);
+    expect(await ids({ query: word, sort: 'oldest' })).toEqual([older.id, bare.body.psdata.id]);
+    expect(await ids({ query: `gonna ${word}` })).toEqual([bare.body.psdata.id]);
+    expect(await ids({ query: word, sort: 'stock_asc' })).toEqual([bare.body.psdata.id, older.id]);
+    expect(await ids({ query: word, stock: 'out' })).toEqual([bare.body.psdata.id]);
+    expect(await ids({ query: word, stock: 'in' })).toEqual([older.id]);
+    // The whole catalogue's first page: lowest stock first, then the lower id.
+    const lowest = (await list({ sort: 'stock_asc' })).products as { id: number; stock: number }[];
+    expect(lowest).toHaveLength(ADMIN_PRODUCTS_PAGE_SIZE);
+    expect(lowest).toEqual([...lowest].sort((a, b) => a.stock - b.stock || a.id - b.id));
+    const [first] = await query<{ id: number }>(sql`select p.id from products p
+      order by (select coalesce(sum(greatest(c.quantity, 0)), 0) from combinations c where c.product_id = p.id), p.id limit 1`);
+    expect(lowest[0]!.id).toBe(first!.id);
+  });
+
+  it.runIf(driver === 'postgres')('lists a word in more names than it reads by id (20,000) newest first, and counts it with another filter', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const list = async (filters: Record<string, unknown>) => (await adminCall(shop().app, 'listProducts', filters, catalogue)).body.psdata;
+    const word = `Common${randomBytes(2).toString('hex')}`;
+    const prefix = `${word.toUpperCase()}-`;
+    // 4,001 products named with the word in the five languages (20,005 names), a minute apart, every other one a draft.
+    await query(sql`insert into products (id, reference, default_category_id, gender, garment, price_net_cents, is_active, created_at)
+      select m.id + g, ${prefix} || g, c.id, 'women', 'dress', 1000, g % 2 = 0, now() - interval '10 years' + g * interval '1 minute'
+      from generate_series(1, 4001) g, (select max(id) as id from products) m, (select min(id) as id from categories) c`);
+    await query(sql`insert into product_translations (product_id, lang, name, slug, description)
+      select p.id, shop.lang, ${word} || ' ' || p.reference, lower(p.reference) || '-' || shop.lang, 'A dress.'
+      from products p, unnest(shop_languages()) shop(lang) where p.reference like ${`${prefix}%`}`);
+    const newest = await list({ query: word.toLowerCase() });
+    expect(newest.products.map((row: { reference: string }) => row.reference)).toEqual(Array.from({ length: ADMIN_PRODUCTS_PAGE_SIZE }, (_, index) => `${prefix}${4001 - index}`));
+    expect(newest).toMatchObject({ total: ADMIN_PRODUCTS_COUNT_CAP, more: true });
+    expect((await list({ query: word, state: 'draft', sort: 'oldest' })).products[0].reference).toBe(`${prefix}1`);
+    // With another filter the count is read: none of them has stock.
+    expect(await list({ query: word, stock: 'in' })).toMatchObject({ products: [], total: 0, more: false });
+    // Its last page ends the list and counts it exactly.
+    const last = await list({ query: word, page: 161 });
+    expect(last).toMatchObject({ total: 4001, more: false, pages: 161 });
+    expect(last.products.map((row: { reference: string }) => row.reference)).toEqual([`${prefix}1`]);
+    await query(sql`delete from products where reference like ${`${prefix}%`}`);
   });
 
   it('refuses a slug with letters outside a–z and makes a missing one of the name as its language spells it in ASCII (ADR 59)', async () => {
