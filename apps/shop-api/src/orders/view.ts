@@ -83,7 +83,7 @@ const namedIn = (lang: string) =>
 export async function orderView(db: Queryable, order: OrderRow, lang = order.lang): Promise<Order> {
   // As placed (orders/place.ts): the carrier's id beside what the shopper reads (none in orders from before it was kept).
   const placedCarrier = order.carrier as (NonNullable<Order['carrier']> & { id?: number }) | null;
-  const [lineRows, returns, returned, strays, shipments, parcelled, [carrierNow]] = await Promise.all([
+  const [lineRows, returns, returned, strays, shipments, parcelled] = await Promise.all([
     db
       .select({
         line: orderLines,
@@ -91,6 +91,11 @@ export async function orderView(db: Queryable, order: OrderRow, lang = order.lan
         variant: lineVariant,
         name: namedIn(lang),
         attributes: sql<string | null>`${attributesLabel(orderLines.combinationId, lang)}`,
+        // The carrier's name now, read with the lines rather than in a statement of its own.
+        carrierName:
+          placedCarrier?.id != null
+            ? sql<string | null>`(select c.names ->> ${lang} from ${carriers} c where c.id = ${placedCarrier.id})`
+            : sql<null>`null`,
       })
       .from(orderLines)
       .leftJoin(products, and(eq(products.id, orderLines.productId), eq(products.isActive, true)))
@@ -116,7 +121,6 @@ export async function orderView(db: Queryable, order: OrderRow, lang = order.lan
       .innerJoin(orderShipments, eq(orderShipments.id, orderShipmentLines.shipmentId))
       .where(eq(orderShipments.orderId, order.id))
       .orderBy(asc(orderShipmentLines.id)),
-    placedCarrier?.id != null ? db.select({ names: carriers.names }).from(carriers).where(eq(carriers.id, placedCarrier.id)) : Promise.resolve([]),
   ]);
   const lines = lineRows.map((row) => ({ ...row.line, productName: row.name ?? row.line.productName, attributesLabel: row.attributes ?? row.line.attributesLabel }));
   const links = new Map(lineRows.map((row) => [row.line.id, { link_rewrite: row.slug, variant: row.variant ?? {} }]));
@@ -137,7 +141,7 @@ export async function orderView(db: Queryable, order: OrderRow, lang = order.lan
     tax: order.taxCents,
     shipping_address: order.shippingAddress as Record<string, unknown>,
     billing_address: order.billingAddress as Record<string, unknown>,
-    carrier: placedCarrier && { ...placedCarrier, name: carrierNow?.names[lang] ?? placedCarrier.name },
+    carrier: placedCarrier && { ...placedCarrier, name: lineRows[0]?.carrierName ?? placedCarrier.name },
     pickup_point: order.pickupPoint as Order['pickup_point'],
     delivery_message: order.deliveryMessage,
     coupons: order.coupons as Order['coupons'],
