@@ -164,7 +164,7 @@ test('staff make a code and a sale; a shopper sees the sale price with the 30-da
   // Ended early from its page: the regular price at once.
   await staff.getByRole('button', { name: 'End "Spring sale e2e, last days" now' }).click();
   await expect(staff.getByRole('status')).toHaveText('It has ended.');
-  // Asked again until it shows: the storefront's data may be up to SPEC §9's few seconds old.
+  // Asked again until it shows: the storefront keeps public catalogue answers 5 s (SPEC §9, lib/api/response-cache.ts).
   await expect(async () => {
     await page.goto(product.path);
     await expect(page.getByText(before(t.product.lowestPriorPrice))).toHaveCount(0, { timeout: 1_000 });

@@ -32,7 +32,17 @@ async function writeState(app: FastifyInstance, handle: DatabaseHandle) {
   return { customer, price: body.psdata.price as number };
 }
 
-/** The restored shop has it: the customer signs in, the product shows the new price. */
+/** A shop started on the restored copy has it: the customer signs in, the product shows the new price. */
+async function expectStateOn(settings: Record<string, string>, databaseUrl: string | undefined, state: Awaited<ReturnType<typeof writeState>>) {
+  const { app, handle } = await shopOn(settings, databaseUrl);
+  try {
+    await expectState(app, state);
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
 async function expectState(app: FastifyInstance, state: Awaited<ReturnType<typeof writeState>>) {
   const signIn = await callApi(app, 'login', { email: state.customer.email, password: STRONG_PASSWORD }, shopperHeaders());
   expect(signIn.status).toBe(200);
@@ -54,13 +64,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL backup', () => {
       const url = (shop().handle.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
       await run('pg_dump', ['--format=custom', `--file=${dumpFile}`, url]);
       await run('pg_restore', ['--no-owner', `--dbname=${restored.url}`, dumpFile]);
-      const copy = await shopOn({ DATA_DIR: 'memory://' }, restored.url);
-      try {
-        await expectState(copy.app, state);
-      } finally {
-        await copy.app.close();
-        await copy.handle.close();
-      }
+      await expectStateOn({ DATA_DIR: 'memory://' }, restored.url, state);
     } finally {
       await restored.drop();
       rmSync(folder, { recursive: true, force: true });
@@ -78,13 +82,7 @@ describe('a PGlite backup', () => {
       await first.app.close();
       await first.handle.close();
       cpSync(join(folder, 'data'), join(folder, 'restored'), { recursive: true });
-      const copy = await shopOn({ DATA_DIR: join(folder, 'restored') });
-      try {
-        await expectState(copy.app, state);
-      } finally {
-        await copy.app.close();
-        await copy.handle.close();
-      }
+      await expectStateOn({ DATA_DIR: join(folder, 'restored') }, undefined, state);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
