@@ -171,6 +171,10 @@ describe.each(DRIVERS)('search on %s', (driver) => {
       expect(together.products.map((p: Named) => p.name)).toEqual((await search(words!, 'de')).products.map((p: Named) => p.name));
       expect(together).toMatchObject({ did_you_mean: null, showing_results_for: null });
     }
+    // A word longer than any compound is searched as typed, not cut into its thousands of parts.
+    const long = await search('Damenlederschuhe'.repeat(12), 'de');
+    expect(chips(long)).toEqual([]);
+    expect(long.products).toEqual([]);
     // A word the catalogue's names hold stays whole: 'Strickjacke' is cardigans, not knitwear and jackets.
     const cardigans = await search('Strickjacke', 'de');
     expect(chips(cardigans)).toEqual([]);

@@ -189,6 +189,11 @@ async function tsqueryText(context: CallContext, query: ReturnType<typeof sql>):
 
 /** The shortest part of a compound word that is split: 'Damen', 'Rock', 'Hose'. */
 const COMPOUND_PART = 3;
+/**
+ * The longest word that is split ('Damenlederschuhe' has 16 letters): every part of a word is looked up, so a longer
+ * one (a query may be a single word of 200 letters) would have thousands read for nothing.
+ */
+const COMPOUND_MAX = 32;
 
 /**
  * German compounds split into words of the vocabulary: 'Damenschuhe' is Damen Schuhe, 'Lederjacke' Leder Jacke,
@@ -203,7 +208,7 @@ async function splitCompounds(context: CallContext, vocabulary: Vocabulary, word
       return { left, right: word.slice(COMPOUND_PART + index) };
     });
   // Every piece a split may end with, at any depth: each long enough part of each word, also without a linking s.
-  const pieces = words.flatMap((word) =>
+  const pieces = words.filter((word) => word.length <= COMPOUND_MAX).flatMap((word) =>
     Array.from({ length: word.length }, (_, start) =>
       Array.from({ length: word.length - start - COMPOUND_PART + 1 }, (_, extra) => word.slice(start, start + COMPOUND_PART + extra)),
     ).flat(),
@@ -232,7 +237,7 @@ async function splitCompounds(context: CallContext, vocabulary: Vocabulary, word
   return words.flatMap((word) => {
     if (knows(word) || named.some((row) => row.word === word)) return [word];
     // Three parts at most: German shoppers type 'Damenlederjacke', not longer.
-    return split(word, 2) ?? [word];
+    return (word.length <= COMPOUND_MAX && split(word, 2)) || [word];
   });
 }
 
