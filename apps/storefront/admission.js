@@ -8,11 +8,11 @@
 // - posts that carry review photos (64 KB chunks, or the review form with its files) are paid from a second
 //   bucket, of bytes, sized for a few full photos a minute: an 8 MB photo is 128 chunks, far beyond a burst of
 //   posts, and a client sending photos faster than that gets 429 too;
-// - a few posts are processed at a time over all clients, a few more wait their turn (fair-queue.js); a post
+// - a few posts are processed at a time over all clients, a few more wait their turn (packages/web-server/fair-queue.js); a post
 //   takes its place only once its body is read in full, so bodies sent at a byte a second hold no place but
 //   their client's own. Beyond that the shop answers 429 with Retry-After too (many addresses posting at once:
 //   a botnet, or a real rush). Shedding load is not a fault of the shop: 5xx stays the sign of one.
-import { createFairQueue } from './fair-queue.js';
+import { createFairQueue } from '@shop/web-server/fair-queue';
 
 /** A photo post also costs the shop a request and a database write: a tiny chunk is paid as 8 KB. */
 const MIN_PHOTO_CHARGE = 8 * 1024;

@@ -1,12 +1,12 @@
 // @ts-check
-// A page waits for its client's turn to be rendered (fair-queue.js) and gives the turn back when its answer is
+// A page waits for its client's turn to be rendered (packages/web-server/fair-queue.js) and gives the turn back when its answer is
 // over or its visitor is gone (server.js mounts this after the static files, before React Router).
 
 /** @typedef {import('express').Request} Request */
 /** @typedef {import('express').Response} Response */
 
 /**
- * @param {{ turns: ReturnType<typeof import('./fair-queue.js').createFairQueue>,
+ * @param {{ turns: ReturnType<typeof import('@shop/web-server/fair-queue').createFairQueue>,
  *   refuse: (request: Request, response: Response, status: number, reason: string, retryAfterSeconds?: number) => void }} options
  * @returns {(request: Request, response: Response, next: () => void) => void}
  */

@@ -5,7 +5,7 @@
 // - GET, HEAD and POST only; bodies up to MAX_BODY_BYTES, or what the app allows a post to carry (review photos).
 //   A post's body is read here, under a time limit, before the post takes a place among those processed
 //   (post-gate.js). Refusals are small pages in the visitor's language.
-// - Pages are rendered in turns shared fairly between clients (fair-queue.js); kept pages and files are not.
+// - Pages are rendered in turns shared fairly between clients (packages/web-server/fair-queue.js); kept pages and files are not.
 // - /health/live and /health/ready for supervisors and load balancers; SIGTERM finishes the requests in flight.
 // - /metrics (Prometheus) on an address of its own when METRICS_PORT is set (@shop/web-server), never on this one.
 import { randomUUID } from 'node:crypto';
@@ -17,7 +17,7 @@ import express from 'express';
 import { createGracefulStop } from '@shop/web-server/graceful-stop';
 import { createMetrics } from '@shop/web-server/metrics';
 import { createPostAdmission } from './admission.js';
-import { createFairQueue } from './fair-queue.js';
+import { createFairQueue } from '@shop/web-server/fair-queue';
 import { createPostGate, withReadBody } from './post-gate.js';
 import { createRenderGate } from './render-gate.js';
 
@@ -44,9 +44,11 @@ const POST_BODY_SECONDS = positive(process.env.POST_BODY_SECONDS, 10);
 const PHOTO_BODY_SECONDS = positive(process.env.PHOTO_BODY_SECONDS, 60);
 // Renders of pages at once over all clients, and of one client even when turns are free: on one event loop every
 // render at once slows all of them, so this bound is what keeps one client's flood from slowing the others (ADR 13).
+// The bound of one client is over all storefront processes: a flood's connections are spread over them, so each
+// process takes its part (at least one), or N processes would give the flooder N shares of the same cores.
 const renderTurn = createFairQueue({
   atOnce: positive(process.env.RENDERS_AT_ONCE, 4),
-  perClientAtOnce: positive(process.env.RENDERS_PER_CLIENT_AT_ONCE, 2),
+  perClientAtOnce: Math.ceil(positive(process.env.RENDERS_PER_CLIENT_AT_ONCE, 2) / positive(process.env.WEB_CONCURRENCY, 1)),
   waiting: 512,
   waitingPerClient: 32,
 });

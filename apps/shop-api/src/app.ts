@@ -16,6 +16,7 @@ import { reviewHandlers, reviewInvalidPayloadMessages, reviewSuccessMessages } f
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { countStatements } from './db/statements.ts';
+import { forClient } from './db/turns.ts';
 import { limitBodyTime } from './http/body-time.ts';
 import { isDraining } from './http/drain.ts';
 import { failure, success } from './http/envelope.ts';
@@ -180,8 +181,11 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
         const raw = definition.method === 'GET' ? request.query : (request.body ?? {});
         const payload = parsePayload(definition.input as z.ZodType, raw, invalidPayloadMessages[name]);
         const handler = handlers[name] as CallHandler<typeof name>;
+        // The call's statements are counted, and take their turns at an embedded database as its client's (db/turns.ts).
         const { result: psdata, statements } = await countStatements(() =>
-          handler(payload as never, { db, config, mailer, gateways, catalogCache, catalogOrders, ...requestContext(request, config) }),
+          forClient(clientAddress(request, config), () =>
+            handler(payload as never, { db, config, mailer, gateways, catalogCache, catalogOrders, ...requestContext(request, config) }),
+          ),
         );
         metrics.dbStatements.observe({ call: name }, statements);
         return success(psdata, successMessages[name]);

@@ -6,7 +6,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePrometheus } from '../../shop-api/test/prometheus.ts';
 import routeConfig from '../app/routes.ts';
-import { createFairQueue } from '../fair-queue.js';
+import { createFairQueue } from '@shop/web-server/fair-queue';
 import { createMetrics, routeMatcher } from '@shop/web-server/metrics';
 
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean };

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFairQueue } from '../fair-queue.js';
+import { createFairQueue } from '@shop/web-server/fair-queue';
 import { createRenderGate } from '../render-gate.js';
 
 let server: Server | undefined;

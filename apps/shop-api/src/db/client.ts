@@ -9,6 +9,7 @@ import pg from 'pg';
 import { watchPool } from '../metrics.ts';
 import * as schema from './schema.ts';
 import { noteStatement } from './statements.ts';
+import { takingTurns } from './turns.ts';
 
 /** One type for both drivers: the code above this layer never knows which one it runs on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -78,7 +79,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 /** The handle of an open PGlite (the tests also open one from a copy of a prepared database's files). */
 export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
-    db: drizzlePglite(client, { schema, logger }) as unknown as Database,
+    db: drizzlePglite(takingTurns(client), { schema, logger }) as unknown as Database,
     driver: 'pglite',
     // PGlite's data folder is opened by one process only: nothing to take turns with.
     exclusively: (work) => work(),

@@ -1,6 +1,7 @@
 // @ts-check
-// Turns at a kind of work (form posts being processed, pages being rendered) shared fairly between clients (the
-// address server.js resolved): a few run at once over all clients; beyond that each client's turns wait in its
+// Turns at a kind of work (the storefront's form posts being processed and pages being rendered, the shop API's
+// statements on its embedded database) shared fairly between clients (each one's address, as the server resolved
+// it): a few run at once over all clients; beyond that each client's turns wait in its
 // own queue, and a freed place goes round the waiting clients in turn (to the one served longest ago). A client with a hundred requests waiting
 // gets one turn in each round, like a shopper with one: one client's flood costs others one turn of waiting, not
 // the length of the flood. A client may also be bounded to a few turns at once, so that while others run, its

@@ -1,0 +1,47 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+import { createFairQueue } from '@shop/web-server/fair-queue';
+
+/** Whom the database work under way is for: the API runs each request's work for its client (app.ts). */
+const askers = new AsyncLocalStorage<string>();
+
+/** Runs `work` (and the database work it starts) as `client`'s; work outside any request is nobody's. */
+export function forClient<T>(client: string, work: () => T): T {
+  return askers.run(client, work);
+}
+
+/**
+ * Makes an embedded database take its statements in turns shared fairly between clients (issue 24, ADR 13).
+ *
+ * PGlite runs one statement or transaction at a time, in the API's own process, and its own queue is first come,
+ * first served: a client flooding the shop with new searches had a dozen statements queued, and every other
+ * shopper's statement waited behind all of them. Here each statement or transaction waits in its client's own
+ * queue, and a freed turn goes to the client served longest ago (the storefront's render turns work alike): a
+ * shopper's statement waits for the one running and at most one of each other client waiting.
+ *
+ * Only the three ways in are wrapped (PGlite runs each under its own lock, so none runs inside another); the
+ * instance stays itself, for drizzle and for dumps. PostgreSQL needs nothing of this: it runs the pool's
+ * statements side by side, and the API's fair share (http/fair-share.ts) bounds one client's part of the pool.
+ */
+export function takingTurns<Client extends Pick<PGlite, 'query' | 'exec' | 'transaction' | 'waitReady'>>(client: Client): Client {
+  const turns = createFairQueue({ atOnce: 1, waiting: Number.POSITIVE_INFINITY });
+  // PGlite's own start-up sends statements (types it reads): they must not wait behind a turn that waits for it.
+  const ready = client.waitReady;
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> =>
+    ready.then(() => new Promise<T>((resolve, reject) => {
+      // Assigned before the work can end: its end is always seen a tick later at the earliest.
+      let leave = () => {};
+      const turn = turns(askers.getStore() ?? '', () => {
+        work()
+          .then(resolve, reject)
+          .finally(() => leave());
+      });
+      // Never refused: nothing bounds the waiting here (the API's fair share bounds each client's calls).
+      if ('leave' in turn) leave = turn.leave;
+    }));
+  const { query, exec, transaction } = client;
+  client.query = ((...args: Parameters<PGlite['query']>) => inTurn(() => query.apply(client, args))) as PGlite['query'];
+  client.exec = (...args) => inTurn(() => exec.apply(client, args));
+  client.transaction = ((...args: Parameters<PGlite['transaction']>) => inTurn(() => transaction.apply(client, args))) as PGlite['transaction'];
+  return client;
+}
