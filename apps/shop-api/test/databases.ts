@@ -11,6 +11,7 @@ import { createMailer } from '../src/mail/mailer.ts';
 import type { PaymentDeps } from '../src/orders/payment.ts';
 import { gatewaysFromEnv } from '../src/payments/registry.ts';
 import { openDatabase, PGLITE_EXTENSIONS, pgliteHandle, type DatabaseHandle } from '../src/db/client.ts';
+import type { OutboxMessage } from '../src/mail/outbox.ts';
 
 /** The databases every API test runs on: embedded PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
@@ -120,7 +121,7 @@ export function shopperHeaders(sessionToken?: string, clientIp = '198.51.100.1')
 export const STRONG_PASSWORD = 'Tr4v3l!Blue#Kite';
 
 /** A mail as the development mailbox lists it. */
-export type OutboxMail = { id: string; to: string; subject: string; date: string; text: string; html: string };
+export type OutboxMail = OutboxMessage;
 
 /** Mail goes out after the call has answered: waits for the `count`th mail to an address and returns the newest. */
 export async function mailTo(app: FastifyInstance, email: string, count = 1): Promise<OutboxMail> {

@@ -107,6 +107,32 @@ describe.each(DRIVERS)('the mail outbox on %s', (driver) => {
     expect(sent!.payload).not.toHaveProperty('token');
   });
 
+  it('sends a mail again with the same Message-ID when its server took it but the outbox could not record it', async () => {
+    const { email } = await registerCustomer(shop().app);
+    const mailer = shop().payments.mailer;
+    const realSend = mailer.send.bind(mailer);
+    // The server takes the mail; the process loses the answer (it stopped, its connection broke) before the mark.
+    const lostAnswer = vi.spyOn(mailer, 'send').mockImplementation(async (mail) => {
+      await realSend(mail);
+      throw new Error('connection closed after the message was taken');
+    });
+    try {
+      expect((await callApi(shop().app, 'resetPasswordEmail', { email }, shopperHeaders(undefined, '198.51.100.78'))).status).toBe(200);
+      await expect.poll(async () => (await outboxOf(email)).find((row) => row.kind === 'password_reset')?.last_error ?? null, { timeout: 10_000 }).toMatch(/after the message was taken/);
+    } finally {
+      lostAnswer.mockRestore();
+    }
+    await dueNow(email);
+    expect(await jobPass()).toEqual({ sent: 1, failed: 0 });
+    const resets = (await mailbox(email)).filter((mail) => mail.text.includes('set-new-password'));
+    // Twice in the mailbox, as one mail to any mail program: the same Message-ID, in the shop's sending domain.
+    expect(resets).toHaveLength(2);
+    expect(resets[0]!.messageId).toMatch(/^<mail-\d+-\d+@localhost>$/);
+    expect(resets[1]!.messageId).toBe(resets[0]!.messageId);
+    const welcome = (await mailbox(email)).find((mail) => !mail.text.includes('set-new-password'));
+    if (welcome) expect(welcome.messageId).not.toBe(resets[0]!.messageId);
+  });
+
   it('sends nothing for a change rolled back: its mail goes with it', async () => {
     const email = `rolled.back.${driver}@example.com`;
     await expect(

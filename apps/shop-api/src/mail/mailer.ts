@@ -3,8 +3,12 @@ import type { ApiConfig } from '../config.ts';
 import { metrics } from '../metrics.ts';
 import { createOutbox, outboxMessageId, type Outbox } from './outbox.ts';
 
-/** A mail of the shop: always a plain-text and an HTML part. */
-export type Mail = { to: string; subject: string; text: string; html: string };
+/**
+ * A mail of the shop: always a plain-text and an HTML part. `key` is the same on every try of one mail: it makes the
+ * mail's Message-ID, by which mail programs show a mail that reached them twice once (delivery is at least once:
+ * a process that stops after the server took a mail and before the outbox marked it sends it again, ADR 58).
+ */
+export type Mail = { to: string; subject: string; text: string; html: string; key?: string };
 
 export type Mailer = {
   send: (mail: Mail) => Promise<void>;
@@ -29,12 +33,17 @@ export function createMailer(config: Pick<ApiConfig, 'smtpUrl' | 'mailFrom' | 'd
   };
 }
 
+/** The Message-ID of a mail with a key, in the sender's domain (RFC 5322); without one, the transport makes one up. */
+function messageIdOf({ key }: Mail, mailFrom: string): { messageId?: string } {
+  return key ? { messageId: `<${key}@${/@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost'}>` } : {};
+}
+
 function transportFor(config: Pick<ApiConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   if (config.smtpUrl) {
     const transport = createTransport(config.smtpUrl);
     return {
-      send: async (mail) => {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+      send: async ({ key, ...mail }) => {
+        await transport.sendMail({ from: config.mailFrom, ...mail, ...messageIdOf({ key, ...mail }, config.mailFrom) });
       },
       outbox: null,
       close: () => transport.close(),
@@ -44,10 +53,10 @@ function transportFor(config: Pick<ApiConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'
   // Builds the complete message (headers, both parts) without sending it anywhere.
   const composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    send: async (mail) => {
+    send: async ({ key, ...mail }) => {
       const date = new Date();
-      const { message } = await composer.sendMail({ from: config.mailFrom, date, ...mail });
-      await outbox.save({ id: outboxMessageId(date), date: date.toISOString(), ...mail }, message as Buffer);
+      const { message, messageId } = await composer.sendMail({ from: config.mailFrom, date, ...mail, ...messageIdOf({ key, ...mail }, config.mailFrom) });
+      await outbox.save({ id: outboxMessageId(date), messageId, date: date.toISOString(), ...mail }, message as Buffer);
     },
     outbox,
     close: () => composer.close(),

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** A message as the development mailbox shows it. */
-export type OutboxMessage = { id: string; to: string; subject: string; date: string; text: string; html: string };
+/** A message as the development mailbox shows it; `messageId` is its Message-ID header. */
+export type OutboxMessage = { id: string; messageId: string; to: string; subject: string; date: string; text: string; html: string };
 
 /** Where mail goes when no SMTP server is configured. */
 export type Outbox = {

@@ -90,7 +90,7 @@ async function deliver(deps: DeliveryDeps, build: BuildMail, row: OutboxRow): Pr
   }
   if (mail) {
     try {
-      await deps.mailer.send(mail);
+      await deps.mailer.send({ ...mail, key: `mail-${row.id}-${row.createdAt.getTime()}` });
       // A sent mail's payload loses its link's secret (a reset or set-up token): of no use to anyone once mailed.
       await deps.db.execute(
         sql`update mail_outbox set sent_at = now(), claimed_at = null, subject = ${mail.subject}, last_error = null, payload = payload - 'token' - 'url' where id = ${row.id}`,
