@@ -101,8 +101,22 @@ export const productTranslations = pgTable(
     slug: text('slug').notNull(),
     description: text('description').notNull(),
     additionalInfo: text('additional_info').notNull().default(''),
+    /** The product page's title and meta description in this language; empty: made of the name and description. */
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.productId, t.lang] })],
+);
+
+/** The products the merchant shows beside one, in order, before its category's best sellers (migration 0039). */
+export const productRelated = pgTable(
+  'product_related',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    relatedId: integer('related_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.relatedId] }), index('product_related_related').on(t.relatedId), check('product_related_not_itself', sql`${t.relatedId} <> ${t.productId}`)],
 );
 
 export const productCategories = pgTable(
