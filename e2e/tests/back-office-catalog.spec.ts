@@ -27,15 +27,15 @@ test('a catalogue staff member creates a product in two languages with a 2 × 4 
   await shots(staff, 'products');
 
   await staff.getByRole('link', { name: 'New product' }).click();
-  await staff.getByLabel('Reference').fill(`ZEF-${Date.now().toString(36).toUpperCase()}`);
+  await staff.getByLabel('Reference', { exact: true }).fill(`ZEF-${Date.now().toString(36).toUpperCase()}`);
   await staff.getByLabel('Shelf price').fill('79,95');
   await staff.getByLabel('Category').selectOption({ index: 1 });
   await staff.getByLabel('Brand').selectOption({ index: 1 });
   await staff.getByLabel('Garment').selectOption('dress');
   await staff.getByLabel('Name (EN)').fill(`${word} linen dress`);
-  await staff.getByLabel('Description (EN)').fill('A light linen dress for summer evenings.');
+  await staff.getByLabel('Description (EN)', { exact: true }).fill('A light linen dress for summer evenings.');
   await staff.getByLabel('Name (IT)').fill(`Abito di lino ${word}`);
-  await staff.getByLabel('Description (IT)').fill('Un abito di lino leggero per le sere d’estate.');
+  await staff.getByLabel('Description (IT)', { exact: true }).fill('Un abito di lino leggero per le sere d’estate.');
   await staff.getByRole('button', { name: 'Create the draft' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'The draft was created.' })).toBeVisible();
   // The completeness mark of each language: the two written are complete, the others are not.
@@ -48,7 +48,7 @@ test('a catalogue staff member creates a product in two languages with a 2 × 4 
   // A French slug with an accent is refused (ADR 59: the shop's addresses are ASCII), its ASCII spelling offered.
   await staff.getByLabel('Name (FR)').fill(`Robe d’été en lin ${word}`);
   await staff.getByLabel('Slug (address) (FR)').fill('robe-été');
-  await staff.getByLabel('Description (FR)').fill('Une robe de lin légère pour les soirs d’été.');
+  await staff.getByLabel('Description (FR)', { exact: true }).fill('Une robe de lin légère pour les soirs d’été.');
   await staff.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(staff.getByLabel('Slug (address) (FR)')).toHaveAttribute('aria-invalid', 'true');
   await expect(staff.getByText('Letters a–z without accents, digits and hyphens only')).toContainText('Suggested: robe-ete');

@@ -248,6 +248,42 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     expect((await related()).body.psdata).toEqual(before);
   });
 
+  it('sets a product’s tax class, audited: a cart to Ireland holds no VAT on children’s clothing, and its other lines’ at the standard rate (ADR 64)', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const product = await newProduct(catalogue, `Taxling${randomBytes(2).toString('hex')}`);
+    const editor = (await adminCall(shop().app, 'getProductEditor', { id: product.id }, catalogue)).body.psdata.product;
+    expect(editor.tax_class).toBe('standard');
+    const save = (changes: Record<string, unknown>) =>
+      adminCall(shop().app, 'saveProduct', { id: product.id, reference: editor.reference, category_id: editor.category_id, brand_id: editor.brand_id, gender: 'kids', garment: editor.garment, price: editor.price, state: 'active', texts: {}, ...changes }, catalogue);
+    expect((await save({ tax_class: 'luxury' })).status).toBe(400);
+    expect((await save({ tax_class: 'children' })).status).toBe(200);
+    const [audited] = await auditOf('product.update', product.id);
+    expect([audited!.before.tax_class, audited!.after.tax_class]).toEqual(['standard', 'children']);
+    // Not sent, the class stays.
+    expect((await save({})).status).toBe(200);
+    expect((await adminCall(shop().app, 'getProductEditor', { id: product.id }, catalogue)).body.psdata.product.tax_class).toBe('children');
+
+    const added = await callApi(shop().app, 'createCartItem', { product_id: product.id, combination_id: product.variants[0]!.id, quantity: 1 }, shopper());
+    const token = added.body.psdata.session.token as string;
+    const totals = async (country: string) => (await callApi(shop().app, 'getCartItems', {}, { ...shopper(token), 'x-shop-country': country })).body.psdata.totals;
+    // The same shelf price everywhere in the EU (ADR 23); Ireland zero-rates it, Italy has no such rate: its standard one.
+    const ireland = await totals('IE');
+    expect(ireland).toMatchObject({ products: 8995, tax: 0, vat_rate_bp: 2300, vat_rates_bp: [0] });
+    const italy = await totals('IT');
+    expect(italy).toMatchObject({ products: 8995, vat_rates_bp: [2200], tax: Math.round((italy.total * 2200) / 12_200) });
+    // With a standard product beside it, only that one's share holds Irish VAT.
+    const [standard] = await query<{ product_id: number; combination_id: number }>(
+      sql`select c.product_id, c.id as combination_id from combinations c join products p on p.id = c.product_id
+        where p.is_active and p.tax_class = 'standard' and p.out_of_stock_policy = 'deny' and c.quantity > 5 order by c.id limit 1`,
+    );
+    expect((await callApi(shop().app, 'createCartItem', { product_id: standard!.product_id, combination_id: standard!.combination_id, quantity: 1 }, shopper(token))).status).toBe(200);
+    const mixed = await totals('IE');
+    const standardShare = mixed.total - Math.round((mixed.total * 8995) / mixed.products);
+    expect(mixed).toMatchObject({ vat_rates_bp: [0, 2300], tax: Math.round((standardShare * 2300) / 12_300) });
+    expect(mixed.tax).toBeGreaterThan(0);
+    expect((await totals('US'))).toMatchObject({ tax: 0, vat_rates_bp: [0] });
+  });
+
   it('lists products by name, state, category, brand, stock, a missing language, on sale and missing a photo, sorted and paged', async () => {
     const catalogue = (await staffSession(shop(), 'catalogue')).headers;
     const word = `Listly${randomBytes(2).toString('hex')}`;

@@ -13,6 +13,11 @@ export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const ADMIN_PRODUCTS_COUNT_CAP = 1_000;
 export const PRODUCT_STATES = ['active', 'draft'] as const;
 export const PRODUCT_GENDERS = ['women', 'men', 'kids'] as const;
+/**
+ * What a product is for VAT: 'standard', or children's clothing and footwear, which some countries tax lower (Ireland:
+ * 0 %). Each country's rate for a class is in the API's country_tax_rates; a class it has no rate for is standard there.
+ */
+export const TAX_CLASSES = ['standard', 'children'] as const;
 export const PRODUCT_SORTS = ['newest', 'oldest', 'name', 'reference', 'price_asc', 'price_desc', 'stock_asc'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** A variant counts as low on stock at this many units or fewer, unless the list asks for another threshold. */
@@ -128,6 +133,7 @@ export const adminProductEditorSchema = z.object({
       category_id: z.number().int(),
       gender: z.enum(PRODUCT_GENDERS),
       garment: z.enum(GARMENTS),
+      tax_class: z.enum(TAX_CLASSES),
       price: z.number().int(),
       state: z.enum(PRODUCT_STATES),
       texts: z.partialRecord(lang, productTextSchema),
@@ -153,6 +159,8 @@ export const adminSaveProductInput = z.object({
   gender: z.enum(PRODUCT_GENDERS),
   /** What the garment is (the storefront draws products without photos by it). */
   garment: z.enum(GARMENTS),
+  /** What the product is for VAT; not sent: as it is (a new product: standard). */
+  tax_class: z.enum(TAX_CLASSES).optional(),
   /** The shelf price, VAT included in the EU zone (ADR 23), in cents. */
   price: z.coerce.number().int().min(1).max(10_000_000),
   state: z.enum(PRODUCT_STATES).default('draft'),

@@ -458,6 +458,8 @@ export const DE = {
       genders: { women: 'Damen', men: 'Herren', kids: 'Kinder' },
       garment: 'Kleidungsstück',
       garments: { dress: 'Kleid', shirt: 'Hemd', tshirt: 'T-Shirt', trousers: 'Hose', skirt: 'Rock', knit: 'Strick', jacket: 'Jacke', coat: 'Mantel', shoes: 'Schuhe', pyjamas: 'Schlafanzug', scarf: 'Schal' },
+      taxClass: 'Steuerklasse (MwSt.)',
+      taxClasses: { standard: 'Regelsatz', children: 'Kinderkleidung und -schuhe (ermäßigter Satz, wo das Land einen hat, z. B. 0 % in Irland)' },
       texts: 'Texte in den Sprachen des Shops',
       textsHelp: 'Eine Sprache ist mit Name, Slug und Beschreibung vollständig. Ein leerer Slug wird aus dem Namen gebildet.',
       slug: 'Slug (Adresse)',

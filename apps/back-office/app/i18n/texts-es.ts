@@ -458,6 +458,8 @@ export const ES = {
       genders: { women: 'Mujer', men: 'Hombre', kids: 'Niños' },
       garment: 'Prenda',
       garments: { dress: 'Vestido', shirt: 'Camisa', tshirt: 'Camiseta', trousers: 'Pantalón', skirt: 'Falda', knit: 'Punto', jacket: 'Chaqueta', coat: 'Abrigo', shoes: 'Zapatos', pyjamas: 'Pijama', scarf: 'Bufanda' },
+      taxClass: 'Tipo de IVA',
+      taxClasses: { standard: 'Tipo general', children: 'Ropa y calzado infantil (tipo reducido donde el país lo prevé, p. ej. 0 % en Irlanda)' },
       texts: 'Textos en los idiomas de la tienda',
       textsHelp: 'Un idioma está completo con nombre, slug y descripción. Un slug vacío se crea a partir del nombre.',
       slug: 'Slug (dirección)',

@@ -458,6 +458,8 @@ export const FR = {
       genders: { women: 'Femme', men: 'Homme', kids: 'Enfant' },
       garment: 'Vêtement',
       garments: { dress: 'Robe', shirt: 'Chemise', tshirt: 'T-shirt', trousers: 'Pantalon', skirt: 'Jupe', knit: 'Maille', jacket: 'Veste', coat: 'Manteau', shoes: 'Chaussures', pyjamas: 'Pyjama', scarf: 'Écharpe' },
+      taxClass: 'Catégorie de TVA',
+      taxClasses: { standard: 'Taux normal', children: 'Vêtements et chaussures pour enfants (taux réduit là où le pays en prévoit un, p. ex. 0 % en Irlande)' },
       texts: 'Textes dans les langues de la boutique',
       textsHelp: 'Une langue est complète avec un nom, un slug et une description. Un slug laissé vide est créé à partir du nom.',
       slug: 'Slug (adresse)',

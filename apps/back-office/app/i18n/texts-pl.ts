@@ -490,6 +490,8 @@ export const PL = {
       genders: { women: 'Damskie', men: 'Męskie', kids: 'Dziecięce' },
       garment: 'Rodzaj odzieży',
       garments: { dress: 'Sukienka', shirt: 'Koszula', tshirt: 'T-shirt', trousers: 'Spodnie', skirt: 'Spódnica', knit: 'Dzianina', jacket: 'Kurtka', coat: 'Płaszcz', shoes: 'Buty', pyjamas: 'Piżama', scarf: 'Szalik' },
+      taxClass: 'Klasa podatkowa (VAT)',
+      taxClasses: { standard: 'Stawka podstawowa', children: 'Odzież i obuwie dziecięce (obniżona stawka tam, gdzie kraj ją przewiduje, np. 0 % w Irlandii)' },
       texts: 'Teksty w językach sklepu',
       textsHelp: 'Język jest kompletny, gdy ma nazwę, slug i opis. Pusty slug powstaje z nazwy.',
       slug: 'Slug (adres)',

@@ -6,6 +6,7 @@ import {
   adminVariantGridInput,
   PRODUCT_GENDERS,
   seoComplete,
+  TAX_CLASSES,
   textComplete,
   type AdminVariant,
 } from '@shop/contract/admin';
@@ -85,6 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       category_id: text('category_id') ? Number(text('category_id')) : undefined,
       gender: text('gender'),
       garment: text('garment'),
+      tax_class: text('tax_class') || undefined,
       price: price ?? -1,
       state: text('state') === 'active' ? 'active' : 'draft',
       texts,
@@ -275,6 +277,7 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
             <Select name="brand_id" label={t('catalogue.brand')} empty={t('catalogue.noBrand')} choices={named(editor.brands)} defaultValue={value('brand_id', String(product?.brand_id ?? ''))} />
             <Select name="gender" label={t('catalogue.gender')} choices={PRODUCT_GENDERS.map((gender) => ({ value: gender, label: t(`catalogue.genders.${gender}`) }))} defaultValue={value('gender', product?.gender ?? 'women')} />
             <Select name="garment" label={t('catalogue.garment')} choices={GARMENTS.map((garment) => ({ value: garment, label: t(`catalogue.garments.${garment}`) }))} defaultValue={value('garment', product?.garment ?? 'dress')} />
+            <Select name="tax_class" label={t('catalogue.taxClass')} choices={TAX_CLASSES.map((taxClass) => ({ value: taxClass, label: t(`catalogue.taxClasses.${taxClass}`) }))} defaultValue={value('tax_class', product?.tax_class ?? 'standard')} />
           </div>
         </section>
         <section className={panelClass} aria-labelledby="texts-title">

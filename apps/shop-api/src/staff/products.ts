@@ -236,9 +236,9 @@ export async function getProductEditor({ id }: { id?: number | undefined }, cont
     colours: attributes.filter((row) => row.kind === 'color').map(({ id: value, name }) => ({ id: value, name })),
   };
   if (id === undefined) return { product: null, ...choices };
-  const [product] = await rows<{ id: number; reference: string; brand_id: number | null; default_category_id: number; gender: string; garment: string; price_net_cents: number; is_active: boolean }>(
+  const [product] = await rows<{ id: number; reference: string; brand_id: number | null; default_category_id: number; gender: string; garment: string; tax_class: string; price_net_cents: number; is_active: boolean }>(
     db,
-    sql`select id, reference, brand_id, default_category_id, gender, garment, price_net_cents, is_active from products where id = ${id}`,
+    sql`select id, reference, brand_id, default_category_id, gender, garment, tax_class, price_net_cents, is_active from products where id = ${id}`,
   );
   if (!product) throw notFound('Product');
   const [texts, variants, related] = await Promise.all([
@@ -258,6 +258,7 @@ export async function getProductEditor({ id }: { id?: number | undefined }, cont
       category_id: product.default_category_id,
       gender: product.gender as 'women',
       garment: product.garment as 'dress',
+      tax_class: product.tax_class as 'standard',
       price: withVat(product.price_net_cents, rate),
       state: product.is_active ? ('active' as const) : ('draft' as const),
       texts: Object.fromEntries(texts.map(({ lang, ...text }) => [lang, text])),
@@ -314,7 +315,8 @@ async function relatedIds(tx: Queryable, typed: string[], self: number | undefin
 
 /**
  * Creates (no id: a draft unless said otherwise) or saves a product: its fields, its texts (a language sent with no
- * name is taken off, one not sent is kept), its main category, its related products (when sent). The shelf price is stored as the net price that gives exactly it (ADR 23).
+ * name is taken off, one not sent is kept), its main category, its tax class and related products (each when sent).
+ * The shelf price is stored as the net price that gives exactly it (ADR 23).
  */
 export async function saveProduct(input: z.output<typeof adminSaveProductInput>, context: AdminContext) {
   const rate = await shelfRate(context);
@@ -335,11 +337,20 @@ export async function saveProduct(input: z.output<typeof adminSaveProductInput>,
       const related = input.related && (await relatedIds(tx, input.related, input.id));
       let before: Record<string, unknown> | null = null;
       let id = input.id;
-      const fields = { reference: input.reference, brand_id: input.brand_id ?? null, category_id: input.category_id, gender: input.gender, garment: input.garment, price_net_cents: net, is_active: input.state === 'active' };
+      const fields = {
+        reference: input.reference,
+        brand_id: input.brand_id ?? null,
+        category_id: input.category_id,
+        gender: input.gender,
+        garment: input.garment,
+        ...(input.tax_class ? { tax_class: input.tax_class } : {}),
+        price_net_cents: net,
+        is_active: input.state === 'active',
+      };
       if (id !== undefined) {
         const [found] = await rows<typeof fields & { lang_texts: unknown; related: number[] }>(
           tx,
-          sql`select reference, brand_id, default_category_id as category_id, gender, garment, price_net_cents, is_active,
+          sql`select reference, brand_id, default_category_id as category_id, gender, garment, tax_class, price_net_cents, is_active,
               (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'slug', t.slug, 'meta_title', t.meta_title, 'meta_description', t.meta_description))
                 from product_translations t where t.product_id = p.id) as lang_texts,
               ${relatedIdsSql} as related
@@ -348,12 +359,13 @@ export async function saveProduct(input: z.output<typeof adminSaveProductInput>,
         if (!found) throw notFound('Product');
         before = found;
         await tx.execute(sql`update products set reference = ${fields.reference}, brand_id = ${fields.brand_id}, default_category_id = ${fields.category_id},
-          gender = ${fields.gender}, garment = ${fields.garment}, price_net_cents = ${net}, is_active = ${fields.is_active} where id = ${id}`);
+          gender = ${fields.gender}, garment = ${fields.garment}, tax_class = coalesce(${input.tax_class ?? null}, tax_class), price_net_cents = ${net},
+          is_active = ${fields.is_active} where id = ${id}`);
         if (found.category_id !== fields.category_id) await tx.execute(sql`delete from product_categories where product_id = ${id} and category_id = ${found.category_id}`);
       } else {
         id = await nextId(tx, 'products');
-        await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, price_net_cents, is_active)
-          values (${id}, ${fields.reference}, ${fields.brand_id}, ${fields.category_id}, ${fields.gender}, ${fields.garment}, ${net}, ${fields.is_active})`);
+        await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, tax_class, price_net_cents, is_active)
+          values (${id}, ${fields.reference}, ${fields.brand_id}, ${fields.category_id}, ${fields.gender}, ${fields.garment}, ${input.tax_class ?? 'standard'}, ${net}, ${fields.is_active})`);
       }
       await tx.execute(sql`insert into product_categories (product_id, category_id) values (${id}, ${fields.category_id}) on conflict do nothing`);
       // A language sent without a name is taken off; a language not sent is left as it is.
