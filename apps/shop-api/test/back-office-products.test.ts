@@ -187,6 +187,105 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     expect((await adminCall(shop().app, 'createVariantGrid', { product_id: product.id, sizes: colours, colours }, catalogue)).status).toBe(404);
   });
 
+  it('keeps SEO texts per language and the merchant’s related products: checked, audited, on the product page and first among its related products', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const product = await newProduct(catalogue, `Seoful${randomBytes(2).toString('hex')}`);
+    expect((await adminCall(shop().app, 'publishProduct', { id: product.id, state: 'active' }, catalogue)).status).toBe(200);
+    const related = (per_page = 24, pageNumber = 1) => callApi(shop().app, 'getRelatedProducts', { id_product: product.id, per_page, page: pageNumber }, shopper());
+    const before = (await related()).body.psdata;
+    // Another category's product on sale, one of its own category's, and a draft.
+    const [elsewhere] = await query<{ id: number; reference: string }>(
+      sql`select p.id, p.reference from products p join catalog_listing l on l.product_id = p.id where l.is_active and not (l.category_ids @> array[${product.category}::int]) order by p.id limit 1`,
+    );
+    const sameCategory = before.products.at(-1) as { id_product: number };
+    const draftReference = `DRAFT-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const drafted = await adminCall(shop().app, 'saveProduct', { reference: draftReference, category_id: product.category, gender: 'women', garment: 'dress', price: 4995, texts: { en: { name: 'Draft dress' } } }, catalogue);
+    const draft = { id: drafted.body.psdata.id as number, reference: draftReference };
+    const editor = (await adminCall(shop().app, 'getProductEditor', { id: product.id }, catalogue)).body.psdata.product;
+    const save = (changes: Record<string, unknown>) =>
+      adminCall(shop().app, 'saveProduct', { id: product.id, reference: editor.reference, category_id: editor.category_id, brand_id: editor.brand_id, gender: editor.gender, garment: editor.garment, price: editor.price, state: 'active', texts: editor.texts, ...changes }, catalogue);
+
+    // Too long a title or description, too many related products, unknown ones and the product itself are refused.
+    const long = await save({ texts: { en: { ...editor.texts.en, meta_title: 'x'.repeat(71), meta_description: 'y'.repeat(161) } } });
+    expect([long.status, long.body.code]).toEqual([400, 'bad_request']);
+    expect(Object.keys(long.body.psdata.errors).sort()).toEqual(['texts.en.meta_description', 'texts.en.meta_title']);
+    const tooMany = await save({ related: Array.from({ length: 13 }, (_, index) => `R-${index}`) });
+    expect([tooMany.status, Object.keys(tooMany.body.psdata.errors)]).toEqual([400, ['related']]);
+    const unknown = await save({ related: [elsewhere!.reference, 'NO-SUCH-REF', editor.reference] });
+    expect([unknown.status, unknown.body.code, unknown.body.psdata]).toEqual([409, 'related_unknown', { references: `NO-SUCH-REF, ${editor.reference}` }]);
+    expect(await auditOf('product.update', product.id)).toHaveLength(0);
+
+    // By reference (any case) or id, in the merchant's order, each once.
+    const title = 'Seoful linen dress for summer | Maison';
+    const description = 'A light linen dress for warm evenings, cut to move.';
+    const saved = await save({ texts: { ...editor.texts, en: { ...editor.texts.en, meta_title: title, meta_description: description } }, related: [elsewhere!.reference.toLowerCase(), draft.reference, String(sameCategory.id_product), elsewhere!.reference] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const edited = (await adminCall(shop().app, 'getProductEditor', { id: product.id }, catalogue)).body.psdata.product;
+    expect(edited.texts.en).toMatchObject({ meta_title: title, meta_description: description });
+    expect(edited.texts.it).toMatchObject({ meta_title: '', meta_description: '' });
+    expect(edited.related.map((row: { id: number }) => row.id)).toEqual([elsewhere!.id, draft.id, sameCategory.id_product]);
+    const [audited] = await auditOf('product.update', product.id);
+    expect(audited!.before).toMatchObject({ related: [], lang_texts: { en: { meta_title: '' } } });
+    expect(audited!.after).toMatchObject({ related: [elsewhere!.id, draft.id, sameCategory.id_product], lang_texts: { en: { meta_title: title, meta_description: description } } });
+
+    // Shoppers: the page's SEO texts in its language (none set in Italian), and the chosen products on sale first.
+    expect((await page(product.id)).body.psdata).toMatchObject({ meta_title: title, meta_description: description });
+    const italian = await callApi(shop().app, 'getProduct', { product_id: product.id }, { ...shopper(), 'accept-language': 'it' });
+    expect(italian.body.psdata).toMatchObject({ meta_title: '', meta_description: '' });
+    const after = (await related()).body.psdata;
+    const bestSellers = before.products.map((card: { id_product: number }) => card.id_product).filter((id: number) => id !== sameCategory.id_product);
+    expect(after.products.map((card: { id_product: number }) => card.id_product)).toEqual([elsewhere!.id, sameCategory.id_product, ...bestSellers].slice(0, 24));
+    expect(after.pagination.total_items).toBe(before.pagination.total_items + 1);
+    // Pages go on from the chosen products into the best sellers.
+    const second = (await related(1, 2)).body.psdata;
+    expect([second.products.map((card: { id_product: number }) => card.id_product), second.pagination.pages]).toEqual([[sameCategory.id_product], after.pagination.total_items]);
+    expect((await related(1, 3)).body.psdata.products.map((card: { id_product: number }) => card.id_product)).toEqual(bestSellers.slice(0, 1));
+
+    // A list sent empty clears it; not sent, it is kept.
+    expect((await save({ texts: {} })).status).toBe(200);
+    expect((await adminCall(shop().app, 'getProductEditor', { id: product.id }, catalogue)).body.psdata.product.related).toHaveLength(3);
+    expect((await save({ texts: {}, related: [] })).status).toBe(200);
+    expect((await related()).body.psdata).toEqual(before);
+    // Many calls in a row: more than the default 30 s on PGlite on a busy machine.
+  }, 60_000);
+
+  it('sets a product’s tax class, audited: a cart to Ireland holds no VAT on children’s clothing, and its other lines’ at the standard rate (ADR 64)', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const product = await newProduct(catalogue, `Taxling${randomBytes(2).toString('hex')}`);
+    const editor = (await adminCall(shop().app, 'getProductEditor', { id: product.id }, catalogue)).body.psdata.product;
+    expect(editor.tax_class).toBe('standard');
+    const save = (changes: Record<string, unknown>) =>
+      adminCall(shop().app, 'saveProduct', { id: product.id, reference: editor.reference, category_id: editor.category_id, brand_id: editor.brand_id, gender: 'kids', garment: editor.garment, price: editor.price, state: 'active', texts: {}, ...changes }, catalogue);
+    expect((await save({ tax_class: 'luxury' })).status).toBe(400);
+    expect((await save({ tax_class: 'children' })).status).toBe(200);
+    const [audited] = await auditOf('product.update', product.id);
+    expect([audited!.before.tax_class, audited!.after.tax_class]).toEqual(['standard', 'children']);
+    // Not sent, the class stays.
+    expect((await save({})).status).toBe(200);
+    expect((await adminCall(shop().app, 'getProductEditor', { id: product.id }, catalogue)).body.psdata.product.tax_class).toBe('children');
+
+    const added = await callApi(shop().app, 'createCartItem', { product_id: product.id, combination_id: product.variants[0]!.id, quantity: 1 }, shopper());
+    const token = added.body.psdata.session.token as string;
+    const totals = async (country: string) => (await callApi(shop().app, 'getCartItems', {}, { ...shopper(token), 'x-shop-country': country })).body.psdata.totals;
+    // The same shelf price everywhere in the EU (ADR 23); Ireland zero-rates it, Italy has no such rate: its standard one.
+    const ireland = await totals('IE');
+    expect(ireland).toMatchObject({ products: 8995, tax: 0, vat_rate_bp: 2300, vat_rates_bp: [0] });
+    const italy = await totals('IT');
+    expect(italy).toMatchObject({ products: 8995, vat_rates_bp: [2200], tax: Math.round((italy.total * 2200) / 12_200) });
+    // With a standard product beside it, only that one's share holds Irish VAT.
+    const [standard] = await query<{ product_id: number; combination_id: number }>(
+      sql`select c.product_id, c.id as combination_id from combinations c join products p on p.id = c.product_id
+        where p.is_active and p.tax_class = 'standard' and p.out_of_stock_policy = 'deny' and c.quantity > 5 order by c.id limit 1`,
+    );
+    expect((await callApi(shop().app, 'createCartItem', { product_id: standard!.product_id, combination_id: standard!.combination_id, quantity: 1 }, shopper(token))).status).toBe(200);
+    const mixed = await totals('IE');
+    const standardShare = mixed.total - Math.round((mixed.total * 8995) / mixed.products);
+    expect(mixed).toMatchObject({ vat_rates_bp: [0, 2300], tax: Math.round((standardShare * 2300) / 12_300) });
+    expect(mixed.tax).toBeGreaterThan(0);
+    expect(await totals('US')).toMatchObject({ tax: 0, vat_rates_bp: [0] });
+    // Many calls in a row: more than the default 30 s on PGlite on a busy machine.
+  }, 60_000);
+
   it('lists products by name, state, category, brand, stock, a missing language, on sale and missing a photo, sorted and paged', async () => {
     const catalogue = (await staffSession(shop(), 'catalogue')).headers;
     const word = `Listly${randomBytes(2).toString('hex')}`;

@@ -63,7 +63,8 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parse(answer.body, { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([
-      'handle', 'name_en', 'description_en', 'name_fr', 'description_fr', 'name_it', 'description_it', 'name_es', 'description_es', 'name_de', 'description_de',
+      'handle',
+      ...['en', 'fr', 'it', 'es', 'de'].flatMap((lang) => [`name_${lang}`, `description_${lang}`, `seo_title_${lang}`, `seo_description_${lang}`]),
       'brand', 'category', 'gender', 'age_group', 'garment', 'status', 'price', 'badges', 'photos', 'sku', 'size', 'colour', 'gtin', 'price_difference', 'stock', 'available_date',
     ]);
     const [{ count }] = (await query<{ count: number }>(sql`select count(*)::int as count from combinations`)) as [{ count: number }];
@@ -187,6 +188,22 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     expect(page.body.psdata.combinations.map((combination: { stock: number }) => combination.stock)).toEqual([6, 6]);
     // The same file again: all there already.
     expect((await upload(catalogue, file)).body.psdata).toMatchObject({ created: 0, changed: 0, unchanged: 2 });
+
+    // SEO texts (ADR 64): set by their columns alone, exported back as they are; one longer than the editor takes is refused.
+    const seo = csv([['handle', 'seo_title_it', 'seo_description_en'], [handle, 'Camicia seersucker da uomo', 'A light seersucker shirt for hot days.']]);
+    const seoRun = await upload(catalogue, seo);
+    expect(seoRun.body.psdata, JSON.stringify(seoRun.body.psdata.refusals)).toMatchObject({ state: 'checked', changed: 1, refused: 0 });
+    expect((await adminCall(shop().app, 'applyProductImport', { id: seoRun.body.psdata.id }, catalogue)).body.psdata.state).toBe('applied');
+    expect((await callApi(shop().app, 'getProduct', { product_id: created!.id }, { ...shopper(), 'accept-language': 'it' })).body.psdata).toMatchObject({ name: 'Camicia seersucker', meta_title: 'Camicia seersucker da uomo', meta_description: '' });
+    expect(await query(sql`select lang, name, description, meta_title, meta_description from product_translations where product_id = ${created!.id} order by lang`)).toEqual([
+      { lang: 'en', name: 'Seersucker shirt', description: 'A shirt for hot days.', meta_title: '', meta_description: 'A light seersucker shirt for hot days.' },
+      { lang: 'it', name: 'Camicia seersucker', description: '', meta_title: 'Camicia seersucker da uomo', meta_description: '' },
+    ]);
+    const row = (parse((await exported(catalogue)).body, { columns: true }) as Record<string, string>[]).find((candidate) => candidate.handle === handle)!;
+    expect(row).toMatchObject({ seo_title_it: 'Camicia seersucker da uomo', seo_description_en: 'A light seersucker shirt for hot days.', seo_title_en: '' });
+    expect((await upload(catalogue, seo)).body.psdata).toMatchObject({ changed: 0, unchanged: 1 });
+    const tooLong = await upload(catalogue, csv([['handle', 'seo_title_en'], [handle, 'x'.repeat(71)]]));
+    expect(tooLong.body.psdata.refusals).toEqual([{ row: 2, reason: 'text_too_long', column: 'seo_title_en', value: 'x'.repeat(71) }]);
   });
 
   it('exports and imports badges, photo paths and a variant\'s price difference; keeps and orders photos but refuses one it does not have', async () => {

@@ -24,7 +24,7 @@ export const adminProductCalls = {
   listProducts: adminCall('catalogue', adminProductsInput, adminProductsSchema, { readOnly: true }),
   /** The editor's product (none for `id` absent: a new one) and the choices its fields offer. */
   getProductEditor: adminCall('catalogue', z.object({ id: adminProductInput.shape.id.optional() }), adminProductEditorSchema, { readOnly: true, refusals: ['not_found'] }),
-  saveProduct: adminCall('catalogue', adminSaveProductInput, adminSavedProductSchema, { refusals: ['not_found', 'catalogue_conflict', 'shelf_price_unreachable'] }),
+  saveProduct: adminCall('catalogue', adminSaveProductInput, adminSavedProductSchema, { refusals: ['not_found', 'catalogue_conflict', 'shelf_price_unreachable', 'related_unknown'] }),
   publishProduct: adminCall('catalogue', adminPublishProductInput, adminSavedProductSchema, { refusals: ['not_found', 'product_incomplete'] }),
   createVariantGrid: adminCall('catalogue', adminVariantGridInput, adminVariantGridSchema, { refusals: ['not_found', 'catalogue_conflict'] }),
   saveVariant: adminCall('catalogue', adminSaveVariantInput, adminVariantSchema, { refusals: ['not_found', 'catalogue_conflict'] }),

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { rowId } from './bounds.ts';
 import { STOREFRONT_LANGUAGES } from './locales.ts';
+import { PRODUCT_META_DESCRIPTION_MAX, PRODUCT_META_TITLE_MAX } from './admin-products.ts';
 
 /**
  * The catalogue as CSV (issue 27, docs/adr/0045-products-csv.md): one row per variant, the product's columns
- * repeated on each of its rows, the texts as one column per shop language (`name_en`, `description_it`…). The
+ * repeated on each of its rows, the texts as one column per shop language (`name_en`, `description_it`, `seo_title_de`…). The
  * README lists the columns; an import's file may have any of them in any order, but a `sku` or a `handle`.
  */
 export const PRODUCT_CSV_COLUMNS = [
   'handle',
-  ...STOREFRONT_LANGUAGES.flatMap((lang) => [`name_${lang}`, `description_${lang}`]),
+  ...STOREFRONT_LANGUAGES.flatMap((lang) => [`name_${lang}`, `description_${lang}`, `seo_title_${lang}`, `seo_description_${lang}`]),
   'brand',
   'category',
   'gender',
@@ -27,6 +28,9 @@ export const PRODUCT_CSV_COLUMNS = [
   'stock',
   'available_date',
 ] as const;
+
+/** The longest SEO title and description a cell may hold, as the editor takes them. */
+export const CSV_TEXT_MAX = { seo_title: PRODUCT_META_TITLE_MAX, seo_description: PRODUCT_META_DESCRIPTION_MAX } as const;
 
 /** Between the badges of a `badges` cell and the photos of a `photos` cell. */
 export const CSV_LIST_SEPARATOR = '|';
@@ -69,6 +73,7 @@ export const PRODUCT_IMPORT_REASONS = [
   'product_rows_differ',
   'bad_badge',
   'unknown_photo',
+  'text_too_long',
 ] as const;
 export type ProductImportReason = (typeof PRODUCT_IMPORT_REASONS)[number];
 

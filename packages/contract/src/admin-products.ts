@@ -13,6 +13,11 @@ export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const ADMIN_PRODUCTS_COUNT_CAP = 1_000;
 export const PRODUCT_STATES = ['active', 'draft'] as const;
 export const PRODUCT_GENDERS = ['women', 'men', 'kids'] as const;
+/**
+ * What a product is for VAT: 'standard', or children's clothing and footwear, which some countries tax lower (Ireland:
+ * 0 %). Each country's rate for a class is in the API's country_tax_rates; a class it has no rate for is standard there.
+ */
+export const TAX_CLASSES = ['standard', 'children'] as const;
 export const PRODUCT_SORTS = ['newest', 'oldest', 'name', 'reference', 'price_asc', 'price_desc', 'stock_asc'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** A variant counts as low on stock at this many units or fewer, unless the list asks for another threshold. */
@@ -83,15 +88,26 @@ export const adminProductRowSchema = z.object({
  */
 export const adminProductsSchema = z.object({ products: z.array(adminProductRowSchema), page: z.number().int(), pages: z.number().int(), total: z.number().int(), more: z.boolean() });
 
+/** What search engines show of a title and of a description (longer ones are cut in their results). */
+export const PRODUCT_META_TITLE_MAX = 70;
+export const PRODUCT_META_DESCRIPTION_MAX = 160;
+/** The products the merchant can set beside one (the storefront pages them with the category's best sellers after them). */
+export const RELATED_PRODUCTS_MAX = 12;
+
 export const productTextSchema = z.object({
   name: z.string().trim().max(200).default(''),
   slug: z.union([slugSchema, z.literal('')]).default(''),
   description: z.string().trim().max(20_000).default(''),
   additional_info: z.string().trim().max(20_000).default(''),
+  /** The product page's <title> and meta description in this language (optional: empty, they are made of the name and description). */
+  meta_title: z.string().trim().max(PRODUCT_META_TITLE_MAX).default(''),
+  meta_description: z.string().trim().max(PRODUCT_META_DESCRIPTION_MAX).default(''),
 });
 export type ProductText = z.output<typeof productTextSchema>;
 /** A language's text is complete with a name, a slug and a description. */
 export const textComplete = (text: Pick<ProductText, 'name' | 'slug' | 'description'> | undefined): boolean => Boolean(text?.name && text.slug && text.description);
+/** A language's SEO texts are complete with both a title and a description of the merchant's (each is optional). */
+export const seoComplete = (text: Pick<ProductText, 'meta_title' | 'meta_description'> | undefined): boolean => Boolean(text?.meta_title && text.meta_description);
 
 export const adminVariantSchema = z.object({
   id: z.number().int(),
@@ -117,9 +133,12 @@ export const adminProductEditorSchema = z.object({
       category_id: z.number().int(),
       gender: z.enum(PRODUCT_GENDERS),
       garment: z.enum(GARMENTS),
+      tax_class: z.enum(TAX_CLASSES),
       price: z.number().int(),
       state: z.enum(PRODUCT_STATES),
       texts: z.partialRecord(lang, productTextSchema),
+      /** The products the merchant shows beside this one, in order. */
+      related: z.array(z.object({ id: z.number().int(), reference: z.string(), name: z.string() })),
       variants: z.array(adminVariantSchema),
     })
     .nullable(),
@@ -140,11 +159,18 @@ export const adminSaveProductInput = z.object({
   gender: z.enum(PRODUCT_GENDERS),
   /** What the garment is (the storefront draws products without photos by it). */
   garment: z.enum(GARMENTS),
+  /** What the product is for VAT; not sent: as it is (a new product: standard). */
+  tax_class: z.enum(TAX_CLASSES).optional(),
   /** The shelf price, VAT included in the EU zone (ADR 23), in cents. */
   price: z.coerce.number().int().min(1).max(10_000_000),
   state: z.enum(PRODUCT_STATES).default('draft'),
   /** The languages to write: one sent with an empty name is taken off, one not sent is left as it is. */
   texts: z.partialRecord(lang, productTextSchema),
+  /**
+   * The products to show beside this one, in order, by reference (or id): replaces the list; left as it is when not
+   * sent. An unknown one, or the product itself, is refused (`related_unknown`).
+   */
+  related: z.array(z.string().trim().min(1).max(64)).max(RELATED_PRODUCTS_MAX).optional(),
 });
 export const adminSavedProductSchema = z.object({ id: z.number().int(), state: z.enum(PRODUCT_STATES), complete_langs: z.array(lang) });
 

@@ -67,7 +67,10 @@ export const cartTotalsSchema = z.object({
   /** The VAT included in the total. */
   tax: cents,
   total: cents,
+  /** The destination's standard VAT rate: 0 for an export (no VAT). */
   vat_rate_bp: z.number().int(),
+  /** The rates the VAT in the total is at, lowest first: more than one when the lines' tax classes are taxed differently there (ADR 64). */
+  vat_rates_bp: z.array(z.number().int()),
 });
 export type CartTotals = z.infer<typeof cartTotalsSchema>;
 

@@ -270,6 +270,9 @@ export const getProductInput = z.object({
 export const productSchema = productSummarySchema.extend({
   description: z.string(),
   additional_info: z.string(),
+  /** The merchant's title and meta description for the page in this language; empty: none set (the page makes its own). */
+  meta_title: z.string(),
+  meta_description: z.string(),
   images: z.array(imageSchema.extend({ color_id: z.number().int().nullable() })),
   groups: z.array(attributeGroupSchema),
   combinations: z.array(combinationSchema),

@@ -76,6 +76,8 @@ export const refusalDetails = {
   catalogue_conflict: z.object({ field: z.string() }),
   shelf_price_unreachable: z.object({ nearest: count }),
   product_incomplete: z.object({ missing: z.string() }),
+  // Related products the catalogue does not have (or the product itself): the references as typed, comma-separated.
+  related_unknown: z.object({ references: z.string() }),
   // A CSV import whose dry run refused a row: nothing of it can be applied.
   import_refused: z.null(),
   // A checked import left unapplied for a day: its staged rows are gone (housekeeping); the file is checked again.

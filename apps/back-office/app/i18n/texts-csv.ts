@@ -67,6 +67,7 @@ const en = {
       product_rows_differ: 'This product’s columns differ from its row given as the value.',
       bad_badge: 'A badge the shop does not have (new_product, sale, limited…), or not separated by |.',
       unknown_photo: 'A photo this product does not have: a file can keep and order its photos, not add any (upload them on the product\'s Photos page).',
+      text_too_long: 'Too long: an SEO title takes at most 70 characters, an SEO description 160.',
     } satisfies Record<ProductImportReason, string>,
   },
 };
@@ -138,6 +139,7 @@ const it: Texts = {
       product_rows_differ: 'Le colonne di questo prodotto differiscono dalla sua riga indicata come valore.',
       bad_badge: 'Un badge che il negozio non ha (new_product, sale, limited…), o non separato da |.',
       unknown_photo: 'Una foto che questo prodotto non ha: un file può tenere e ordinare le sue foto, non aggiungerne (caricale nella pagina Foto del prodotto).',
+      text_too_long: 'Troppo lungo: un titolo SEO ha al massimo 70 caratteri, una descrizione SEO 160.',
     },
   },
 };
@@ -208,6 +210,7 @@ const fr: Texts = {
       product_rows_differ: 'Les colonnes de ce produit diffèrent de sa ligne donnée comme valeur.',
       bad_badge: 'Un badge que la boutique n’a pas (new_product, sale, limited…), ou non séparé par |.',
       unknown_photo: 'Une photo que ce produit n’a pas : un fichier peut garder et ordonner ses photos, pas en ajouter (envoyez-les depuis la page Photos du produit).',
+      text_too_long: 'Trop long : un titre SEO compte 70 caractères au plus, une description SEO 160.',
     },
   },
 };
@@ -278,6 +281,7 @@ const es: Texts = {
       product_rows_differ: 'Las columnas de este producto difieren de su fila indicada como valor.',
       bad_badge: 'Una insignia que la tienda no tiene (new_product, sale, limited…), o no separada por |.',
       unknown_photo: 'Una foto que este producto no tiene: un archivo puede conservar y ordenar sus fotos, no añadir otras (súbelas en la página Fotos del producto).',
+      text_too_long: 'Demasiado largo: un título SEO tiene como máximo 70 caracteres y una descripción SEO 160.',
     },
   },
 };
@@ -348,6 +352,7 @@ const de: Texts = {
       product_rows_differ: 'Die Spalten dieses Produkts weichen von seiner als Wert genannten Zeile ab.',
       bad_badge: 'Ein Badge, das der Shop nicht kennt (new_product, sale, limited…), oder nicht durch | getrennt.',
       unknown_photo: 'Ein Foto, das dieses Produkt nicht hat: Eine Datei kann seine Fotos behalten und ordnen, aber keine hinzufügen (laden Sie sie auf der Fotoseite des Produkts hoch).',
+      text_too_long: 'Zu lang: Ein SEO-Titel hat höchstens 70 Zeichen, eine SEO-Beschreibung 160.',
     },
   },
 };
@@ -418,6 +423,7 @@ const pl: Texts = {
       product_rows_differ: 'Kolumny tego produktu różnią się od jego wiersza podanego jako wartość.',
       bad_badge: 'Odznaka, której sklep nie ma (new_product, sale, limited…), lub nierozdzielona znakiem |.',
       unknown_photo: 'Zdjęcie, którego ten produkt nie ma: plik może zachować i uporządkować jego zdjęcia, ale nie dodawać nowych (wyślij je na stronie Zdjęcia produktu).',
+      text_too_long: 'Za długi: tytuł SEO ma najwyżej 70 znaków, opis SEO 160.',
     },
   },
 };

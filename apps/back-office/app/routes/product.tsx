@@ -5,6 +5,8 @@ import {
   adminSaveVariantInput,
   adminVariantGridInput,
   PRODUCT_GENDERS,
+  seoComplete,
+  TAX_CLASSES,
   textComplete,
   type AdminVariant,
 } from '@shop/contract/admin';
@@ -28,10 +30,18 @@ export function priceCents(typed: string): number | null {
   return match ? Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0')) : null;
 }
 
-/** A zod failure's problems keyed by field: the last part of each path (texts.en.slug → en.slug). */
+/**
+ * A zod failure's problems keyed by field: the last part of each path (texts.en.slug → en.slug); the related
+ * products' list is one field (related.3 → related).
+ */
 function problemsOf(error: z.ZodError): Problems {
-  return Object.fromEntries(error.issues.map((issue) => [issue.path.filter((part) => part !== 'texts').join('.'), String(issue.path.at(-1) ?? 'default')]));
+  return Object.fromEntries(
+    error.issues.map((issue) => (issue.path[0] === 'related' ? ['related', 'related'] : [issue.path.filter((part) => part !== 'texts').join('.'), String(issue.path.at(-1) ?? 'default')])),
+  );
 }
+
+/** The related products' field: references one per line (commas and spaces separate them too). */
+export const relatedReferences = (typed: string): string[] => typed.split(/[\s,;]+/).filter(Boolean);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = params.id === undefined ? undefined : rowIdOrNotFound(params.id);
@@ -57,7 +67,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     const values = Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]));
     const price = priceCents(text('price'));
     const texts = Object.fromEntries(
-      STOREFRONT_LANGUAGES.map((lang) => [lang, { name: text(`${lang}.name`), slug: text(`${lang}.slug`), description: text(`${lang}.description`), additional_info: text(`${lang}.additional_info`) }]),
+      STOREFRONT_LANGUAGES.map((lang) => [
+        lang,
+        {
+          name: text(`${lang}.name`),
+          slug: text(`${lang}.slug`),
+          description: text(`${lang}.description`),
+          additional_info: text(`${lang}.additional_info`),
+          meta_title: text(`${lang}.meta_title`),
+          meta_description: text(`${lang}.meta_description`),
+        },
+      ]),
     );
     const parsed = adminSaveProductInput.safeParse({
       id,
@@ -66,9 +86,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       category_id: text('category_id') ? Number(text('category_id')) : undefined,
       gender: text('gender'),
       garment: text('garment'),
+      tax_class: text('tax_class') || undefined,
       price: price ?? -1,
       state: text('state') === 'active' ? 'active' : 'draft',
       texts,
+      related: relatedReferences(text('related')),
     });
     if (!parsed.success) return { intent, problems: problemsOf(parsed.error), values } satisfies Answer;
     return call(async () => {
@@ -140,7 +162,7 @@ function Outcome({ answer, intent }: { answer: Answer | undefined; intent: strin
   const nearest = typeof details.nearest === 'number' ? money(details.nearest, 'EUR', i18n.language) : '';
   return (
     <p role="alert" className="mb-3 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-      {answer.code ? t(`refusals.${answer.code}`, { defaultValue: t('refusals.default'), field: String(details.field ?? ''), nearest }) : t('formIncomplete')}
+      {answer.code ? t(`refusals.${answer.code}`, { defaultValue: t('refusals.default'), field: String(details.field ?? ''), nearest, references: String(details.references ?? '') }) : t('formIncomplete')}
     </p>
   );
 }
@@ -255,6 +277,7 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
             <Select name="brand_id" label={t('catalogue.brand')} empty={t('catalogue.noBrand')} choices={named(editor.brands)} defaultValue={value('brand_id', String(product?.brand_id ?? ''))} />
             <Select name="gender" label={t('catalogue.gender')} choices={PRODUCT_GENDERS.map((gender) => ({ value: gender, label: t(`catalogue.genders.${gender}`) }))} defaultValue={value('gender', product?.gender ?? 'women')} />
             <Select name="garment" label={t('catalogue.garment')} choices={GARMENTS.map((garment) => ({ value: garment, label: t(`catalogue.garments.${garment}`) }))} defaultValue={value('garment', product?.garment ?? 'dress')} />
+            <Select name="tax_class" label={t('catalogue.taxClass')} choices={TAX_CLASSES.map((taxClass) => ({ value: taxClass, label: t(`catalogue.taxClasses.${taxClass}`) }))} defaultValue={value('tax_class', product?.tax_class ?? 'standard')} />
           </div>
         </section>
         <section className={panelClass} aria-labelledby="texts-title">
@@ -266,11 +289,13 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
             {editor.langs.map((lang: Lang) => {
               const stored = product?.texts[lang];
               const complete = textComplete({ name: value(`${lang}.name`, stored?.name ?? ''), slug: value(`${lang}.slug`, stored?.slug ?? '') || value(`${lang}.name`, stored?.name ?? ''), description: value(`${lang}.description`, stored?.description ?? '') });
+              const seo = seoComplete({ meta_title: value(`${lang}.meta_title`, stored?.meta_title ?? ''), meta_description: value(`${lang}.meta_description`, stored?.meta_description ?? '') });
               return (
                 <fieldset key={lang} className="rounded border border-stone-200 p-3">
                   <legend className="px-1 font-medium">
                     {t(`catalogue.langNames.${lang}`)}{' '}
-                    <span className={complete ? 'text-green-800' : 'text-amber-800'}>({complete ? `✓ ${t('catalogue.complete')}` : t('catalogue.incomplete')})</span>
+                    <span className={complete ? 'text-green-800' : 'text-amber-800'}>({complete ? `✓ ${t('catalogue.complete')}` : t('catalogue.incomplete')})</span>{' '}
+                    <span className={seo ? 'text-green-800' : 'text-stone-700'}>({seo ? `✓ ${t('catalogue.seoSet')}` : t('catalogue.seoMissing')})</span>
                   </legend>
                   <div className="grid gap-3 sm:grid-cols-2">
                     <Field name={`${lang}.name`} label={`${t('catalogue.name')} (${lang.toUpperCase()})`} value={value(`${lang}.name`, stored?.name ?? '')} problem={problems[`${lang}.name`]} lang={lang} />
@@ -287,10 +312,53 @@ export default function ProductEditor({ loaderData: { editor, done }, actionData
                   <textarea id={`${lang}.description`} name={`${lang}.description`} lang={lang} rows={3} defaultValue={value(`${lang}.description`, stored?.description ?? '')} className={inputClass} />
                   <label htmlFor={`${lang}.additional_info`} className="mt-3 block">{`${t('catalogue.additionalInfo')} (${lang.toUpperCase()})`}</label>
                   <textarea id={`${lang}.additional_info`} name={`${lang}.additional_info`} lang={lang} rows={2} defaultValue={value(`${lang}.additional_info`, stored?.additional_info ?? '')} className={inputClass} />
+                  <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                    <Field
+                      name={`${lang}.meta_title`}
+                      label={`${t('catalogue.metaTitle')} (${lang.toUpperCase()})`}
+                      value={value(`${lang}.meta_title`, stored?.meta_title ?? '')}
+                      problem={problems[`${lang}.meta_title`]}
+                      help={t('catalogue.metaTitleHelp')}
+                      lang={lang}
+                    />
+                    <Field
+                      name={`${lang}.meta_description`}
+                      label={`${t('catalogue.metaDescription')} (${lang.toUpperCase()})`}
+                      value={value(`${lang}.meta_description`, stored?.meta_description ?? '')}
+                      problem={problems[`${lang}.meta_description`]}
+                      help={t('catalogue.metaDescriptionHelp')}
+                      lang={lang}
+                    />
+                  </div>
                 </fieldset>
               );
             })}
           </div>
+        </section>
+        <section className={panelClass} aria-labelledby="related-title">
+          <h2 id="related-title" className="text-lg font-semibold">
+            {t('catalogue.related')}
+          </h2>
+          <p id="related-help" className="mb-3 text-sm text-stone-700">
+            {t('catalogue.relatedHelp')}
+          </p>
+          {product && (
+            <p className="mb-3">
+              {product.related.length === 0 ? t('catalogue.relatedNone') : product.related.map((related) => `${related.name} (${related.reference})`).join(' · ')}
+            </p>
+          )}
+          <label htmlFor="related">{t('catalogue.relatedField')}</label>
+          <textarea
+            id="related"
+            name="related"
+            rows={4}
+            defaultValue={value('related', product?.related.map((related) => related.reference).join('\n') ?? '')}
+            aria-invalid={problems.related ? true : undefined}
+            aria-describedby={problems.related ? 'related-help related-error' : 'related-help'}
+            className={inputClass}
+            autoComplete="off"
+          />
+          <Problem id="related-error" problem={problems.related} />
         </section>
         <button type="submit" className={buttonClass} disabled={busy}>
           {product ? t('catalogue.save') : t('catalogue.create')}

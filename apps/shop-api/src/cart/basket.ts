@@ -25,9 +25,11 @@ export type CarrierDelivery = { carrier: string; days: DeliveryDays };
 export async function countryTerms(db: Queryable, context: CallContext, country: string | null = null): Promise<DestinationTerms> {
   const wanted = country ?? context.country;
   const home = context.config.defaultCountry;
-  const rows = await selectRows<{ iso: string; vat: number; price_rate: number; free_from: number | null; shipping: number | null; delivery: StandardDelivery | null }>(
+  const rows = await selectRows<{ iso: string; vat: number; class_rates: Record<string, number> | null; price_rate: number; free_from: number | null; shipping: number | null; delivery: StandardDelivery | null }>(
     db,
+    // A class's own rate holds in the home group only, as the standard one does (an export holds no VAT).
     sql`select c.iso, ${destinationVatSql(sql`c`, sql`home`)} as vat, ${shelfRateSql(sql`c`, sql`home`)} as price_rate,
+        case when c.group_key = home.group_key then (select json_object_agg(r.tax_class, r.vat_rate_bp) from country_tax_rates r where r.country_iso = c.iso) end as class_rates,
         c.free_shipping_from_cents as free_from, ${standardShippingSql(sql`c.group_key`)} as shipping,
         ${standardDeliverySql(sql`c.group_key`)} as delivery
       from countries c join countries home on home.iso = ${home}
@@ -42,6 +44,7 @@ export async function countryTerms(db: Queryable, context: CallContext, country:
   return {
     iso: row.iso,
     vatRateBasisPoints: row.vat,
+    classRates: row.class_rates ?? {},
     priceRateBasisPoints: row.price_rate,
     freeShippingFromCents: row.free_from,
     shippingCents: row.shipping ?? 0,

@@ -35,6 +35,7 @@ type LineRow = {
   quantity_limit: number;
   free_shipping: boolean;
   brand_id: number | null;
+  tax_class: string;
   category_ids: number[];
   stock: number;
   reserved_elsewhere: number;
@@ -96,6 +97,7 @@ function toLine(row: LineRow, priceRate: number): LoadedLine {
       freeShipping: row.free_shipping,
       categoryIds: row.category_ids,
       brandId: row.brand_id,
+      taxClass: row.tax_class,
     },
     readiness,
   };
@@ -108,7 +110,7 @@ export async function loadLines(db: Queryable, context: Pick<CallContext, 'lang'
     sql`select l.id, l.product_id, l.combination_id, l.quantity, l.on_demand,
         pt.name, pt.slug, c.reference, p.price_net_cents + c.price_impact_net_cents as net,
         reduction.reduction_percent, reduction.reduction_net_cents,
-        p.out_of_stock_policy as policy, coalesce(c.available_date, p.available_date) as available_date, p.minimal_quantity, p.quantity_limit, p.free_shipping, p.brand_id,
+        p.out_of_stock_policy as policy, coalesce(c.available_date, p.available_date) as available_date, p.minimal_quantity, p.quantity_limit, p.free_shipping, p.brand_id, p.tax_class,
         array(select pc.category_id from product_categories pc where pc.product_id = p.id) as category_ids,
         c.quantity as stock, ${reservedElsewhere(sql`l.combination_id`, sql`l.cart_id`)} as reserved_elsewhere,
         (select json_build_object('url', i.url, 'width', i.width, 'height', i.height) from product_images i

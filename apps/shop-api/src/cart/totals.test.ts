@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cartMoney, cartProblem, type PricedLine, type RuleTerms } from './totals.ts';
 
-const ITALY = { vatRateBasisPoints: 2200, shippingCents: 690, freeShippingFromCents: 15_000, brandThresholds: [{ brandId: 2, fromCents: 10_000 }], freeShippingApplies: true };
+const ITALY = { vatRateBasisPoints: 2200, classRates: {}, shippingCents: 690, freeShippingFromCents: 15_000, brandThresholds: [{ brandId: 2, fromCents: 10_000 }], freeShippingApplies: true };
 const NO_RULE: RuleTerms = { reductionPercent: null, reductionAmountCents: null, freeShipping: false, minimumAmountCents: 0, categoryIds: [], brandIds: [], appliesToDiscounted: true };
 const line = (total: number, extra: Partial<PricedLine> = {}): PricedLine => ({
   total,
@@ -11,6 +11,7 @@ const line = (total: number, extra: Partial<PricedLine> = {}): PricedLine => ({
   freeShipping: false,
   categoryIds: [3],
   brandId: 1,
+  taxClass: 'standard',
   ...extra,
 });
 
@@ -21,6 +22,7 @@ const lineArbitrary = fc.record({
   freeShipping: fc.boolean(),
   categoryIds: fc.subarray([3, 4, 5, 10]),
   brandId: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+  taxClass: fc.constantFrom('standard', 'children'),
 });
 const ruleArbitrary = fc.record({
   reductionPercent: fc.option(fc.integer({ min: 1, max: 100 }), { nil: null }),
@@ -67,6 +69,18 @@ describe('cart money', () => {
   it('takes the VAT included in the total at the country rate, rounded to the cent', () => {
     expect(cartMoney([line(12_200)], [], ITALY).totals).toMatchObject({ total: 12_890, tax: Math.round((12_890 * 2200) / 12_200) });
     expect(cartMoney([line(5000)], [], { ...ITALY, vatRateBasisPoints: 0 }).totals.tax).toBe(0);
+  });
+
+  it('takes each line’s VAT at its tax class’s rate, codes and shipping shared as the lines’ value is (ADR 64)', () => {
+    const IRELAND = { ...ITALY, vatRateBasisPoints: 2300, classRates: { children: 0 }, freeShippingFromCents: null, brandThresholds: [] };
+    // Children's clothing alone: no VAT, shipping included; a class the country has no rate for is standard.
+    expect(cartMoney([line(4995, { taxClass: 'children' })], [], IRELAND).totals).toMatchObject({ total: 5685, tax: 0, vat_rate_bp: 2300, vat_rates_bp: [0] });
+    expect(cartMoney([line(4995, { taxClass: 'children' })], [], ITALY).totals).toMatchObject({ tax: Math.round((5685 * 2200) / 12_200), vat_rates_bp: [2200] });
+    // Half and half, 10 % off: 9,990 − 999 + 690 = 9,681 paid, 4,841 of it at 0 % and the 4,840 left at 23 % (905 VAT).
+    const mixed = cartMoney([line(4995, { taxClass: 'children' }), line(4995)], [{ ...NO_RULE, reductionPercent: 10 }], IRELAND).totals;
+    expect(mixed).toMatchObject({ total: 9681, tax: Math.round((4840 * 2300) / 12_300), vat_rates_bp: [0, 2300] });
+    // An export holds no VAT whatever the class.
+    expect(cartMoney([line(4995, { taxClass: 'children' }), line(4995)], [], { ...IRELAND, vatRateBasisPoints: 0, classRates: {} }).totals).toMatchObject({ tax: 0, vat_rates_bp: [0] });
   });
 
   it('caps an amount at what its eligible lines cost, and applies a percentage to them only', () => {

@@ -14,6 +14,8 @@ export type PricedLine = {
   freeShipping: boolean;
   categoryIds: number[];
   brandId: number | null;
+  /** What the product is for VAT (TAX_CLASSES): the country's rate for it is in CountryTerms. */
+  taxClass: string;
 };
 
 export type RuleTerms = {
@@ -28,7 +30,10 @@ export type RuleTerms = {
 
 /** What delivery to the shopper's country costs, and when it is free. */
 export type CountryTerms = {
+  /** The VAT the prices hold: the country's standard rate (none for an export, ADR 23). */
   vatRateBasisPoints: number;
+  /** The country's rates for the tax classes it taxes otherwise (ADR 64); any other class is at the standard rate. */
+  classRates: Record<string, number>;
   /** Delivery before the free-shipping rules: the country's standard shipping, or the chosen carrier's price. */
   shippingCents: number;
   freeShippingFromCents: number | null;
@@ -77,6 +82,30 @@ export function ruleDiscounts(lines: PricedLine[], rules: RuleTerms[]): number[]
   });
 }
 
+/**
+ * The VAT a paid amount (after codes, with shipping) holds when its lines are taxed at their classes' rates (ADR 64):
+ * the amount is split over the rates as the lines' value is, the last rate taking what rounding leaves, and each
+ * part's VAT is taken at its rate. With one rate it is the amount's VAT at that rate, as before tax classes. Shipping
+ * follows the goods it carries, as EU VAT has it.
+ */
+function includedVat(lines: PricedLine[], paid: number, country: CountryTerms): { tax: number; rates: number[] } {
+  const valueAt = new Map<number, number>();
+  for (const line of lines) {
+    const rate = country.classRates[line.taxClass] ?? country.vatRateBasisPoints;
+    valueAt.set(rate, (valueAt.get(rate) ?? 0) + line.total);
+  }
+  if (valueAt.size === 0) valueAt.set(country.vatRateBasisPoints, 0);
+  const rates = [...valueAt.keys()].sort((a, b) => a - b);
+  const value = sum([...valueAt.values()]);
+  let left = paid;
+  const tax = rates.reduce((vat, rate, index) => {
+    const part = index === rates.length - 1 ? left : value === 0 ? 0 : Math.round((paid * valueAt.get(rate)!) / value);
+    left -= part;
+    return vat + Math.round((part * rate) / (10_000 + rate));
+  }, 0);
+  return { tax, rates };
+}
+
 export type CartMoney = { totals: CartTotals; discounts: number[]; freeShipping: { threshold: number; remaining: number } | null };
 
 /** Subtotal, discounts, shipping, VAT and total for lines and the codes that apply to them. */
@@ -98,7 +127,7 @@ export function cartMoney(lines: PricedLine[], rules: RuleTerms[], country: Coun
       brandReached);
   const shipping = lines.length === 0 || shippingFree ? 0 : country.shippingCents;
   const total = afterDiscounts + shipping;
-  const rate = country.vatRateBasisPoints;
+  const vat = includedVat(lines, total, country);
   return {
     totals: {
       items_count: sum(lines.map((line) => line.quantity)),
@@ -106,10 +135,11 @@ export function cartMoney(lines: PricedLine[], rules: RuleTerms[], country: Coun
       discounts: discountTotal,
       shipping,
       shipping_free: shippingFree,
-      // Every price already includes VAT at one rate: the tax is the part of the total that is VAT.
-      tax: Math.round((total * rate) / (10_000 + rate)),
+      // Every price already includes VAT: the tax is the part of the total that is VAT, at each line's rate.
+      tax: vat.tax,
       total,
-      vat_rate_bp: rate,
+      vat_rate_bp: country.vatRateBasisPoints,
+      vat_rates_bp: vat.rates,
     },
     discounts,
     freeShipping: threshold === null ? null : { threshold, remaining: Math.max(0, threshold - afterDiscounts) },

@@ -27,6 +27,8 @@ function pricesOf({ price, regular_price, discount_percent, lowest_prior_price }
 type DetailRow = {
   description: string;
   additional_info: string;
+  meta_title: string;
+  meta_description: string;
   out_of_stock_policy: Product['out_of_stock_policy'];
   available_date: Date | null;
   minimal_quantity: number;
@@ -46,7 +48,7 @@ export async function getProduct(input: { product_id: number; group?: Record<str
     summariesWithPriorPrices(context, [id]),
     selectPrepared<DetailRow>(
       db,
-      sql`select pt.description, pt.additional_info, p.out_of_stock_policy, p.available_date, p.minimal_quantity,
+      sql`select pt.description, pt.additional_info, pt.meta_title, pt.meta_description, p.out_of_stock_policy, p.available_date, p.minimal_quantity,
           p.default_category_id, p.gender, p.price_net_cents, reduction.reduction_percent, reduction.reduction_net_cents,
           reduction.id as reduction_id
         from products p join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
@@ -146,6 +148,8 @@ export async function getProduct(input: { product_id: number; group?: Record<str
     ...(chosen ? pricesOf(chosen) : {}),
     description: detail.description,
     additional_info: detail.additional_info,
+    meta_title: detail.meta_title,
+    meta_description: detail.meta_description,
     images: images.map(({ url, width, height, color_id, name, widths, alt }) =>
       name && widths ? { ...photoImage({ name, width, height, widths }), color_id, alt: alt || summary.name } : { url: url ?? '', width, height, color_id, alt: summary.name },
     ),
@@ -163,8 +167,8 @@ export async function getProduct(input: { product_id: number; group?: Record<str
 
 
 /**
- * Products to show beside one: others of its category, best sellers first, one page at a time.
- * An unknown or inactive product is a 404, not an empty list.
+ * Products to show beside one, one page at a time: the merchant's chosen ones that are on sale, in the merchant's
+ * order, then the others of its category, best sellers first. An unknown or inactive product is a 404, not an empty list.
  */
 export async function getRelatedProducts(
   input: { id_product: number; page: number; per_page: number },
@@ -174,15 +178,22 @@ export async function getRelatedProducts(
   const [row] = await selectPrepared<{ total: number; ids: number[] | null }>(
     context.db,
     sql`with product as (select default_category_id from products where id = ${id} and is_active),
+      chosen as (
+        select r.related_id as product_id, r.position from product_related r
+        join catalog_listing l on l.product_id = r.related_id and l.is_active
+        where r.product_id = ${id}
+      ),
       related as (
-        select l.product_id, l.sales_count from catalog_listing l
+        select product_id, 0 as tier, position, 0 as sales_count from chosen
+        union all
+        select l.product_id, 1, 0, l.sales_count from catalog_listing l
         join product on l.category_ids @> array[product.default_category_id]
-        where l.is_active and l.product_id <> ${id}
+        where l.is_active and l.product_id <> ${id} and l.product_id not in (select product_id from chosen)
       )
       select (select count(*)::int from related) as total,
-        (select json_agg(chosen.product_id order by chosen.sales_count desc, chosen.product_id) from (
-          select * from related order by sales_count desc, product_id limit ${perPage} offset ${(page - 1) * perPage}
-        ) chosen) as ids
+        (select json_agg(picked.product_id order by picked.tier, picked.position, picked.sales_count desc, picked.product_id) from (
+          select * from related order by tier, position, sales_count desc, product_id limit ${perPage} offset ${(page - 1) * perPage}
+        ) picked) as ids
       from product`,
   );
   if (!row) throw notFound('Product');

@@ -72,6 +72,8 @@ export const products = pgTable(
     defaultCategoryId: integer('default_category_id').notNull().references(() => categories.id),
     gender: varchar('gender', { length: 8 }).notNull(),
     garment: varchar('garment', { length: 32 }).notNull(),
+    /** What the product is for VAT (TAX_CLASSES of @shop/contract): its rate per country is in country_tax_rates. */
+    taxClass: varchar('tax_class', { length: 16 }).notNull().default('standard'),
     priceNetCents: integer('price_net_cents').notNull(),
     badges: text('badges').array().notNull().default([]),
     freeShipping: boolean('free_shipping').notNull().default(false),
@@ -101,8 +103,22 @@ export const productTranslations = pgTable(
     slug: text('slug').notNull(),
     description: text('description').notNull(),
     additionalInfo: text('additional_info').notNull().default(''),
+    /** The product page's title and meta description in this language; empty: made of the name and description. */
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.productId, t.lang] })],
+);
+
+/** The products the merchant shows beside one, in order, before its category's best sellers (migration 0039). */
+export const productRelated = pgTable(
+  'product_related',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    relatedId: integer('related_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.relatedId] }), index('product_related_related').on(t.relatedId), check('product_related_not_itself', sql`${t.relatedId} <> ${t.productId}`)],
 );
 
 export const productCategories = pgTable(
@@ -295,6 +311,20 @@ export const countries = pgTable('countries', {
   /** Raised by each change: a staff member's edit names the version it read, and an older one is refused. */
   version: integer('version').notNull().default(1),
 });
+
+/**
+ * A country's VAT rate for a tax class other than the standard one (migration 0039): a class without a row here is
+ * taxed at the country's standard rate, countries.vat_rate_bp.
+ */
+export const countryTaxRates = pgTable(
+  'country_tax_rates',
+  {
+    countryIso: varchar('country_iso', { length: 2 }).notNull().references(() => countries.iso, { onDelete: 'cascade' }),
+    taxClass: varchar('tax_class', { length: 16 }).notNull(),
+    vatRateBasisPoints: integer('vat_rate_bp').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryIso, t.taxClass] })],
+);
 
 export const customers = pgTable(
   'customers',

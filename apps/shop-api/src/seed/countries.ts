@@ -28,6 +28,12 @@ export const COUNTRIES: Country[] = [
   { iso: 'US', groupKey: 'WORLD', vatRateBasisPoints: 0, freeShippingFromCents: null },
 ];
 
+/**
+ * The countries' rates for tax classes other than the standard one (the others take the standard rate): Ireland
+ * zero-rates children's clothing and footwear, which the demo's kids' products are.
+ */
+export const COUNTRY_TAX_RATES = [{ countryIso: 'IE', taxClass: 'children', vatRateBasisPoints: 0 }];
+
 export function country(iso: string): Country {
   const found = COUNTRIES.find((candidate) => candidate.iso === iso);
   if (!found) throw new Error(`Unknown country ${iso}`);

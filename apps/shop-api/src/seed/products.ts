@@ -298,6 +298,8 @@ export function catalogueRows(catalogue: SeededProduct[]) {
         defaultCategoryId: product.subcategory.id,
         gender: product.subcategory.gender,
         garment: product.garment,
+        // Children's clothing and footwear: taxed lower where a country says so (COUNTRY_TAX_RATES).
+        taxClass: product.subcategory.gender === 'kids' ? 'children' : 'standard',
         priceNetCents: product.priceNetCents,
         badges: product.badges,
         freeShipping: product.freeShipping,

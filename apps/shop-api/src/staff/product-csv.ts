@@ -26,7 +26,7 @@ const EXPORT_BATCH = 200;
 const homeRate = (db: Database, config: ApiConfig) => priceRateFor(db, config.defaultCountry, config.defaultCountry);
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
-type ExportedProduct = { id: number; reference: string; brand: string | null; category: string | null; gender: string; garment: string; is_active: boolean; price_net_cents: number; badges: string[]; photos: PhotoFiles[] | null; texts: Partial<Record<Lang, { name: string; description: string }>> | null };
+type ExportedProduct = { id: number; reference: string; brand: string | null; category: string | null; gender: string; garment: string; is_active: boolean; price_net_cents: number; badges: string[]; photos: PhotoFiles[] | null; texts: Partial<Record<Lang, { name: string; description: string; meta_title: string; meta_description: string }>> | null };
 type PhotoFiles = { name: string; width: number; height: number; widths: number[] };
 
 /** The export's rows, a batch of products at a time (keyset on the id): one row per variant, one for a product without any. */
@@ -39,7 +39,8 @@ async function* productCsvRows(db: Database, rate: number) {
           (select json_agg(json_build_object('name', ph.name, 'width', ph.width, 'height', ph.height, 'widths', ph.widths) order by ph.position, ph.id)
             from product_photos ph where ph.product_id = p.id) as photos,
           (select t.slug from category_translations t where t.category_id = p.default_category_id and t.lang = 'en') as category,
-          (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'description', t.description)) from product_translations t where t.product_id = p.id) as texts
+          (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'description', t.description, 'meta_title', t.meta_title, 'meta_description', t.meta_description))
+            from product_translations t where t.product_id = p.id) as texts
         from products p left join brands b on b.id = p.brand_id where p.id > ${after} order by p.id limit ${EXPORT_BATCH}`,
     );
     if (products.length === 0) return;
@@ -53,7 +54,10 @@ async function* productCsvRows(db: Database, rate: number) {
     for (const product of products) {
       const shared = [
         product.reference,
-        ...STOREFRONT_LANGUAGES.flatMap((lang) => [product.texts?.[lang]?.name ?? '', product.texts?.[lang]?.description ?? '']),
+        ...STOREFRONT_LANGUAGES.flatMap((lang) => {
+          const text = product.texts?.[lang];
+          return [text?.name ?? '', text?.description ?? '', text?.meta_title ?? '', text?.meta_description ?? ''];
+        }),
         product.brand ?? '',
         product.category ?? '',
         product.gender,

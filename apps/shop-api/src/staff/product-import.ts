@@ -2,6 +2,7 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { BADGES, GARMENTS, PRODUCT_PHOTO_FILE, STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
 import {
   CSV_LIST_SEPARATOR,
+  CSV_TEXT_MAX,
   gtinValid,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_GENDERS,
@@ -35,10 +36,12 @@ import { nextId, orConflict, slugOf } from './products.ts';
 const rows = <T>(db: Queryable, query: SQL) => selectRows<T>(db as Database, query);
 const LANGS = STOREFRONT_LANGUAGES as readonly Lang[];
 const KNOWN_COLUMNS = new Set<string>(PRODUCT_CSV_COLUMNS);
-const PRODUCT_COLUMNS = ['brand', 'category', 'gender', 'garment', 'status', 'price', 'badges', 'photos', ...LANGS.flatMap((lang) => [`name_${lang}`, `description_${lang}`])];
+const PRODUCT_COLUMNS = ['brand', 'category', 'gender', 'garment', 'status', 'price', 'badges', 'photos', ...LANGS.flatMap((lang) => [`name_${lang}`, `description_${lang}`, `seo_title_${lang}`, `seo_description_${lang}`])];
 const MAX_STOCK = 1_000_000;
 
-type Texts = Partial<Record<Lang, { name?: string; description?: string }>>;
+/** A language's texts a row sets; the SEO ones are the editor's meta_title and meta_description. */
+type Text = { name?: string; description?: string; meta_title?: string; meta_description?: string };
+type Texts = Partial<Record<Lang, Text>>;
 /** What a row sets: only the columns the file has (and, for texts, the cells it fills). */
 type ProductFields = { brand_id?: number | null; category_id?: number; gender?: string; garment?: string; is_active?: boolean; price_net_cents?: number; badges?: string[]; photos?: string[]; texts?: Texts };
 type VariantFields = { size_id?: number; colour_id?: number; gtin?: string | null; price_impact_net_cents?: number; quantity?: number; available_date?: string | null };
@@ -167,11 +170,19 @@ function readRow(cells: Record<string, string>, lookups: Lookups, rate: number):
     });
     if (new Set(product.photos).size !== product.photos.length) throw new RowRefused('unknown_photo', 'photos', cells.photos!);
   }
+  // An SEO text longer than the editor takes is refused, not cut: search engines would show a cut one.
+  const seoText = (column: 'seo_title' | 'seo_description', lang: Lang) => {
+    const typed = cells[`${column}_${lang}`]!;
+    if (typed.length > CSV_TEXT_MAX[column]) throw new RowRefused('text_too_long', `${column}_${lang}`, typed);
+    return typed;
+  };
   for (const lang of LANGS) {
-    const text: { name?: string; description?: string } = {};
+    const text: Text = {};
     if (filled(`name_${lang}`)) text.name = cells[`name_${lang}`]!.slice(0, 200);
     if (filled(`description_${lang}`)) text.description = cells[`description_${lang}`]!.slice(0, 20_000);
-    if (text.name !== undefined || text.description !== undefined) product.texts = { ...product.texts, [lang]: text };
+    if (filled(`seo_title_${lang}`)) text.meta_title = seoText('seo_title', lang);
+    if (filled(`seo_description_${lang}`)) text.meta_description = seoText('seo_description', lang);
+    if (Object.keys(text).length) product.texts = { ...product.texts, [lang]: text };
   }
   if (filled('size')) variant.size_id = named('size', lookups.sizes, 'unknown_size');
   if (filled('colour')) variant.colour_id = named('colour', lookups.colours, 'unknown_colour');
@@ -210,7 +221,7 @@ function productChanges(existing: ExistingProduct, fields: ProductFields): boole
   if (photos !== undefined && photoOrder(existing.photos, photos).join() !== existing.photos.join()) return true;
   return Object.entries(texts ?? {}).some(([lang, text]) => {
     const stored = existing.texts?.[lang as Lang];
-    return (text.name !== undefined && text.name !== stored?.name) || (text.description !== undefined && text.description !== (stored?.description ?? ''));
+    return (Object.keys(text) as (keyof Text)[]).some((field) => text[field] !== (field === 'name' ? stored?.name : (stored?.[field] ?? '')));
   });
 }
 
@@ -261,7 +272,8 @@ async function judgeBatch(db: Database, batch: { row: number; cells: Record<stri
           db,
           sql`select p.id, p.reference, p.brand_id, p.default_category_id as category_id, p.gender, p.garment, p.is_active, p.price_net_cents, p.badges,
               array(select ph.name from product_photos ph where ph.product_id = p.id order by ph.position, ph.id) as photos,
-              (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'description', t.description)) from product_translations t where t.product_id = p.id) as texts
+              (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'description', t.description, 'meta_title', t.meta_title, 'meta_description', t.meta_description))
+                from product_translations t where t.product_id = p.id) as texts
             from products p where p.reference in (${list(handles.length ? handles : [''])}) or p.id in (${list(productIds.length ? productIds : [0])})`,
         )
       : [];
@@ -487,22 +499,32 @@ async function writeBatch(tx: Queryable, staged: StagedRow[]): Promise<void> {
   await tx.execute(sql`update products p set price_net_cents = v.price from ${batch} join combinations c on c.reference = v.sku
     where v.handle is null and v.price is not null and p.id = c.product_id and p.price_net_cents <> v.price`);
 
-  // Texts: a name writes the language (a new one's slug made of its name, as the editor makes it); a description alone updates it.
-  const texts = staged.flatMap(({ handle, product }) => (handle ? Object.entries(product.texts ?? {}).map(([lang, text]) => ({ handle, lang, name: text.name ?? null, slug: text.name ? slugOf(text.name, lang as Lang) : null, description: text.description ?? null })) : []));
+  // Texts: a name writes the language (a new one's slug made of its name, as the editor makes it, its other texts
+  // empty where the row has none); then the description and SEO texts a row has update them.
+  const texts = staged.flatMap(({ handle, product }) =>
+    handle
+      ? Object.entries(product.texts ?? {}).map(([lang, text]) => ({
+          handle,
+          lang,
+          name: text.name ?? null,
+          slug: text.name ? slugOf(text.name, lang as Lang) : null,
+          description: text.description ?? null,
+          meta_title: text.meta_title ?? null,
+          meta_description: text.meta_description ?? null,
+        }))
+      : [],
+  );
   if (texts.length) {
-    const textBatch = sql`(select distinct on (t.handle, t.lang) t.* from jsonb_to_recordset(${JSON.stringify(texts)}::jsonb) as t(handle text, lang text, name text, slug text, description text)) t`;
-    // Rows with a name and a description write both; with a name alone, the name (a new language's description empty).
-    for (const withDescription of [true, false]) {
-      const target = withDescription ? sql`(name, description)` : sql`(name)`;
-      const written = withDescription ? sql`(product_translations.name, product_translations.description)` : sql`(product_translations.name)`;
-      const given = withDescription ? sql`(excluded.name, excluded.description)` : sql`(excluded.name)`;
-      await tx.execute(sql`insert into product_translations (product_id, lang, name, slug, description)
-        select p.id, t.lang, t.name, t.slug, coalesce(t.description, '') from ${textBatch} join products p on p.reference = t.handle
-        where t.name is not null and (t.description is not null) = ${withDescription}
-        on conflict (product_id, lang) do update set ${target} = row${given} where ${written} is distinct from ${given}`);
-    }
-    await tx.execute(sql`update product_translations pt set description = t.description from ${textBatch} join products p on p.reference = t.handle
-      where t.name is null and t.description is not null and pt.product_id = p.id and pt.lang = t.lang and pt.description <> t.description`);
+    const textBatch = sql`(select distinct on (t.handle, t.lang) t.* from jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
+      as t(handle text, lang text, name text, slug text, description text, meta_title text, meta_description text)) t`;
+    await tx.execute(sql`insert into product_translations (product_id, lang, name, slug, description, meta_title, meta_description)
+      select p.id, t.lang, t.name, t.slug, coalesce(t.description, ''), coalesce(t.meta_title, ''), coalesce(t.meta_description, '')
+      from ${textBatch} join products p on p.reference = t.handle where t.name is not null
+      on conflict (product_id, lang) do update set name = excluded.name where product_translations.name is distinct from excluded.name`);
+    const wanted = sql`(coalesce(t.description, pt.description), coalesce(t.meta_title, pt.meta_title), coalesce(t.meta_description, pt.meta_description))`;
+    await tx.execute(sql`update product_translations pt set (description, meta_title, meta_description) = ${wanted}
+      from ${textBatch} join products p on p.reference = t.handle
+      where pt.product_id = p.id and pt.lang = t.lang and (pt.description, pt.meta_title, pt.meta_description) is distinct from ${wanted}`);
   }
 
   // New variants, on their product; the first of a product without any is its default.

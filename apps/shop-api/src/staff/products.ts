@@ -236,14 +236,19 @@ export async function getProductEditor({ id }: { id?: number | undefined }, cont
     colours: attributes.filter((row) => row.kind === 'color').map(({ id: value, name }) => ({ id: value, name })),
   };
   if (id === undefined) return { product: null, ...choices };
-  const [product] = await rows<{ id: number; reference: string; brand_id: number | null; default_category_id: number; gender: string; garment: string; price_net_cents: number; is_active: boolean }>(
+  const [product] = await rows<{ id: number; reference: string; brand_id: number | null; default_category_id: number; gender: string; garment: string; tax_class: string; price_net_cents: number; is_active: boolean }>(
     db,
-    sql`select id, reference, brand_id, default_category_id, gender, garment, price_net_cents, is_active from products where id = ${id}`,
+    sql`select id, reference, brand_id, default_category_id, gender, garment, tax_class, price_net_cents, is_active from products where id = ${id}`,
   );
   if (!product) throw notFound('Product');
-  const [texts, variants] = await Promise.all([
-    rows<{ lang: Lang; name: string; slug: string; description: string; additional_info: string }>(db, sql`select lang, name, slug, description, additional_info from product_translations where product_id = ${id}`),
+  const [texts, variants, related] = await Promise.all([
+    rows<{ lang: Lang } & ProductText>(db, sql`select lang, name, slug, description, additional_info, meta_title, meta_description from product_translations where product_id = ${id}`),
     rows<VariantRow>(db, variantsSql(sql`c.product_id = ${id}`, textLang, sql`colour_id nulls first, size_id nulls first, c.id`)),
+    rows<{ id: number; reference: string; name: string | null }>(
+      db,
+      sql`select p.id, p.reference, (select t.name from product_translations t where t.product_id = p.id order by (t.lang = ${textLang}) desc, (t.lang = 'en') desc limit 1) as name
+        from product_related r join products p on p.id = r.related_id where r.product_id = ${id} order by r.position`,
+    ),
   ]);
   return {
     product: {
@@ -253,9 +258,11 @@ export async function getProductEditor({ id }: { id?: number | undefined }, cont
       category_id: product.default_category_id,
       gender: product.gender as 'women',
       garment: product.garment as 'dress',
+      tax_class: product.tax_class as 'standard',
       price: withVat(product.price_net_cents, rate),
       state: product.is_active ? ('active' as const) : ('draft' as const),
       texts: Object.fromEntries(texts.map(({ lang, ...text }) => [lang, text])),
+      related: related.map((row) => ({ id: row.id, reference: row.reference, name: row.name || row.reference })),
       variants: variants.map((row) => toVariant(row, rate)),
     },
     ...choices,
@@ -286,9 +293,30 @@ export async function orConflict<T>(field: string, work: () => Promise<T>): Prom
   }
 }
 
+/** A product's related products' ids in the merchant's order, as a correlated subquery on `p`. */
+const relatedIdsSql = sql`coalesce((select array_agg(r.related_id order by r.position) from product_related r where r.product_id = p.id), '{}')`;
+
+/**
+ * Related products typed by reference (or id) as their ids, in order, each once; refused (`related_unknown`) with the
+ * ones the catalogue does not have, or that are the product itself.
+ */
+async function relatedIds(tx: Queryable, typed: string[], self: number | undefined): Promise<number[]> {
+  if (typed.length === 0) return [];
+  const found = await rows<{ typed: string; id: number | null }>(
+    tx,
+    sql`select t.typed, (select p.id from products p where p.reference = t.typed or p.reference = upper(t.typed)
+        or p.id = case when t.typed ~ '^[0-9]{1,9}$' then t.typed::int end order by p.reference = t.typed desc limit 1) as id
+      from unnest(${sql.param(typed)}::text[]) with ordinality as t(typed, position) order by t.position`,
+  );
+  const unknown = found.filter((row) => row.id === null || row.id === self).map((row) => row.typed);
+  if (unknown.length) throw refusal(409, 'related_unknown', 'The catalogue has no such other product', { references: unknown.join(', ') });
+  return [...new Set(found.map((row) => row.id!))];
+}
+
 /**
  * Creates (no id: a draft unless said otherwise) or saves a product: its fields, its texts (a language sent with no
- * name is taken off, one not sent is kept), its main category. The shelf price is stored as the net price that gives exactly it (ADR 23).
+ * name is taken off, one not sent is kept), its main category, its tax class and related products (each when sent).
+ * The shelf price is stored as the net price that gives exactly it (ADR 23).
  */
 export async function saveProduct(input: z.output<typeof adminSaveProductInput>, context: AdminContext) {
   const rate = await shelfRate(context);
@@ -306,25 +334,38 @@ export async function saveProduct(input: z.output<typeof adminSaveProductInput>,
     context.db.transaction(async (tx) => {
       const [taken] = await rows<{ id: number }>(tx, sql`select id from products where reference = ${input.reference} and id <> ${input.id ?? 0}`);
       if (taken) throw refusal(409, 'catalogue_conflict', 'Another product has this reference', { field: 'reference' });
+      const related = input.related && (await relatedIds(tx, input.related, input.id));
       let before: Record<string, unknown> | null = null;
       let id = input.id;
-      const fields = { reference: input.reference, brand_id: input.brand_id ?? null, category_id: input.category_id, gender: input.gender, garment: input.garment, price_net_cents: net, is_active: input.state === 'active' };
+      const fields = {
+        reference: input.reference,
+        brand_id: input.brand_id ?? null,
+        category_id: input.category_id,
+        gender: input.gender,
+        garment: input.garment,
+        ...(input.tax_class ? { tax_class: input.tax_class } : {}),
+        price_net_cents: net,
+        is_active: input.state === 'active',
+      };
       if (id !== undefined) {
-        const [found] = await rows<typeof fields & { lang_texts: unknown }>(
+        const [found] = await rows<typeof fields & { lang_texts: unknown; related: number[] }>(
           tx,
-          sql`select reference, brand_id, default_category_id as category_id, gender, garment, price_net_cents, is_active,
-              (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'slug', t.slug)) from product_translations t where t.product_id = p.id) as lang_texts
+          sql`select reference, brand_id, default_category_id as category_id, gender, garment, tax_class, price_net_cents, is_active,
+              (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'slug', t.slug, 'meta_title', t.meta_title, 'meta_description', t.meta_description))
+                from product_translations t where t.product_id = p.id) as lang_texts,
+              ${relatedIdsSql} as related
             from products p where id = ${id} for update`,
         );
         if (!found) throw notFound('Product');
         before = found;
         await tx.execute(sql`update products set reference = ${fields.reference}, brand_id = ${fields.brand_id}, default_category_id = ${fields.category_id},
-          gender = ${fields.gender}, garment = ${fields.garment}, price_net_cents = ${net}, is_active = ${fields.is_active} where id = ${id}`);
+          gender = ${fields.gender}, garment = ${fields.garment}, tax_class = coalesce(${input.tax_class ?? null}, tax_class), price_net_cents = ${net},
+          is_active = ${fields.is_active} where id = ${id}`);
         if (found.category_id !== fields.category_id) await tx.execute(sql`delete from product_categories where product_id = ${id} and category_id = ${found.category_id}`);
       } else {
         id = await nextId(tx, 'products');
-        await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, price_net_cents, is_active)
-          values (${id}, ${fields.reference}, ${fields.brand_id}, ${fields.category_id}, ${fields.gender}, ${fields.garment}, ${net}, ${fields.is_active})`);
+        await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, tax_class, price_net_cents, is_active)
+          values (${id}, ${fields.reference}, ${fields.brand_id}, ${fields.category_id}, ${fields.gender}, ${fields.garment}, ${input.tax_class ?? 'standard'}, ${net}, ${fields.is_active})`);
       }
       await tx.execute(sql`insert into product_categories (product_id, category_id) values (${id}, ${fields.category_id}) on conflict do nothing`);
       // A language sent without a name is taken off; a language not sent is left as it is.
@@ -332,13 +373,26 @@ export async function saveProduct(input: z.output<typeof adminSaveProductInput>,
       if (cleared.length) await tx.execute(sql`delete from product_translations where product_id = ${id} and lang in (${sql.join(cleared.map((lang) => sql`${lang}`), sql`, `)})`);
       for (const [lang, text] of Object.entries(texts)) {
         // Only a changed text is written: an unchanged one would refresh the search rows for nothing.
-        await tx.execute(sql`insert into product_translations (product_id, lang, name, slug, description, additional_info)
-          values (${id}, ${lang}, ${text!.name}, ${text!.slug}, ${text!.description}, ${text!.additional_info})
-          on conflict (product_id, lang) do update set name = excluded.name, slug = excluded.slug, description = excluded.description, additional_info = excluded.additional_info
-          where (product_translations.name, product_translations.slug, product_translations.description, product_translations.additional_info)
-            is distinct from (excluded.name, excluded.slug, excluded.description, excluded.additional_info)`);
+        await tx.execute(sql`insert into product_translations (product_id, lang, name, slug, description, additional_info, meta_title, meta_description)
+          values (${id}, ${lang}, ${text!.name}, ${text!.slug}, ${text!.description}, ${text!.additional_info}, ${text!.meta_title}, ${text!.meta_description})
+          on conflict (product_id, lang) do update set name = excluded.name, slug = excluded.slug, description = excluded.description,
+            additional_info = excluded.additional_info, meta_title = excluded.meta_title, meta_description = excluded.meta_description
+          where (product_translations.name, product_translations.slug, product_translations.description, product_translations.additional_info,
+              product_translations.meta_title, product_translations.meta_description)
+            is distinct from (excluded.name, excluded.slug, excluded.description, excluded.additional_info, excluded.meta_title, excluded.meta_description)`);
       }
-      const after = { ...fields, lang_texts: Object.fromEntries(Object.entries(texts).map(([lang, text]) => [lang, { name: text!.name, slug: text!.slug }])) };
+      if (related) {
+        await tx.execute(sql`delete from product_related where product_id = ${id}`);
+        if (related.length) {
+          await tx.execute(sql`insert into product_related (product_id, related_id, position)
+            select ${id}, related.id, related.position from unnest(${sql.param(related)}::int[]) with ordinality as related(id, position)`);
+        }
+      }
+      const after = {
+        ...fields,
+        lang_texts: Object.fromEntries(Object.entries(texts).map(([lang, text]) => [lang, { name: text!.name, slug: text!.slug, meta_title: text!.meta_title, meta_description: text!.meta_description }])),
+        ...(related ? { related } : {}),
+      };
       await audit(tx, actorOf(context), { action: before ? 'product.update' : 'product.create', targetType: 'product', targetId: id, before, after });
       const stored = await rows<{ lang: Lang; name: string; slug: string; description: string }>(tx, sql`select lang, name, slug, description from product_translations where product_id = ${id}`);
       return { id, state: input.state, complete_langs: completeLangs(Object.fromEntries(stored.map((text) => [text.lang, text]))) };

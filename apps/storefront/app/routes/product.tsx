@@ -22,7 +22,8 @@ function ProductMeta({ product }: { product: Product }) {
   const selected = shownCombination(product, search);
   return (
     <>
-      <PageMeta title={product.name} description={product.description.slice(0, 160)} />
+      {/* The merchant's SEO title is the whole title, as typed; without one the name and the shop's name make it. */}
+      <PageMeta title={product.meta_title || product.name} standalone={Boolean(product.meta_title)} description={product.meta_description || product.description.slice(0, 160)} />
       <SocialMeta title={product.name} description={product.description.slice(0, 200)} image={shownImages(product, selected)[0]?.url} type="product" />
       <ProductJsonLd product={product} stock={selected?.stock ?? 0} />
       <BreadcrumbJsonLd trail={product.breadcrumbs} current={product.name} />

@@ -24,7 +24,9 @@ export function CartTotals({ cart }: { cart: Cart }) {
   const format = useFormatPrice();
   const deliveryText = useDeliveryText();
   const { totals } = cart;
-  const rate = numberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(totals.vat_rate_bp / 10_000);
+  // Each rate the VAT is at: '23 %', or '0 %, 23 %' for lines of tax classes taxed differently (ADR 64).
+  const percent = numberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 });
+  const rate = totals.vat_rates_bp.map((bp) => percent.format(bp / 10_000)).join(', ');
   return (
     <div className="space-y-2">
       <dl className="space-y-2">

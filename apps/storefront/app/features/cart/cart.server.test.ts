@@ -11,7 +11,7 @@ function cartWith({ coupons = [], session = null }: { coupons?: CartCoupon[]; se
   return {
     lines: [],
     coupons,
-    totals: { items_count: 0, products: 0, discounts: 0, shipping: 0, shipping_free: false, tax: 0, total: 0, vat_rate_bp: 2200 },
+    totals: { items_count: 0, products: 0, discounts: 0, shipping: 0, shipping_free: false, tax: 0, total: 0, vat_rate_bp: 2200, vat_rates_bp: [2200] },
     country: 'IT',
     currency: 'EUR',
     free_shipping: null,

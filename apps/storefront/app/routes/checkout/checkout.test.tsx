@@ -41,7 +41,7 @@ function checkoutMissing(missing: CheckoutStep): CheckoutData {
         },
       ],
       coupons: [],
-      totals: { items_count: 1, products: 5900, discounts: 0, shipping: 0, shipping_free: false, tax: 983, total: 5900, vat_rate_bp: 2000 },
+      totals: { items_count: 1, products: 5900, discounts: 0, shipping: 0, shipping_free: false, tax: 983, total: 5900, vat_rate_bp: 2000, vat_rates_bp: [2000] },
       country: 'FR',
       currency: 'EUR',
       free_shipping: null,
