@@ -20,12 +20,12 @@ function visitorFrom(country: string) {
   return { baseURL: SHOPS.blue, extraHTTPHeaders: { 'X-Country': country, 'X-Forwarded-For': `10.21.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } };
 }
 
-/** A page in a browser of its own (a language with a region, no JavaScript, ...), its context closed after `use`. */
-async function withPage(browser: Browser, options: BrowserContextOptions, use: (page: Page) => Promise<void>) {
+/** A page in a browser of its own (a language with a region, no JavaScript, ...), its context closed after `visit`. */
+async function withPage(browser: Browser, options: BrowserContextOptions, visit: (page: Page) => Promise<void>) {
   const context = await browser.newContext(options);
   await consentAnswered(context);
   try {
-    await use(await context.newPage());
+    await visit(await context.newPage());
   } finally {
     await context.close();
   }
