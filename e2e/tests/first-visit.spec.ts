@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, fill, hydrated, SHOPS, TEXTS } from './fixtures';
 
 // The blue shop asks for cookie consent (it has a tag manager) and believes X-Country: this visitor comes from
-// Germany to the Italian shop, so both the consent dialog and the country notice have something to ask.
+// Germany to the Italian shop, so both the consent dialog and the country notice (Germany applied) have something to say.
 test.use({ baseURL: SHOPS.blue, extraHTTPHeaders: { 'X-Country': 'DE', 'X-Forwarded-For': `10.28.${Math.floor(Math.random() * 250)}.1` } });
 
 const t = TEXTS.en;
@@ -20,7 +20,7 @@ for (const width of [320, 390]) {
 
     await consent.getByRole('button', { name: t.consent.rejectAll }).click();
     await expect(consent).toBeHidden();
-    await expect(notice).toContainText(fill(t.geo.notice, { country: 'Germany', currency: 'EUR' }));
+    await expect(notice).toContainText(fill(t.geo.applied, { country: 'Germany' }));
     // A strip across the top: the page goes on below it on the first screen.
     const box = (await notice.boundingBox())!;
     expect(box.height).toBeLessThanOrEqual(96);
@@ -28,7 +28,7 @@ for (const width of [320, 390]) {
     if (width === 390) await page.screenshot({ path: test.info().outputPath('notice-second-390.png') });
 
     // Answered both: the next page has neither.
-    await notice.getByRole('button', { name: t.geo.dismiss }).click();
+    await notice.getByRole('button', { name: t.geo.confirm }).click();
     await expect(notice).toHaveCount(0);
     await page.reload();
     await expect(consent).toBeHidden();

@@ -58,7 +58,7 @@ export default async function handleRequest(request: Request, status: number, he
           const body = new PassThrough();
           headers.set('Content-Type', 'text/html; charset=utf-8');
           headers.set('Cache-Control', cacheControl(request, status));
-          // The country notice (ADR 0021) follows the detected country: a CDN keeps one page per detection.
+          // The page's country and its notice (ADR 0021) follow the detected country: a CDN keeps one page per detection.
           headers.append('Vary', ['Cookie', ...detectionHeaders()].join(', '));
           setSecurityHeaders(headers, { nonce, secure: isSecureRequest(request), production: import.meta.env.PROD, tagManager: Boolean(storefrontConfig.gtmId) });
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));

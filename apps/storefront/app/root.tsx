@@ -25,7 +25,6 @@ import { switchLanguage } from './i18n/i18n';
 import { loadOrFail, orNothing } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
 import { shopperSummary } from './lib/auth.server';
-import { countryNotice, noticeCandidate } from './lib/geo.server';
 import { storefrontConfig } from './lib/config.server';
 import { readCookies } from './lib/locale.server';
 import { pageContext, pageContextMiddleware, publicOrigin } from './lib/request-context.server';
@@ -73,7 +72,7 @@ const maintenanceMiddleware: Route.MiddlewareFunction = async ({ context }, next
 export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, trailingSlashMiddleware, pageCacheMiddleware, pageContextMiddleware, maintenanceMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang, country, api, customer: signedIn } = pageContext(context);
+  const { lang, country, countryNotice, api, customer: signedIn } = pageContext(context);
   const [bootstrap, customer, shopper] = await Promise.all([
     loadOrFail(api('bootstrap', {})),
     signedIn(),
@@ -85,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rootData: RootData = {
     lang,
     country: pageCountry,
-    countryNotice: countryNotice(noticeCandidate(cookies, (name) => request.headers.get(name)), pageCountry, bootstrap.countries),
+    countryNotice,
     bootstrap: { ...bootstrap, countries: bootstrap.countries.map(toPageCountry) },
     origin: publicOrigin(request),
     socialLinks: storefrontConfig.socialLinks,

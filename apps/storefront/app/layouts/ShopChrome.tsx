@@ -20,7 +20,7 @@ import { consentAwaited } from '~/lib/consent';
 // The footer is below the fold: its code loads after the page's (the server renders it whole; until the code is
 // there, the server's markup stays as it is, links and forms working; docs/performance.md).
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
-// The country notice shows to few visitors: its code comes only with it.
+// The country notice shows only until a visitor has chosen a country: its code comes only with it.
 const CountryNotice = lazy(() => import('~/features/geo/CountryNotice').then((module) => ({ default: module.CountryNotice })));
 
 export const categoryPath = (category: { id: number; slug: string }) => `/${category.id}-${category.slug}`;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'cookie';
 import { requestGrants } from './consent.server';
-import { chosenCountry, noticeCandidate, type HeaderOf } from './geo.server';
+import { cluesKey, countryClues, type HeaderOf } from './geo.server';
 import { hasPersonalCookies } from './session.server';
 
 /**
  * Whole answers for visitors without a session, kept in this process for a few seconds (DESIGN.md §2).
- * Such a page depends only on its URL and the visitor's country (chosen, or detected for the country notice), so one render serves everyone who asks
+ * Such a page depends only on its URL and the visitor's country (chosen, or detected), so one render serves everyone who asks
  * for it meanwhile; concurrent asks for a page being rendered wait for that render. Only what the render
  * itself marks public (Cache-Control: public, 200, no cookie set) is kept. Each answer says X-Page-Cache:
  * hit or miss.
@@ -27,16 +27,17 @@ let storedBytes = 0;
 
 /**
  * Everything a public page depends on: its URL (scheme and host included, as the storefront's server resolved
- * them from trusted sources only), the country the visitor chose and the country its notice may offer (ADR 0021),
- * and their cookie consent (whether the consent dialog shows, which categories the tag manager gets; not its date:
- * a handful of variants, ADR 0019). Nothing else of a request changes the page.
+ * them from trusted sources only), the country the visitor chose, else the one detected and who said so (the page's
+ * country and its notice follow from these and the shop's countries, ADR 0021), and their cookie consent (whether
+ * the consent dialog shows, which categories the tag manager gets; not its date: a handful of variants, ADR 0019).
+ * Nothing else of a request changes the page.
  */
 function keyOf(method: string, url: string, header: HeaderOf): string | null {
   if (method !== 'GET') return null;
   const cookies = parse(header('cookie') ?? '');
   if (hasPersonalCookies(cookies)) return null;
   const consent = requestGrants(cookies)?.join('_') ?? '?';
-  return `${chosenCountry(cookies) ?? ''} ${noticeCandidate(cookies, header) ?? ''} ${consent} ${url}`;
+  return `${cluesKey(countryClues(cookies, header))} ${consent} ${url}`;
 }
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;

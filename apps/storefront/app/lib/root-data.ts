@@ -21,11 +21,14 @@ export const toPageCountry = ({ iso, group, free_shipping_from, brand_free_shipp
   delivery_days,
 });
 
+/** The country notice (features/geo/CountryNotice): a detected country, applied as the page's or only offered. */
+export type CountryNotice = { country: string; applied: boolean };
+
 export type RootData = {
   lang: Lang;
   country: string;
-  /** A country the visitor seems to be in, other than the page's: the notice offers to switch to it (ADR 0021). */
-  countryNotice: string | null;
+  /** A detected country, applied as the page's or offered (ADR 0021): the notice tells of it. */
+  countryNotice: CountryNotice | null;
   bootstrap: Omit<Bootstrap, 'countries'> & { countries: PageCountry[] };
   /** The shop's public origin, for absolute links (canonical, hreflang). */
   origin: string;

@@ -18,7 +18,7 @@ function later<T>() {
 
 function pageContext(answers: Record<string, () => Promise<unknown>>, calls: string[]): PageContext {
   const api = ((name: string) => (calls.push(name), answers[name]!())) as ShopApi;
-  return { lang: 'en', country: '', api, customer: async () => null };
+  return { lang: 'en', country: '', countryNotice: null, api, customer: async () => null };
 }
 
 afterEach(() => vi.restoreAllMocks());
