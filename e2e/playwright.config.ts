@@ -5,13 +5,13 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests drive the built shop in Debian's Chromium (never a downloaded browser).
- * Four shops run side by side, as `npm start` runs them, each with the settings its tests need.
+ * Five shops run side by side, as `npm start` runs them, each with the settings its tests need.
  */
-// E2E_PORT_BASE lets two runs share a machine: storefronts on base…base+300, their APIs 1000 higher, their card
+// E2E_PORT_BASE lets two runs share a machine: storefronts on base…base+400, their APIs 1000 higher, their card
 // sandboxes 2000 higher, their MultiSafepay sandboxes 2050 higher (each shop its own; scripts/start.mjs points the
 // shop's API at them).
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
-const PORTS = { main: base, blue: base + 100, maintenance: base + 200, apiDown: base + 300 };
+const PORTS = { main: base, blue: base + 100, maintenance: base + 200, apiDown: base + 300, phone: base + 400 };
 export const SHOPS = Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, `http://127.0.0.1:${port}`])) as Record<
   keyof typeof PORTS,
   string
@@ -40,7 +40,7 @@ export const E2E_BAD_GTM_ID = 'UA-12345-1';
 /** The main shop's back-office token (ADMIN_TOKEN): tests refund its orders with `npm run refund`. */
 export const E2E_ADMIN_TOKEN = 'e2e-back-office-token-0123456789abcdef';
 
-// Each shop's PayPal sandbox listens 4000 above its storefront (7100…7400 with the default base), its back office 3000
+// Each shop's PayPal sandbox listens 4000 above its storefront (7100…7500 with the default base), its back office 3000
 // above (6100…6400), clear of the storefronts, APIs and other sandboxes above.
 /** The ports of a shop whose storefront listens on `port`: its API and its payment sandboxes, clear of every other shop's. */
 export function shopPorts(port: number): Record<string, string> {
@@ -119,5 +119,9 @@ export default defineConfig({
     shop(PORTS.maintenance, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: 'memory://', MAINTENANCE_MODE: 'on', SEED_DEMO: 'false' }),
     // Nothing listens on port 9: the storefront finds its API down.
     shop(PORTS.apiDown, { ...ONE_CLIENT_FOR_ALL_TESTS, SHOP_API_URL: 'http://127.0.0.1:9' }),
+    // The phone checkout's shop (tests/checkout-phone.spec.ts), set up as the main one: its fifteen purchases of the
+    // first women's product in stock and five registrations from one address (20 an hour, ADR 10) would use up the
+    // main shop's stock and registrations that other specs count on.
+    shop(PORTS.phone, { ...ONE_CLIENT_FOR_ALL_TESTS, DATA_DIR: 'memory://', DEV_MAILBOX: 'on', STOREFRONT_URL: SHOPS.phone, GTM_ID: E2E_BAD_GTM_ID }),
   ],
 });

@@ -18,14 +18,14 @@ import {
   uniqueEmail,
   WOMEN,
 } from './checkout-journey';
-import { expectNoAxeViolations, fill, hydrated, openSizedProduct, registerCustomer, TEXTS, withoutTags, type TestLang } from './fixtures';
+import { expectNoAxeViolations, fill, hydrated, openSizedProduct, registerCustomer, SHOPS, TEXTS, withoutTags, type TestLang } from './fixtures';
 
 /**
  * Issue 28's test of the checkout on a phone, in each of the five languages: a guest buys in at most three screens
  * (with every field error at once on the way), a returning customer in two taps with nothing to type, and both
  * find their confirmation mail, pictures loaded, in the outbox.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, baseURL: SHOPS.phone });
 // A purchase or two, the card processor's page, the mailbox and three axe runs: some 20 s each on a quiet machine,
 // but over two minutes with four shops' tests on two cores.
 test.describe.configure({ timeout: 240_000 });
