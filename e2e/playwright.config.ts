@@ -81,7 +81,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  // Two workers and four shops share two cores: a test that takes 20 s alone took over 30 s beside the others
+  // Two workers and five shops share two cores: a test that takes 20 s alone took over 30 s beside the others
   // in CI (ADR 28's sessions), so the default leaves room; the heaviest tests set their own.
   timeout: 60_000,
   expect: { timeout: 10_000 },
