@@ -217,18 +217,20 @@ describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
     return { ...order, first };
   }
 
+  // The stray payment's path is long (the sandbox, its relay, the API, a read-back, the refund): on a loaded machine
+  // it took more than 20 s once, on PostgreSQL in CI (2026-11-28), where the run before passed it in 1.3 s.
   it('refunds a stray payment once when two of its notifications arrive at the same moment', async () => {
     const order = await paidTwice();
     // A second event about the paid page, held as well; then both are delivered at once.
     await fetch(`${sandbox.url}/sandbox/sessions/${order.first}/emit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.completed' }) });
     await fetch(`${sandbox.url}/sandbox/sessions/${order.first}/release-events`, { method: 'POST' });
-    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events e join orders o on o.id = e.order_id where o.reference = ${order.reference} and e.gateway = 'card'`))[0]!.count, { timeout: 20_000 }).toBe(2);
-    await expect.poll(async () => (await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments, { timeout: 20_000 }).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
+    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events e join orders o on o.id = e.order_id where o.reference = ${order.reference} and e.gateway = 'card'`))[0]!.count, { timeout: 60_000 }).toBe(2);
+    await expect.poll(async () => (await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments, { timeout: 60_000 }).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
     expect(await readSession(order.first)).toMatchObject({ amount_refunded: order.total });
-    await expect.poll(async () => (await strayMailsTo(order)).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await strayMailsTo(order)).length, { timeout: 60_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await strayMailsTo(order)).toHaveLength(1);
-  });
+  }, 90_000);
 
   it('takes up a stray refund cut short, after reading back what the processor already gave back', async () => {
     const stuck = async (reference: string, total: number, minutesAgo: number) =>
