@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests drive the built shop in Debian's Chromium (never a downloaded browser).
  * Five shops run side by side, as `npm start` runs them, each with the settings its tests need.
  */
-// E2E_PORT_BASE lets two runs share a machine: storefronts on base…base+400, their APIs 1000 higher, their card
+// E2E_PORT_BASE lets two runs share a machine: storefronts on base…base+400 (supervisor.spec.ts starts its own from
+// base+500), their APIs 1000 higher, their card
 // sandboxes 2000 higher, their MultiSafepay sandboxes 2050 higher (each shop its own; scripts/start.mjs points the
 // shop's API at them).
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);

@@ -9,9 +9,9 @@ import { shopPorts } from '../playwright.config';
 
 /**
  * `npm start` keeps the shop running: these tests start a shop of their own (as `npm start` does, on ports
- * no other shop uses) and break it.
+ * no other shop uses: the config's five shops end at base+400) and break it.
  */
-const base = Number(process.env.E2E_PORT_BASE ?? 3100) + 400;
+const base = Number(process.env.E2E_PORT_BASE ?? 3100) + 500;
 /**
  * The storefront port of this file's n-th shop. Ten apart: a shop of several processes gives each its own metrics
  * port (METRICS_PORT, the next one, …), and shops one port apart took each other's (an API that found its metrics
