@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'apps/*/*.js', 'apps/*/test/**/*.js', 'packages/web-server/*.js', 'apps/*/scripts/**/*.mjs', 'apps/shop-api/src/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'apps/*/*.js', 'packages/web-server/*.js', 'apps/*/scripts/**/*.mjs', 'apps/shop-api/src/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
   // dependency-cruiser reads its configuration as CommonJS.

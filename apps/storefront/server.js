@@ -5,8 +5,7 @@
 // - GET, HEAD and POST only; bodies up to MAX_BODY_BYTES, or what the app allows a post to carry (review photos).
 //   A post's body is read here, under a time limit, before the post takes a place among those processed
 //   (post-gate.js). Refusals are small pages in the visitor's language.
-// - Pages are rendered in turns shared fairly between clients (packages/web-server/fair-queue.js), on render threads
-//   (render-threads.js) so that no render holds up the posts this thread answers; kept pages and files are not.
+// - Pages are rendered in turns shared fairly between clients (packages/web-server/fair-queue.js); kept pages and files are not.
 // - /health/live and /health/ready for supervisors and load balancers; SIGTERM finishes the requests in flight.
 // - /metrics (Prometheus) on an address of its own when METRICS_PORT is set (@shop/web-server), never on this one.
 import { randomUUID } from 'node:crypto';
@@ -21,7 +20,6 @@ import { createPostAdmission } from './admission.js';
 import { createFairQueue } from '@shop/web-server/fair-queue';
 import { createPostGate, withReadBody } from './post-gate.js';
 import { createRenderGate } from './render-gate.js';
-import { createRenderThreads } from './render-threads.js';
 
 const build = await import('./build/server/index.js');
 const PORT = Number(process.env.PORT ?? 3000);
@@ -54,16 +52,6 @@ const renderTurn = createFairQueue({
   waiting: 512,
   waitingPerClient: 32,
 });
-// Threads that render pages (ADR 13): 0 renders them on this thread, as posts are.
-const RENDER_THREADS = Number.isSafeInteger(Number(process.env.RENDER_THREADS)) && Number(process.env.RENDER_THREADS) >= 0 ? Number(process.env.RENDER_THREADS) : 1;
-const renderThreads =
-  RENDER_THREADS > 0
-    ? createRenderThreads({
-        app: new URL('./render-app.js', import.meta.url).href,
-        count: RENDER_THREADS,
-        onMessage: (/** @type {any} */ { keptPage }) => keptPage && build.entry.module.keepPage(keptPage.key, keptPage.entry),
-      })
-    : null;
 const metrics = createMetrics({
   routes: build.routes,
   turns: {
@@ -195,16 +183,12 @@ app.use(express.static(client, { maxAge: '1h', setHeaders: countedAsFile }));
 // Pages (and the app's data for client navigations) wait for their client's turn; the generated pictures and a
 // language's texts script (kept in memory) are cheap.
 const renderGate = createRenderGate({ turns: renderTurn, refuse });
+app.get('*', (request, response, next) => (/^\/(media|review-photos|[a-z]{2}\/texts)\//.test(request.path) ? next() : renderGate(request, response, next)));
 const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV });
-const renderPage = renderThreads?.render ?? handleRequest;
-app.get('*', (request, response, next) =>
-  /^\/(media|review-photos|[a-z]{2}\/texts)\//.test(request.path) ? next() : renderGate(request, response, () => renderPage(request, response, next)),
-);
 app.all('*', (request, response, next) => handleRequest(request.method === 'POST' ? withReadBody(request) : request, response, next));
 
 // The metrics address first: a port already taken stops this process before it answers shoppers, so the supervisor
 // stops the shop with the error instead of restarting, again and again, a process that can never run whole.
 metricsServer = process.env.METRICS_PORT ? await metrics.serve({ host: process.env.METRICS_HOST ?? '127.0.0.1', port: Number(process.env.METRICS_PORT) }) : null;
-await renderThreads?.started();
 const server = app.listen(PORT, process.env.HOST, () => console.log(`storefront: http://localhost:${PORT}`));
 stopping.onSignals(server);

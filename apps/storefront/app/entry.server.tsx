@@ -16,11 +16,8 @@ import { log } from './lib/log.server';
 
 export const streamTimeout = 10_000;
 
-/**
- * For the storefront's server (server.js): kept pages are answered before React Router handles a request, and the
- * pages its render threads keep are announced to it (render-app.js).
- */
-export { keepPage, keptPage, onPageKept } from './lib/page-cache.server';
+/** For the storefront's server (server.js): kept pages are answered before React Router handles a request. */
+export { keptPage } from './lib/page-cache.server';
 /** For server.js: how large a post's body may be, and how much of it is photos (the post admission's byte budget). */
 export { postBodyAllowance } from './features/reviews/reviews.server';
 

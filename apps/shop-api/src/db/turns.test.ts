@@ -43,22 +43,6 @@ describe('the embedded database takes statements in turns between clients', () =
     expect(finished).toEqual(['flood 1', 'shopper', 'flood 2', 'flood 3', 'flood 4', 'flood 5']);
   });
 
-  it("runs a call's statements one after another before a flood's next, its place kept while the API works between them", async () => {
-    const client = takingTurns(embeddedDatabase());
-    const finished: string[] = [];
-    const flood = Array.from({ length: 4 }, (_, index) => forClient('flood', () => client.query('sleep 5')).then(() => finished.push(`flood ${index + 1}`)));
-    const call = forClient('shopper', async () => {
-      for (let statement = 1; statement <= 3; statement += 1) {
-        await client.query('select 1');
-        finished.push(`shopper ${statement}`);
-        // The API's own work on the answer before its next statement.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    });
-    await Promise.all([...flood, call]);
-    expect(finished).toEqual(['flood 1', 'shopper 1', 'shopper 2', 'shopper 3', 'flood 2', 'flood 3', 'flood 4']);
-  });
-
   it('takes a transaction as one turn, its statements inside it', async () => {
     const client = takingTurns(embeddedDatabase());
     const finished: string[] = [];

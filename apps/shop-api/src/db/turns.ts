@@ -10,27 +10,21 @@ export function forClient<T>(client: string, work: () => T): T {
   return askers.run(client, work);
 }
 
-/** How long a client's place at the embedded database is kept for its next statement. */
-const STATEMENT_GAP_MS = 2;
-
 /**
  * Makes an embedded database take its statements in turns shared fairly between clients (issue 24, ADR 13).
  *
  * PGlite runs one statement or transaction at a time, in the API's own process, and its own queue is first come,
  * first served: a client flooding the shop with new searches had a dozen statements queued, and every other
  * shopper's statement waited behind all of them. Here each statement or transaction waits in its client's own
- * queue, and a freed turn goes to the client that has used the database least (the storefront's render turns work
- * alike): a shopper's statement waits for the one running, and a shopper's short statements go before a flood's
- * long ones.
+ * queue, and a freed turn goes to the client served longest ago (the storefront's render turns work alike): a
+ * shopper's statement waits for the one running and at most one of each other client waiting.
  *
  * Only the three ways in are wrapped (PGlite runs each under its own lock, so none runs inside another); the
  * instance stays itself, for drizzle and for dumps. PostgreSQL needs nothing of this: it runs the pool's
  * statements side by side, and the API's fair share (http/fair-share.ts) bounds one client's part of the pool.
  */
 export function takingTurns<Client extends Pick<PGlite, 'query' | 'exec' | 'transaction' | 'waitReady'>>(client: Client): Client {
-  // A call's statements come one after another with a little of the API's own work between them: its client's place is
-  // held for that long (when it has used the least), or a flood's waiting statement would take every gap.
-  const turns = createFairQueue({ atOnce: 1, waiting: Number.POSITIVE_INFINITY, holdMs: STATEMENT_GAP_MS });
+  const turns = createFairQueue({ atOnce: 1, waiting: Number.POSITIVE_INFINITY });
   // PGlite's own start-up sends statements (types it reads): they must not wait behind a turn that waits for it.
   const ready = client.waitReady;
   const inTurn = <T>(work: () => Promise<T>): Promise<T> =>

@@ -19,13 +19,11 @@ const MAX_BYTES = 64 * 1024 * 1024;
  * A kept page, cut where the CSP nonce it was rendered with stood (in its HTML and in its headers), so that every
  * later answer puts a fresh one there without searching the page again.
  */
-export type Entry = { htmlParts: string[]; bytes: number; status: number; headerParts: [string, string[]][]; expiresAt: number };
+type Entry = { htmlParts: string[]; bytes: number; status: number; headerParts: [string, string[]][]; expiresAt: number };
 
 const entries = new Map<string, Entry>();
 const rendering = new Map<string, Promise<Entry | null>>();
 let storedBytes = 0;
-/** Told of every page kept here: a render thread tells the server's thread, which answers kept pages (render-app.js). */
-let announce: ((key: string, entry: Entry) => void) | null = null;
 
 /**
  * Everything a public page depends on: its URL (scheme and host included, as the storefront's server resolved
@@ -78,16 +76,6 @@ export function keptPage(method: string, url: string, header: HeaderOf): Kept | 
   return entry && entry.expiresAt > Date.now() ? withNonce(entry, freshNonce(), 'hit') : null;
 }
 
-/** For a render thread (render-app.js): `listener` hears of each page this thread keeps. */
-export function onPageKept(listener: (key: string, entry: Entry) => void): void {
-  announce = listener;
-}
-
-/** For the server's thread (server.js): a page a render thread kept, answered from here from now on. */
-export function keepPage(key: string, entry: Entry): void {
-  remember(key, entry);
-}
-
 function remember(key: string, entry: Entry): void {
   const previous = entries.get(key);
   if (previous) storedBytes -= previous.bytes;
@@ -118,7 +106,6 @@ async function renderAndKeep(key: string, next: () => Promise<Response>): Promis
     expiresAt: Date.now() + TTL_MS,
   };
   remember(key, entry);
-  announce?.(key, entry);
   return { response: answer(withNonce(entry, nonce ?? '', 'miss')), entry };
 }
 
