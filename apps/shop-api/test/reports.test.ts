@@ -95,6 +95,14 @@ describe.each(DRIVERS)('reports on %s', (driver) => {
       gateway: 'multisafepay',
     });
     expect(Number(row.total_net) + Number(row.vat)).toBeCloseTo(total / 100, 2);
+    // The rate is the one the order was charged at: a rate the merchant changes later does not rewrite a past sale.
+    await shop().handle.db.execute(sql`update countries set vat_rate_bp = 2400 where iso = 'IT'`);
+    try {
+      const later = parse((await get(`from=${today}&to=${today}`)).body, { columns: true }) as Record<string, string>[];
+      expect(later.find((candidate) => candidate.reference === paid.order.reference)!.vat_rate_percent).toBe('22.00');
+    } finally {
+      await shop().handle.db.execute(sql`update countries set vat_rate_bp = 2200 where iso = 'IT'`);
+    }
     expect(row.lines).toMatch(/^1 x \S+ .+ @ \d+\.\d{2}$/);
     // Another period has none of them.
     expect(parse((await get('from=2020-01-01&to=2020-01-31')).body, { columns: true })).toEqual([]);

@@ -365,6 +365,8 @@ export const orders = pgTable(
     discountsCents: integer('discounts_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
+    /** The VAT rates the order was charged at (one per tax class among its lines), as placed; null before migration 0040. */
+    vatRatesBasisPoints: integer('vat_rates_bp').array(),
     totalCents: integer('total_cents').notNull(),
     countryIso: varchar('country_iso', { length: 2 }).notNull(),
     shippingAddress: jsonb('shipping_address').notNull(),

@@ -113,6 +113,7 @@ async function placeInTransaction(tx: Queryable, context: CallContext, idempoten
       discountsCents: cart.totals.discounts,
       shippingCents: cart.totals.shipping,
       taxCents: cart.totals.tax,
+      vatRatesBasisPoints: cart.totals.vat_rates_bp,
       totalCents: cart.totals.total,
       countryIso: shipping!.country,
       shippingAddress: shipping,

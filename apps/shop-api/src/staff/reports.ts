@@ -81,11 +81,13 @@ async function* exportRows(db: Database, period: { from: string; to: string }) {
     const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, batch.map(({ order }) => order.id))).orderBy(asc(orderLines.id));
     for (const { order, vatRate } of batch) {
       const invoice = order.invoice as Snapshot | null;
-      // The tax is the order's own (as charged); the rate is its country's (one rate per country: catalog/pricing.ts).
+      // The tax and its rates are the order's own, as charged (a rate changed since does not rewrite a past sale); an
+      // order placed before the rates were kept (migration 0040) shows its country's standard rate.
+      const rates = order.vatRatesBasisPoints ?? (vatRate === null ? [] : [vatRate]);
       yield [
         order.reference, order.createdAt.toISOString(), order.status, order.currency, order.email,
         `${text(order.billingAddress, 'first_name')} ${text(order.billingAddress, 'last_name')}`.trim(), text(order.billingAddress, 'company'),
-        order.countryIso, vatRate === null ? '' : (vatRate / 100).toFixed(2),
+        order.countryIso, rates.map((rate) => (rate / 100).toFixed(2)).join('; '),
         decimal(order.itemsCents), decimal(order.discountsCents), decimal(order.shippingCents), decimal(order.totalCents), decimal(order.totalCents - order.taxCents), decimal(order.taxCents),
         decimal(order.refundedCents),
         (order.coupons as { code: string; discount: number }[]).map((coupon) => `${coupon.code} (-${decimal(coupon.discount)})`).join('; '),
