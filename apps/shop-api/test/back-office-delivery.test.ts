@@ -137,6 +137,49 @@ describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => 
       expect(await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: true, free_shipping_from: null, version: france.version })).toMatchObject({ status: 409, body: { code: 'stale_edit' } });
       expect((await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: true, free_shipping_from: 20_000, version: france.version + 2 })).status).toBe(200);
     });
+
+    it('sets a country’s own VAT rate for children’s clothing (ADR 65): a cart to it holds VAT at that rate at once; checked, audited, stale refused', async () => {
+      const rates = (await manager('getTaxRates', {})).body.psdata.countries as { iso: string; standard_bp: number; rates: unknown[]; version: number }[];
+      // The home zone's countries only: the others buy VAT-free.
+      expect(rates.map((country) => country.iso)).toEqual(expect.arrayContaining(['DE', 'FR', 'IE', 'IT']));
+      expect(rates.map((country) => country.iso)).not.toContain('US');
+      const ireland = rates.find((country) => country.iso === 'IE')!;
+      expect(ireland).toMatchObject({ standard_bp: 2300, rates: [{ tax_class: 'children', rate_bp: 0 }] });
+      expect(rates.find((country) => country.iso === 'IT')).toMatchObject({ standard_bp: 2200, rates: [{ tax_class: 'children', rate_bp: null }] });
+
+      const [item] = await query<{ product_id: number; combination_id: number }>(
+        sql`select c.product_id, c.id as combination_id from combinations c join products p on p.id = c.product_id
+          where p.is_active and p.tax_class = 'children' and p.out_of_stock_policy = 'deny' and p.minimal_quantity = 1 and c.quantity > 5 order by c.id limit 1`,
+      );
+      const added = await shopper('createCartItem', { product_id: item!.product_id, combination_id: item!.combination_id, quantity: 1 }, undefined, 'IE');
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const totals = async () => (await shopper('getCartItems', {}, added.body.psdata.session.token, 'IE')).body.psdata.totals;
+      expect(await totals()).toMatchObject({ tax: 0, vat_rates_bp: [0] });
+
+      const saved = await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 1350, version: ireland.version });
+      expect(saved.body.psdata).toEqual({ iso: 'IE', standard_bp: 2300, rates: [{ tax_class: 'children', rate_bp: 1350 }], version: ireland.version + 1 });
+      const reduced = await totals();
+      expect(reduced).toMatchObject({ vat_rates_bp: [1350], tax: Math.round((reduced.total * 1350) / 11_350) });
+      expect(reduced.tax).toBeGreaterThan(0);
+      const [trace] = await query(sql`select action, target_id, before, after from audit_log where target_type = 'country_tax_rate' order by id desc limit 1`);
+      expect(trace).toEqual({ action: 'tax_rate.change', target_id: 'IE:children', before: { rate_bp: 0 }, after: { rate_bp: 1350 } });
+
+      // A form read before that save, a rate over 100 %, the standard class (the country's own rate), an unknown
+      // country and the catalogue's staff: refused, nothing changes.
+      expect(await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 500, version: ireland.version })).toMatchObject({ status: 409, body: { code: 'stale_edit', psdata: { version: ireland.version + 1 } } });
+      expect(await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 10_001, version: ireland.version + 1 })).toMatchObject({ status: 400, body: { psdata: { errors: { rate_bp: [expect.any(String)] } } } });
+      expect(await manager('saveTaxRate', { iso: 'IE', tax_class: 'standard', rate_bp: 500, version: ireland.version + 1 })).toMatchObject({ status: 400, body: { psdata: { errors: { tax_class: [expect.any(String)] } } } });
+      expect(await manager('saveTaxRate', { iso: 'XX', tax_class: 'children', rate_bp: 500, version: 1 })).toMatchObject({ status: 404, body: { code: 'country_unknown' } });
+      expect(await as('catalogue', 'getTaxRates', {})).toMatchObject({ status: 403 });
+      expect(await as('catalogue', 'saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 500, version: ireland.version + 1 })).toMatchObject({ status: 403 });
+      expect((await totals()).vat_rates_bp).toEqual([1350]);
+
+      // No rate of its own: the class pays the standard rate.
+      const standard = await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: null, version: ireland.version + 1 });
+      expect(standard.body.psdata.rates).toEqual([{ tax_class: 'children', rate_bp: null }]);
+      expect((await totals()).vat_rates_bp).toEqual([2300]);
+      expect((await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 0, version: ireland.version + 2 })).status).toBe(200);
+    });
   });
 
   describe('content pages and size charts', () => {

@@ -13,10 +13,13 @@ import {
   adminSaveCarrierRateInput,
   adminSaveContentTranslationInput,
   adminSaveCountryInput,
+  adminSaveTaxRateInput,
   adminSetSizeChartCategoriesInput,
   adminShippingCountrySchema,
   adminBrandThresholdSchema,
   adminCarrierRateSchema,
+  adminTaxCountrySchema,
+  adminTaxRatesSchema,
 } from './admin-delivery.ts';
 
 /** Carriers, their rates per zone, free-shipping thresholds and the countries sold to (area `delivery`). */
@@ -26,6 +29,9 @@ export const adminDeliveryCalls = {
   saveCarrier: adminCall('delivery', adminSaveCarrierInput, adminCarrierSchema, { refusals: ['not_found'] }),
   saveShippingCountry: adminCall('delivery', adminSaveCountryInput, adminShippingCountrySchema, { refusals: ['country_unknown', 'stale_edit', 'home_country_required'] }),
   saveBrandThreshold: adminCall('delivery', adminSaveBrandThresholdInput, adminBrandThresholdSchema.nullable(), { refusals: ['country_unknown', 'not_found'] }),
+  /** VAT rates per country and tax class (ADR 65). */
+  getTaxRates: adminCall('delivery', z.object({}), adminTaxRatesSchema, { readOnly: true }),
+  saveTaxRate: adminCall('delivery', adminSaveTaxRateInput, adminTaxCountrySchema, { refusals: ['country_unknown', 'stale_edit'] }),
 };
 
 /** Content pages and size charts in every language (area `content`). */
