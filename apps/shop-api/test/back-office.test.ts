@@ -101,6 +101,8 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   saveCarrier: { id: NO_STAFF, is_active: true, free_shipping_applies: true },
   saveShippingCountry: { iso: NO_COUNTRY, zone: 'EU', is_active: true, free_shipping_from: null, version: 1 },
   saveBrandThreshold: { country: NO_COUNTRY, brand_id: 1, from: 10_000 },
+  getTaxRates: {},
+  saveTaxRate: { iso: NO_COUNTRY, tax_class: 'children', rate_bp: 0, version: 1 },
   listContentPages: {},
   getContentPage: { id: NO_STAFF },
   createContentPage: () => ({ kind: 'page', key: `walk-${randomBytes(4).toString('hex')}` }),

@@ -1,5 +1,5 @@
 import { rowId, SLUG_PATTERN } from '@shop/contract';
-import { CONTENT_PAGE_KINDS, MAX_PAGE_MARKDOWN } from '@shop/contract/admin';
+import { CONTENT_PAGE_KINDS, MAX_PAGE_MARKDOWN, REDUCED_TAX_CLASSES } from '@shop/contract/admin';
 import { z } from 'zod';
 
 /**
@@ -19,6 +19,13 @@ export const rateForm = z
 export const carrierForm = z.object({ carrier_id: rowId, offered: ticked, free_applies: ticked });
 export const countryForm = z.object({ iso: z.string().regex(/^[A-Z]{2}$/), zone, version, sold_to: ticked, free_from: amount.optional() });
 export const brandForm = z.object({ country: z.string().regex(/^[A-Z]{2}$/), brand_id: rowId, brand_from: amount });
+/** A country's own VAT rate for a class, in percent as typed ('13,5'), at most 100; empty: the standard rate. */
+export const taxRateForm = z.object({
+  iso: z.string().regex(/^[A-Z]{2}$/),
+  tax_class: z.enum(REDUCED_TAX_CLASSES),
+  version,
+  tax_rate: z.string().trim().regex(/^\d{1,3}([.,]\d{1,2})?$/).refine((typed) => Number(typed.replace(',', '.')) <= 100).optional(),
+});
 
 export const newPageForm = z.object({ kind: z.enum(CONTENT_PAGE_KINDS), page_key: z.string().trim().toLowerCase().regex(SLUG_PATTERN).max(60) });
 // A page's address is ASCII, as the storefront serves it (ADR 59): the editor offers the ASCII spelling of what it refuses.

@@ -3,7 +3,7 @@
  * of the back office; merged deep into texts.ts's like the other pages' texts.
  */
 const en = {
-  nav: { delivery: 'Delivery', pages: 'Pages' },
+  nav: { delivery: 'Delivery', pages: 'Pages', taxRates: 'VAT rates' },
   delivery: {
     title: 'Delivery',
     intro: 'What delivery costs and where the shop sells. The cart and the checkout show every change at once.',
@@ -76,12 +76,24 @@ const en = {
     saveCategories: 'Save the categories',
     done: { saved: 'Saved: the shop shows it now.', created: 'Created: write its text in each language.', categories: 'The categories are saved.' },
   },
+  taxRates: {
+    title: 'VAT rates',
+    intro: 'The VAT each country of the home zone takes, per tax class (the product editor sets each product’s class). A class without a rate of its own pays the country’s standard rate. Countries outside the zone buy VAT-free. The cart and the checkout use a change at once; prices on the shelf do not move.',
+    standard: 'Standard rate: {{rate}}',
+    legend: '{{taxClass}} in {{country}}',
+    rate: '{{taxClass}} (%)',
+    rateHelp: 'Empty: the standard rate ({{rate}}).',
+    save: 'Save {{country}}',
+    done: 'The rate is saved: the cart and the checkout use it now.',
+    classes: { children: 'Children’s clothing and footwear' },
+  },
   fieldErrors: {
     rate_price: 'Enter a price such as 6.90: 0 or more, no negative price.',
     min_days: 'Enter a whole number of days from 0 to 90.',
     max_days: 'Enter a whole number of days from 0 to 90, at least the fastest.',
     free_from: 'Enter an amount such as 150.00, or leave it empty.',
     brand_from: 'Enter an amount such as 100.00.',
+    tax_rate: 'Enter a rate in percent from 0 to 100, such as 13.5, or leave it empty.',
     zone: 'Choose a zone.',
     country: 'Choose a country the shop knows.',
     brand_id: 'Choose a brand.',
@@ -101,7 +113,7 @@ const en = {
 type Texts = typeof en;
 
 const it: Texts = {
-  nav: { delivery: 'Spedizioni', pages: 'Pagine' },
+  nav: { delivery: 'Spedizioni', pages: 'Pagine', taxRates: 'Aliquote IVA' },
   delivery: {
     title: 'Spedizioni',
     intro: 'Quanto costa la consegna e dove vende il negozio. Il carrello e il checkout mostrano subito ogni modifica.',
@@ -174,12 +186,24 @@ const it: Texts = {
     saveCategories: 'Salva le categorie',
     done: { saved: 'Salvato: il negozio lo mostra ora.', created: 'Creata: scrivi il suo testo in ogni lingua.', categories: 'Le categorie sono salvate.' },
   },
+  taxRates: {
+    title: 'Aliquote IVA',
+    intro: 'L’IVA di ogni paese della zona del negozio, per classe fiscale (l’editor del prodotto assegna la classe a ogni prodotto). Una classe senza aliquota propria paga l’aliquota ordinaria del paese. I paesi fuori dalla zona acquistano senza IVA. Il carrello e il checkout applicano subito la modifica; i prezzi a scaffale non cambiano.',
+    standard: 'Aliquota ordinaria: {{rate}}',
+    legend: '{{taxClass}} in {{country}}',
+    rate: '{{taxClass}} (%)',
+    rateHelp: 'Vuoto: l’aliquota ordinaria ({{rate}}).',
+    save: 'Salva {{country}}',
+    done: 'L’aliquota è salvata: il carrello e il checkout la usano già.',
+    classes: { children: 'Abbigliamento e calzature per bambini' },
+  },
   fieldErrors: {
     rate_price: 'Inserisci un prezzo come 6,90: 0 o più, nessun prezzo negativo.',
     min_days: 'Inserisci un numero intero di giorni da 0 a 90.',
     max_days: 'Inserisci un numero intero di giorni da 0 a 90, almeno il minimo.',
     free_from: 'Inserisci un importo come 150,00, o lascia vuoto.',
     brand_from: 'Inserisci un importo come 100,00.',
+    tax_rate: 'Inserisci un’aliquota in percentuale da 0 a 100, come 13,5, o lascia vuoto.',
     zone: 'Scegli una zona.',
     country: 'Scegli un paese che il negozio conosce.',
     brand_id: 'Scegli un marchio.',
@@ -197,7 +221,7 @@ const it: Texts = {
 };
 
 const fr: Texts = {
-  nav: { delivery: 'Livraison', pages: 'Pages' },
+  nav: { delivery: 'Livraison', pages: 'Pages', taxRates: 'Taux de TVA' },
   delivery: {
     title: 'Livraison',
     intro: 'Ce que coûte la livraison et où la boutique vend. Le panier et la commande affichent chaque changement aussitôt.',
@@ -270,12 +294,24 @@ const fr: Texts = {
     saveCategories: 'Enregistrer les catégories',
     done: { saved: 'Enregistré : la boutique l’affiche désormais.', created: 'Créée : rédigez son texte dans chaque langue.', categories: 'Les catégories sont enregistrées.' },
   },
+  taxRates: {
+    title: 'Taux de TVA',
+    intro: 'La TVA de chaque pays de la zone de la boutique, par catégorie de TVA (l’éditeur de produit donne sa catégorie à chaque produit). Une catégorie sans taux propre paie le taux normal du pays. Les pays hors de la zone achètent hors TVA. Le panier et la commande appliquent aussitôt un changement ; les prix affichés ne bougent pas.',
+    standard: 'Taux normal : {{rate}}',
+    legend: '{{taxClass}} en {{country}}',
+    rate: '{{taxClass}} (%)',
+    rateHelp: 'Vide : le taux normal ({{rate}}).',
+    save: 'Enregistrer {{country}}',
+    done: 'Le taux est enregistré : le panier et la commande l’utilisent maintenant.',
+    classes: { children: 'Vêtements et chaussures pour enfants' },
+  },
   fieldErrors: {
     rate_price: 'Saisissez un prix comme 6,90 : 0 ou plus, pas de prix négatif.',
     min_days: 'Saisissez un nombre entier de jours de 0 à 90.',
     max_days: 'Saisissez un nombre entier de jours de 0 à 90, au moins le délai le plus court.',
     free_from: 'Saisissez un montant comme 150,00, ou laissez vide.',
     brand_from: 'Saisissez un montant comme 100,00.',
+    tax_rate: 'Saisissez un taux en pourcentage de 0 à 100, comme 13,5, ou laissez vide.',
     zone: 'Choisissez une zone.',
     country: 'Choisissez un pays que la boutique connaît.',
     brand_id: 'Choisissez une marque.',
@@ -293,7 +329,7 @@ const fr: Texts = {
 };
 
 const es: Texts = {
-  nav: { delivery: 'Envíos', pages: 'Páginas' },
+  nav: { delivery: 'Envíos', pages: 'Páginas', taxRates: 'Tipos de IVA' },
   delivery: {
     title: 'Envíos',
     intro: 'Lo que cuesta el envío y dónde vende la tienda. El carrito y el pago muestran cada cambio al instante.',
@@ -366,12 +402,24 @@ const es: Texts = {
     saveCategories: 'Guardar las categorías',
     done: { saved: 'Guardado: la tienda ya lo muestra.', created: 'Creada: escribe su texto en cada idioma.', categories: 'Las categorías están guardadas.' },
   },
+  taxRates: {
+    title: 'Tipos de IVA',
+    intro: 'El IVA de cada país de la zona de la tienda, por tipo de IVA (el editor de productos asigna el tipo a cada producto). Un tipo sin valor propio paga el tipo general del país. Los países fuera de la zona compran sin IVA. El carrito y el pago aplican el cambio al instante; los precios de la tienda no cambian.',
+    standard: 'Tipo general: {{rate}}',
+    legend: '{{taxClass}} en {{country}}',
+    rate: '{{taxClass}} (%)',
+    rateHelp: 'Vacío: el tipo general ({{rate}}).',
+    save: 'Guardar {{country}}',
+    done: 'El tipo está guardado: el carrito y el pago ya lo usan.',
+    classes: { children: 'Ropa y calzado infantil' },
+  },
   fieldErrors: {
     rate_price: 'Introduce un precio como 6,90: 0 o más, sin precios negativos.',
     min_days: 'Introduce un número entero de días de 0 a 90.',
     max_days: 'Introduce un número entero de días de 0 a 90, al menos el plazo más corto.',
     free_from: 'Introduce un importe como 150,00, o déjalo vacío.',
     brand_from: 'Introduce un importe como 100,00.',
+    tax_rate: 'Introduce un tipo en porcentaje de 0 a 100, como 13,5, o déjalo vacío.',
     zone: 'Elige una zona.',
     country: 'Elige un país que la tienda conozca.',
     brand_id: 'Elige una marca.',
@@ -389,7 +437,7 @@ const es: Texts = {
 };
 
 const de: Texts = {
-  nav: { delivery: 'Versand', pages: 'Seiten' },
+  nav: { delivery: 'Versand', pages: 'Seiten', taxRates: 'MwSt.-Sätze' },
   delivery: {
     title: 'Versand',
     intro: 'Was der Versand kostet und wohin der Shop verkauft. Warenkorb und Kasse zeigen jede Änderung sofort.',
@@ -462,12 +510,24 @@ const de: Texts = {
     saveCategories: 'Kategorien speichern',
     done: { saved: 'Gespeichert: Der Shop zeigt es jetzt.', created: 'Angelegt: Schreiben Sie den Text in jeder Sprache.', categories: 'Die Kategorien sind gespeichert.' },
   },
+  taxRates: {
+    title: 'MwSt.-Sätze',
+    intro: 'Die Mehrwertsteuer jedes Landes der Zone des Shops, je Steuerklasse (der Produkteditor gibt jedem Produkt seine Klasse). Eine Klasse ohne eigenen Satz zahlt den Regelsatz des Landes. Länder außerhalb der Zone kaufen ohne MwSt. Warenkorb und Kasse übernehmen eine Änderung sofort; die Regalpreise bleiben.',
+    standard: 'Regelsatz: {{rate}}',
+    legend: '{{taxClass}} in {{country}}',
+    rate: '{{taxClass}} (%)',
+    rateHelp: 'Leer: der Regelsatz ({{rate}}).',
+    save: '{{country}} speichern',
+    done: 'Der Satz ist gespeichert: Warenkorb und Kasse verwenden ihn jetzt.',
+    classes: { children: 'Kinderkleidung und -schuhe' },
+  },
   fieldErrors: {
     rate_price: 'Geben Sie einen Preis wie 6,90 ein: 0 oder mehr, kein negativer Preis.',
     min_days: 'Geben Sie eine ganze Zahl von Tagen von 0 bis 90 ein.',
     max_days: 'Geben Sie eine ganze Zahl von Tagen von 0 bis 90 ein, mindestens die früheste.',
     free_from: 'Geben Sie einen Betrag wie 150,00 ein oder lassen Sie das Feld leer.',
     brand_from: 'Geben Sie einen Betrag wie 100,00 ein.',
+    tax_rate: 'Geben Sie einen Satz in Prozent von 0 bis 100 ein, etwa 13,5, oder lassen Sie das Feld leer.',
     zone: 'Wählen Sie eine Zone.',
     country: 'Wählen Sie ein Land, das der Shop kennt.',
     brand_id: 'Wählen Sie eine Marke.',
@@ -485,7 +545,7 @@ const de: Texts = {
 };
 
 const pl: Texts = {
-  nav: { delivery: 'Dostawa', pages: 'Strony' },
+  nav: { delivery: 'Dostawa', pages: 'Strony', taxRates: 'Stawki VAT' },
   delivery: {
     title: 'Dostawa',
     intro: 'Ile kosztuje dostawa i dokąd sklep sprzedaje. Koszyk i kasa od razu pokazują każdą zmianę.',
@@ -558,12 +618,24 @@ const pl: Texts = {
     saveCategories: 'Zapisz kategorie',
     done: { saved: 'Zapisano: sklep już to pokazuje.', created: 'Utworzono: napisz jej tekst w każdym języku.', categories: 'Kategorie zapisane.' },
   },
+  taxRates: {
+    title: 'Stawki VAT',
+    intro: 'VAT każdego kraju strefy sklepu, według klasy podatkowej (edytor produktu nadaje klasę każdemu produktowi). Klasa bez własnej stawki płaci stawkę podstawową kraju. Kraje spoza strefy kupują bez VAT. Koszyk i kasa stosują zmianę od razu; ceny na półce się nie zmieniają.',
+    standard: 'Stawka podstawowa: {{rate}}',
+    legend: '{{taxClass}}: {{country}}',
+    rate: '{{taxClass}} (%)',
+    rateHelp: 'Puste: stawka podstawowa ({{rate}}).',
+    save: 'Zapisz {{country}}',
+    done: 'Stawka zapisana: koszyk i kasa już jej używają.',
+    classes: { children: 'Odzież i obuwie dziecięce' },
+  },
   fieldErrors: {
     rate_price: 'Wpisz cenę, np. 6,90: 0 lub więcej, bez ujemnych cen.',
     min_days: 'Wpisz całkowitą liczbę dni od 0 do 90.',
     max_days: 'Wpisz całkowitą liczbę dni od 0 do 90, co najmniej najkrótszy termin.',
     free_from: 'Wpisz kwotę, np. 150,00, lub zostaw puste.',
     brand_from: 'Wpisz kwotę, np. 100,00.',
+    tax_rate: 'Wpisz stawkę w procentach od 0 do 100, np. 13,5, lub zostaw puste.',
     zone: 'Wybierz strefę.',
     country: 'Wybierz kraj, który sklep zna.',
     brand_id: 'Wybierz markę.',
