@@ -138,6 +138,33 @@ describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => 
       expect((await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: true, free_shipping_from: 20_000, version: france.version + 2 })).status).toBe(200);
     });
 
+    it('creates a carrier, audited; the checkout offers it, named in the shopper’s language, once it has a rate to the zone', async () => {
+      const { token } = await cartWith();
+      const offered = async (lang: string) =>
+        (await callApi(shop().app, 'getCarriers', {}, { ...shopperHeaders(token), 'x-shop-country': 'FR', 'accept-language': lang })).body.psdata.carriers as { code: string; name: string; price: number }[];
+      const code = `courier-${driver}`;
+      const created = await manager('createCarrier', { code: code.toUpperCase(), names: { en: 'Bike courier', it: 'Corriere in bici', fr: '' }, free_shipping_applies: false });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.psdata).toMatchObject({ code, kind: 'home', name: 'Bike courier', is_active: true, free_shipping_applies: false, rates: [] });
+      const [trace] = await query(sql`select action, target_id, after from audit_log where target_type = 'carrier' and action = 'carrier.create' order by id desc limit 1`);
+      expect(trace).toEqual({ action: 'carrier.create', target_id: String(created.body.psdata.id), after: { code, names: { en: 'Bike courier', it: 'Corriere in bici' }, free_shipping_applies: false } });
+      expect((await settings()).carriers.at(-1)).toMatchObject({ code, rates: [] });
+      // No rate to any zone yet: not offered.
+      expect((await offered('en')).map((carrier) => carrier.code)).not.toContain(code);
+
+      expect((await manager('saveCarrierRate', { carrier_id: created.body.psdata.id, zone: 'EU', price: 1290, min_days: 1, max_days: 1, version: 0 })).status).toBe(200);
+      expect((await offered('it')).find((carrier) => carrier.code === code)).toMatchObject({ name: 'Corriere in bici', price: 1290 });
+      // A language without a name of its own shows the English one.
+      expect((await offered('fr')).find((carrier) => carrier.code === code)).toMatchObject({ name: 'Bike courier' });
+
+      // Its code again, a code that is not one, no English name, and the catalogue's staff: refused.
+      expect(await manager('createCarrier', { code, names: { en: 'Another' }, free_shipping_applies: true })).toMatchObject({ status: 409, body: { code: 'carrier_code_taken' } });
+      expect(await manager('createCarrier', { code: 'a b', names: { en: 'Another' }, free_shipping_applies: true })).toMatchObject({ status: 400, body: { psdata: { errors: { code: [expect.any(String)] } } } });
+      expect(await manager('createCarrier', { code: 'another', names: { en: ' ' }, free_shipping_applies: true })).toMatchObject({ status: 400 });
+      expect(await as('catalogue', 'createCarrier', { code: 'another', names: { en: 'Another' }, free_shipping_applies: true })).toMatchObject({ status: 403 });
+      expect((await settings()).carriers.filter((carrier: { code: string }) => carrier.code === 'another')).toEqual([]);
+    });
+
     it('sets a country’s own VAT rate for children’s clothing (ADR 65): a cart to it holds VAT at that rate at once; checked, audited, stale refused', async () => {
       const rates = (await manager('getTaxRates', {})).body.psdata.countries as { iso: string; standard_bp: number; rates: unknown[]; version: number }[];
       // The home zone's countries only: the others buy VAT-free.

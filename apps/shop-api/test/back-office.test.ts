@@ -99,6 +99,7 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   getDeliverySettings: {},
   saveCarrierRate: { carrier_id: NO_STAFF, zone: 'EU', price: 690, min_days: 3, max_days: 5, version: 1 },
   saveCarrier: { id: NO_STAFF, is_active: true, free_shipping_applies: true },
+  createCarrier: () => ({ code: `walk-${randomBytes(4).toString('hex')}`, names: { en: 'Walk' }, free_shipping_applies: true }),
   saveShippingCountry: { iso: NO_COUNTRY, zone: 'EU', is_active: true, free_shipping_from: null, version: 1 },
   saveBrandThreshold: { country: NO_COUNTRY, brand_id: 1, from: 10_000 },
   getTaxRates: {},

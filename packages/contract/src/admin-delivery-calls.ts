@@ -13,6 +13,7 @@ import {
   adminSaveCarrierRateInput,
   adminSaveContentTranslationInput,
   adminSaveCountryInput,
+  adminCreateCarrierInput,
   adminSaveTaxRateInput,
   adminSetSizeChartCategoriesInput,
   adminShippingCountrySchema,
@@ -27,6 +28,7 @@ export const adminDeliveryCalls = {
   getDeliverySettings: adminCall('delivery', z.object({}), adminDeliverySettingsSchema, { readOnly: true }),
   saveCarrierRate: adminCall('delivery', adminSaveCarrierRateInput, adminCarrierRateSchema, { refusals: ['not_found', 'stale_edit'] }),
   saveCarrier: adminCall('delivery', adminSaveCarrierInput, adminCarrierSchema, { refusals: ['not_found'] }),
+  createCarrier: adminCall('delivery', adminCreateCarrierInput, adminCarrierSchema, { refusals: ['carrier_code_taken'] }),
   saveShippingCountry: adminCall('delivery', adminSaveCountryInput, adminShippingCountrySchema, { refusals: ['country_unknown', 'stale_edit', 'home_country_required'] }),
   saveBrandThreshold: adminCall('delivery', adminSaveBrandThresholdInput, adminBrandThresholdSchema.nullable(), { refusals: ['country_unknown', 'not_found'] }),
   /** VAT rates per country and tax class (ADR 65). */

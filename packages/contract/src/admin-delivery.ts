@@ -61,6 +61,17 @@ export const adminSaveCarrierRateInput = z
 /** Whether a carrier is offered, and whether the free-shipping rules make it free. */
 export const adminSaveCarrierInput = z.object({ id: rowId, is_active: z.boolean(), free_shipping_applies: z.boolean() });
 
+/**
+ * A new carrier, to the door (collection points come with their network's points, which the shop does not create):
+ * its code (for links and reports) and its name per shop language (English required; another language missing shows
+ * the English one). It is offered once it has a rate to a zone (saveCarrierRate).
+ */
+export const adminCreateCarrierInput = z.object({
+  code: z.string().trim().toLowerCase().regex(/^[a-z][a-z0-9-]{1,31}$/),
+  names: z.object({ en: z.string().trim().min(1).max(60) }).extend(Object.fromEntries(STOREFRONT_LANGUAGES.filter((lang) => lang !== 'en').map((lang) => [lang, z.string().trim().max(60).optional()]))),
+  free_shipping_applies: z.boolean(),
+});
+
 /** A country the shop sells to (or no longer does), its zone and its free-shipping threshold (null: none). */
 export const adminSaveCountryInput = z.object({ iso, zone, is_active: z.boolean(), free_shipping_from: cents.nullable(), version });
 

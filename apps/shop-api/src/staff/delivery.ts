@@ -4,6 +4,7 @@ import {
   type AdminShippingCountry,
   type AdminTaxCountry,
   type adminSaveBrandThresholdInput,
+  type adminCreateCarrierInput,
   type adminSaveCarrierInput,
   type adminSaveCarrierRateInput,
   type adminSaveCountryInput,
@@ -16,6 +17,7 @@ import { selectRows } from '../db/raw.ts';
 import { ApiError, notFound, refusal } from '../http/errors.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminContext } from './context.ts';
+import { nextId } from './products.ts';
 
 /**
  * Carriers, their rates per zone, the free-shipping thresholds and the countries sold to
@@ -133,6 +135,23 @@ export async function saveCarrier(input: z.output<typeof adminSaveCarrierInput>,
   });
 }
 
+/** A new carrier to the door, offered (once it has a rate to a zone: the checkout lists carriers with a rate to the destination's). */
+export async function createCarrier(input: z.output<typeof adminCreateCarrierInput>, context: AdminContext) {
+  return context.db.transaction(async (tx) => {
+    const names = Object.fromEntries(Object.entries(input.names).filter(([, name]) => name));
+    // The seeded carriers have their ids written: the id is taken as the editor's are (nextId), not from the sequence.
+    const [created] = await selectRows<{ id: number }>(
+      tx,
+      sql`insert into carriers (id, code, kind, names, free_shipping_applies, position, is_active)
+        values (${await nextId(tx, 'carriers')}, ${input.code}, 'home', ${JSON.stringify(names)}::jsonb, ${input.free_shipping_applies}, (select coalesce(max(position), 0) + 1 from carriers), true)
+        on conflict (code) do nothing returning id`,
+    );
+    if (!created) throw new ApiError(409, 'carrier_code_taken', 'Another carrier has this code');
+    await audit(tx, actorOf(context), { action: 'carrier.create', targetType: 'carrier', targetId: created.id, after: { code: input.code, names, free_shipping_applies: input.free_shipping_applies } });
+    return readCarrier(tx, created.id, context.textLang);
+  });
+}
+
 /** A country's zone, whether the shop sells to it and its free-shipping threshold, over the version the form read. */
 export async function saveShippingCountry(input: z.output<typeof adminSaveCountryInput>, context: AdminContext) {
   const { db, config } = context;
@@ -233,4 +252,4 @@ export async function saveTaxRate(input: z.output<typeof adminSaveTaxRateInput>,
   });
 }
 
-export const deliveryHandlers = { getDeliverySettings, saveCarrierRate, saveCarrier, saveShippingCountry, saveBrandThreshold, getTaxRates, saveTaxRate };
+export const deliveryHandlers = { getDeliverySettings, saveCarrierRate, saveCarrier, createCarrier, saveShippingCountry, saveBrandThreshold, getTaxRates, saveTaxRate };
