@@ -153,3 +153,37 @@ test('a manager sets a country’s VAT rate for children’s clothing without Ja
     await plainContext.close();
   }
 });
+
+test('a manager creates a carrier and gives it a rate to a zone', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const staff = await staffPage(browser, 'manager', { locale: 'en' });
+  const code = `bike-${Date.now().toString(36)}`;
+  await staff.goto(`${BACK_OFFICE}/delivery`);
+  await hydrated(staff);
+  const create = staff.getByRole('region', { name: 'New carrier' });
+  // A code another carrier has is refused on its field.
+  await create.getByLabel('Code', { exact: true }).fill('standard');
+  await create.getByLabel('Name in English', { exact: true }).fill('Bike courier');
+  await create.getByRole('button', { name: 'Create the carrier' }).click();
+  await expect(create.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(create).toContainText('Another carrier has this code: choose another.');
+  await create.getByLabel('Code', { exact: true }).fill(code);
+  await create.getByLabel('Name in Italian', { exact: true }).fill('Corriere in bici');
+  await create.getByRole('button', { name: 'Create the carrier' }).click();
+  await expect(staff.getByRole('status')).toHaveText('The carrier is created: set its rates to the zones it delivers to.');
+  const carrier = () => staff.getByRole('region', { name: 'Bike courier (To the door)' }).last();
+  const rate = () => carrier().getByRole('group', { name: 'Bike courier: European Union' });
+  await expect(rate()).toContainText('Does not deliver there: enter a price to add it.');
+  // The other journeys share this shop and its checkout: this carrier is not offered to their shoppers (the API
+  // test sees the checkout offer a new carrier once it has a rate).
+  await carrier().getByLabel('Offered to shoppers').uncheck();
+  await carrier().getByRole('button', { name: 'Save Bike courier' }).click();
+  await expect(staff.getByRole('status')).toHaveText('The carrier is saved.');
+  await rate().getByLabel('Price (VAT included)', { exact: true }).fill('12,90');
+  await rate().getByLabel('Fastest (working days)', { exact: true }).fill('1');
+  await rate().getByLabel('Slowest (working days)', { exact: true }).fill('1');
+  await rate().getByRole('button', { name: 'Save the rate' }).click();
+  await expect(staff.getByRole('status')).toHaveText('The rate is saved: the cart and the checkout show it now.');
+  await expect(rate()).toContainText('€12.90');
+  await expectNoAxeViolations(staff);
+});

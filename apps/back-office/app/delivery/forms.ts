@@ -17,6 +17,17 @@ export const rateForm = z
   .object({ carrier_id: rowId, zone, version, rate_price: amount, min_days: days, max_days: days })
   .refine((input) => input.min_days <= input.max_days, { path: ['max_days'], error: 'At least the fastest.' });
 export const carrierForm = z.object({ carrier_id: rowId, offered: ticked, free_applies: ticked });
+const carrierName = z.string().trim().max(60);
+/** A new carrier: its code and its name per shop language (English required). */
+export const newCarrierForm = z.object({
+  carrier_code: z.string().trim().toLowerCase().regex(/^[a-z][a-z0-9-]{1,31}$/),
+  carrier_name_en: carrierName.min(1),
+  carrier_name_fr: carrierName.optional(),
+  carrier_name_it: carrierName.optional(),
+  carrier_name_es: carrierName.optional(),
+  carrier_name_de: carrierName.optional(),
+  free_applies: ticked,
+});
 export const countryForm = z.object({ iso: z.string().regex(/^[A-Z]{2}$/), zone, version, sold_to: ticked, free_from: amount.optional() });
 export const brandForm = z.object({ country: z.string().regex(/^[A-Z]{2}$/), brand_id: rowId, brand_from: amount });
 /** A country's own VAT rate for a class, in percent as typed ('13,5'), at most 100; empty: the standard rate. */

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { STOREFRONT_LANGUAGES } from '@shop/contract';
 import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
 import type { z } from 'zod';
-import { brandForm, carrierForm, countryForm, rateForm } from '../delivery/forms';
+import { brandForm, carrierForm, countryForm, newCarrierForm, rateForm } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { money } from '../lib/format';
@@ -15,7 +16,7 @@ import type { Route } from './+types/delivery';
  * Carriers and their rates per zone, the countries sold to with their free-shipping thresholds, and SPEC §9's
  * one-brand thresholds. One small form per rate, carrier and country, each posted on its own (no JavaScript needed).
  */
-const DONE = ['rate', 'carrier', 'country', 'brand', 'brandRemoved'] as const;
+const DONE = ['rate', 'carrier', 'carrierCreated', 'country', 'brand', 'brandRemoved'] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get('done');
@@ -52,6 +53,17 @@ export async function action({ request }: Route.ActionArgs) {
     const save = ({ carrier_id, offered, free_applies }: z.output<typeof carrierForm>) =>
       staffCall(request, 'saveCarrier', { id: carrier_id, is_active: offered === 'on', free_shipping_applies: free_applies === 'on' });
     return submitTo(formData, form, carrierForm, save, 'carrier', form);
+  }
+  if (intent === 'new-carrier') {
+    const create = async ({ carrier_code, free_applies, ...names }: z.output<typeof newCarrierForm>) => {
+      const created = await staffCall(request, 'createCarrier', {
+        code: carrier_code,
+        names: { ...Object.fromEntries(STOREFRONT_LANGUAGES.map((lang) => [lang, names[`carrier_name_${lang}`]])), en: names.carrier_name_en },
+        free_shipping_applies: free_applies === 'on',
+      });
+      return redirect(`/delivery?done=carrierCreated#carrier-${created.id}`);
+    };
+    return submitStaffForm(formData, newCarrierForm, create, { fieldOf: { carrier_code_taken: ['carrier_code', 'carrier_code_taken'] }, refused: (result): Reply => ({ form: 'new-carrier', result }) });
   }
   if (intent === 'country') {
     const form = `country-${formData.get('iso')}`;
@@ -138,6 +150,39 @@ function CarrierSection({ carrier, zones, actionData }: { carrier: AdminCarrier;
           </div>
         ))}
       </div>
+    </section>
+  );
+}
+
+/** A new carrier to the door: its code and names; its rates are then set like the others'. */
+function NewCarrier({ lastResult }: { lastResult: Reply['result'] | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useStaffForm(newCarrierForm, lastResult as any);
+  return (
+    <section aria-labelledby="new-carrier-title" className={panelClass}>
+      <h3 id="new-carrier-title" className="text-lg font-semibold">
+        {t('delivery.newCarrier')}
+      </h3>
+      <p className="mb-3 text-sm text-stone-700">{t('delivery.newCarrierHelp')}</p>
+      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+        </div>
+        <input type="hidden" name="intent" value="new-carrier" />
+        <TextField field={fields.carrier_code} label={t('delivery.carrierCode')} help={t('delivery.carrierCodeHelp')} />
+        {STOREFRONT_LANGUAGES.map((lang) => (
+          <TextField key={lang} field={fields[`carrier_name_${lang}`]} label={t('delivery.carrierName', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.carrierNameHelp')} />
+        ))}
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="free_applies" defaultChecked className={boxClass} />
+          {t('delivery.freeApplies')}
+        </label>
+        <div className="sm:col-span-2">
+          <button type="submit" className={buttonClass}>
+            {t('delivery.createCarrier')}
+          </button>
+        </div>
+      </Form>
     </section>
   );
 }
@@ -247,6 +292,7 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
           {settings.carriers.map((carrier) => (
             <CarrierSection key={carrier.id} carrier={carrier} zones={settings.zones} actionData={reply} />
           ))}
+          <NewCarrier lastResult={resultFor(reply, 'new-carrier')} />
         </div>
       </section>
       <BrandThresholds settings={settings} lastResult={resultFor(reply, 'brand')} />
