@@ -165,6 +165,31 @@ describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => 
       expect((await settings()).carriers.filter((carrier: { code: string }) => carrier.code === 'another')).toEqual([]);
     });
 
+    it('creates a country sold to, audited: the storefront offers it, and its checkout the carriers of its zone', async () => {
+      const { token } = await cartWith();
+      const iso = driver === 'postgres' ? 'JP' : 'CA';
+      // Its zone's carriers to the door (a collection-point carrier has no points there).
+      const world = (await settings()).carriers.flatMap((carrier: { code: string; kind: string; is_active: boolean; rates: { zone: string; price: number }[] }) =>
+        carrier.is_active && carrier.kind === 'home' ? carrier.rates.filter((rate) => rate.zone === 'WORLD').map((rate) => ({ code: carrier.code, price: rate.price })) : [],
+      );
+      const created = await manager('createShippingCountry', { iso: iso.toLowerCase(), zone: 'WORLD', vat_rate_bp: 1000, free_shipping_from: null, is_active: true });
+      expect(created.body.psdata).toEqual({ iso, zone: 'WORLD', is_active: true, free_shipping_from: null, is_home: false, version: 1 });
+      const [trace] = await query(sql`select action, target_id from audit_log where target_type = 'country' order by id desc limit 1`);
+      expect(trace).toEqual({ action: 'country.create', target_id: iso });
+      expect((await callApi(shop().app, 'bootstrap', {})).body.psdata.countries.map((country: { iso: string }) => country.iso)).toContain(iso);
+      const carriers = (await shopper('getCarriers', {}, token, iso)).body.psdata.carriers as { code: string; price: number }[];
+      expect(carriers.map((carrier) => ({ code: carrier.code, price: carrier.price }))).toEqual(world);
+      // Outside the home zone: an export, no VAT whatever its rate.
+      expect((await shopper('getCartItems', {}, token, iso)).body.psdata.totals).toMatchObject({ tax: 0 });
+
+      // The shop has it now (and Italy), a code no country has, a zone the shop does not have, the catalogue's staff.
+      expect(await manager('createShippingCountry', { iso, zone: 'EU', vat_rate_bp: 0, free_shipping_from: null, is_active: true })).toMatchObject({ status: 409, body: { code: 'country_known' } });
+      expect(await manager('createShippingCountry', { iso: 'XX', zone: 'WORLD', vat_rate_bp: 0, free_shipping_from: null, is_active: true })).toMatchObject({ status: 400, body: { psdata: { errors: { iso: [expect.any(String)] } } } });
+      expect(await manager('createShippingCountry', { iso: 'KR', zone: 'MARS', vat_rate_bp: 0, free_shipping_from: null, is_active: true })).toMatchObject({ status: 404 });
+      expect(await as('catalogue', 'createShippingCountry', { iso: 'KR', zone: 'WORLD', vat_rate_bp: 0, free_shipping_from: null, is_active: true })).toMatchObject({ status: 403 });
+      expect((await settings()).countries.map((country: { iso: string }) => country.iso)).not.toContain('KR');
+    });
+
     it('sets a country’s own VAT rate for children’s clothing (ADR 65): a cart to it holds VAT at that rate at once; checked, audited, stale refused', async () => {
       const rates = (await manager('getTaxRates', {})).body.psdata.countries as { iso: string; standard_bp: number; rates: unknown[]; version: number }[];
       // The home zone's countries only: the others buy VAT-free.

@@ -14,6 +14,7 @@ import {
   adminSaveContentTranslationInput,
   adminSaveCountryInput,
   adminCreateCarrierInput,
+  adminCreateCountryInput,
   adminSaveTaxRateInput,
   adminSetSizeChartCategoriesInput,
   adminShippingCountrySchema,
@@ -30,6 +31,7 @@ export const adminDeliveryCalls = {
   saveCarrier: adminCall('delivery', adminSaveCarrierInput, adminCarrierSchema, { refusals: ['not_found'] }),
   createCarrier: adminCall('delivery', adminCreateCarrierInput, adminCarrierSchema, { refusals: ['carrier_code_taken'] }),
   saveShippingCountry: adminCall('delivery', adminSaveCountryInput, adminShippingCountrySchema, { refusals: ['country_unknown', 'stale_edit', 'home_country_required'] }),
+  createShippingCountry: adminCall('delivery', adminCreateCountryInput, adminShippingCountrySchema, { refusals: ['country_known', 'not_found'] }),
   saveBrandThreshold: adminCall('delivery', adminSaveBrandThresholdInput, adminBrandThresholdSchema.nullable(), { refusals: ['country_unknown', 'not_found'] }),
   /** VAT rates per country and tax class (ADR 65). */
   getTaxRates: adminCall('delivery', z.object({}), adminTaxRatesSchema, { readOnly: true }),

@@ -75,6 +75,19 @@ export const adminCreateCarrierInput = z.object({
 /** A country the shop sells to (or no longer does), its zone and its free-shipping threshold (null: none). */
 export const adminSaveCountryInput = z.object({ iso, zone, is_active: z.boolean(), free_shipping_from: cents.nullable(), version });
 
+/**
+ * A country the shop did not have: its code (a region Intl knows by name: an unassigned code is refused), its zone,
+ * its standard VAT rate (what the cart holds there when its zone is the home country's), its free-shipping threshold
+ * and whether it is sold to already.
+ */
+export const adminCreateCountryInput = z.object({
+  iso: iso.refine((code) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) !== code),
+  zone,
+  vat_rate_bp: z.coerce.number().int().min(0).max(10_000),
+  free_shipping_from: cents.nullable(),
+  is_active: z.boolean(),
+});
+
 /** One brand's free-shipping threshold to a country; `from` null removes it. */
 export const adminSaveBrandThresholdInput = z.object({ country: iso, brand_id: rowId, from: cents.nullable() });
 

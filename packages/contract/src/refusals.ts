@@ -95,6 +95,8 @@ export const refusalDetails = {
   stale_edit: z.object({ version: count }),
   // A new carrier's code another carrier has.
   carrier_code_taken: z.null(),
+  // A new country the shop already has (sold to or not: the delivery page's form of it changes it).
+  country_known: z.null(),
   country_unknown: z.null(),
   home_country_required: z.null(),
   // Any call

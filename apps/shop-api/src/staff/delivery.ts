@@ -5,6 +5,7 @@ import {
   type AdminTaxCountry,
   type adminSaveBrandThresholdInput,
   type adminCreateCarrierInput,
+  type adminCreateCountryInput,
   type adminSaveCarrierInput,
   type adminSaveCarrierRateInput,
   type adminSaveCountryInput,
@@ -175,6 +176,23 @@ export async function saveShippingCountry(input: z.output<typeof adminSaveCountr
   });
 }
 
+/** A country the shop did not have, in an existing zone: the storefront offers it (when sold to) with its zone's carriers. */
+export async function createShippingCountry(input: z.output<typeof adminCreateCountryInput>, context: AdminContext) {
+  const { db, config } = context;
+  return db.transaction(async (tx) => {
+    if (!(await zones(tx)).includes(input.zone)) throw notFound('Zone');
+    const [created] = await selectRows<CountryRow>(
+      tx,
+      sql`insert into countries (iso, group_key, vat_rate_bp, free_shipping_from_cents, is_active)
+        values (${input.iso}, ${input.zone}, ${input.vat_rate_bp}, ${input.free_shipping_from}, ${input.is_active})
+        on conflict (iso) do nothing returning ${countryColumns}`,
+    );
+    if (!created) throw new ApiError(409, 'country_known', 'The shop has this country already');
+    await audit(tx, actorOf(context), { action: 'country.create', targetType: 'country', targetId: input.iso, after: { ...created, vat_rate_bp: input.vat_rate_bp } });
+    return toCountry(created, config.defaultCountry);
+  });
+}
+
 /** SPEC §9's one-brand rule: sets (or with `from` null removes) a brand's free-shipping threshold to a country. */
 export async function saveBrandThreshold(input: z.output<typeof adminSaveBrandThresholdInput>, context: AdminContext) {
   return context.db.transaction(async (tx) => {
@@ -252,4 +270,4 @@ export async function saveTaxRate(input: z.output<typeof adminSaveTaxRateInput>,
   });
 }
 
-export const deliveryHandlers = { getDeliverySettings, saveCarrierRate, saveCarrier, createCarrier, saveShippingCountry, saveBrandThreshold, getTaxRates, saveTaxRate };
+export const deliveryHandlers = { getDeliverySettings, saveCarrierRate, saveCarrier, createCarrier, saveShippingCountry, createShippingCountry, saveBrandThreshold, getTaxRates, saveTaxRate };
