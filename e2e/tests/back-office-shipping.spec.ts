@@ -187,3 +187,28 @@ test('a manager creates a carrier and gives it a rate to a zone', async ({ brows
   await expect(rate()).toContainText('€12.90');
   await expectNoAxeViolations(staff);
 });
+
+test('a manager adds a country to a zone; one the shop has is refused', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const staff = await staffPage(browser, 'manager', { locale: 'en' });
+  await staff.goto(`${BACK_OFFICE}/delivery`);
+  await hydrated(staff);
+  const create = staff.getByRole('region', { name: 'New country' });
+  const add = async (code: string) => {
+    await create.getByLabel('Country code', { exact: true }).fill(code);
+    await create.getByLabel('Zone', { exact: true }).selectOption({ label: 'Rest of the world' });
+    await create.getByLabel('Standard VAT rate (%)', { exact: true }).fill('10');
+    // The other journeys share this shop: the new country is not sold to yet.
+    await create.getByLabel('Sold to').uncheck();
+    await create.getByRole('button', { name: 'Add the country' }).click();
+  };
+  await add('IT');
+  await expect(create.getByLabel('Country code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(create).toContainText('The shop has this country already: change it in the list above.');
+  await add('JP');
+  await expect(staff.getByRole('status')).toHaveText('The country is added: the shop offers it with its zone’s carriers.');
+  const japan = staff.getByRole('group', { name: 'Japan (JP)' });
+  await expect(japan.getByLabel('Zone', { exact: true })).toHaveValue('WORLD');
+  await expect(japan.getByLabel('Sold to')).not.toBeChecked();
+  await expectNoAxeViolations(staff);
+});

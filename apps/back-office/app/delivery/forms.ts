@@ -12,6 +12,8 @@ const days = z.coerce.number().int().min(0).max(90);
 const version = z.coerce.number().int().min(0);
 const ticked = z.literal('on').optional();
 const zone = z.string().regex(/^[A-Z_]{2,16}$/);
+/** A VAT rate in percent as typed ('13,5'), at most 100. */
+const percent = z.string().trim().regex(/^\d{1,3}([.,]\d{1,2})?$/).refine((typed) => Number(typed.replace(',', '.')) <= 100);
 
 export const rateForm = z
   .object({ carrier_id: rowId, zone, version, rate_price: amount, min_days: days, max_days: days })
@@ -29,13 +31,21 @@ export const newCarrierForm = z.object({
   free_applies: ticked,
 });
 export const countryForm = z.object({ iso: z.string().regex(/^[A-Z]{2}$/), zone, version, sold_to: ticked, free_from: amount.optional() });
+/** A new country: its ISO code, zone, standard VAT rate in percent as typed, threshold and whether it is sold to. */
+export const newCountryForm = z.object({
+  new_iso: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).refine((code) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) !== code),
+  zone,
+  vat_rate: percent,
+  free_from: amount.optional(),
+  sold_to: ticked,
+});
 export const brandForm = z.object({ country: z.string().regex(/^[A-Z]{2}$/), brand_id: rowId, brand_from: amount });
 /** A country's own VAT rate for a class, in percent as typed ('13,5'), at most 100; empty: the standard rate. */
 export const taxRateForm = z.object({
   iso: z.string().regex(/^[A-Z]{2}$/),
   tax_class: z.enum(REDUCED_TAX_CLASSES),
   version,
-  tax_rate: z.string().trim().regex(/^\d{1,3}([.,]\d{1,2})?$/).refine((typed) => Number(typed.replace(',', '.')) <= 100).optional(),
+  tax_rate: percent.optional(),
 });
 
 export const newPageForm = z.object({ kind: z.enum(CONTENT_PAGE_KINDS), page_key: z.string().trim().toLowerCase().regex(SLUG_PATTERN).max(60) });

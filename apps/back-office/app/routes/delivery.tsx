@@ -4,7 +4,7 @@ import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry } from '
 import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
 import type { z } from 'zod';
-import { brandForm, carrierForm, countryForm, newCarrierForm, rateForm } from '../delivery/forms';
+import { brandForm, carrierForm, countryForm, newCarrierForm, newCountryForm, rateForm } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { money } from '../lib/format';
@@ -16,7 +16,7 @@ import type { Route } from './+types/delivery';
  * Carriers and their rates per zone, the countries sold to with their free-shipping thresholds, and SPEC §9's
  * one-brand thresholds. One small form per rate, carrier and country, each posted on its own (no JavaScript needed).
  */
-const DONE = ['rate', 'carrier', 'carrierCreated', 'country', 'brand', 'brandRemoved'] as const;
+const DONE = ['rate', 'carrier', 'carrierCreated', 'country', 'countryCreated', 'brand', 'brandRemoved'] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get('done');
@@ -64,6 +64,14 @@ export async function action({ request }: Route.ActionArgs) {
       return redirect(`/delivery?done=carrierCreated#carrier-${created.id}`);
     };
     return submitStaffForm(formData, newCarrierForm, create, { fieldOf: { carrier_code_taken: ['carrier_code', 'carrier_code_taken'] }, refused: (result): Reply => ({ form: 'new-carrier', result }) });
+  }
+  if (intent === 'new-country') {
+    const create = async ({ new_iso, zone, vat_rate, free_from, sold_to }: z.output<typeof newCountryForm>) => {
+      // A percentage as typed ('13,5') is in basis points what an amount is in cents (1350).
+      await staffCall(request, 'createShippingCountry', { iso: new_iso, zone, vat_rate_bp: cents(vat_rate), free_shipping_from: free_from === undefined ? null : cents(free_from), is_active: sold_to === 'on' });
+      return redirect(`/delivery?done=countryCreated#country-${new_iso}`);
+    };
+    return submitStaffForm(formData, newCountryForm, create, { fieldOf: { country_known: ['new_iso', 'country_known'] }, refused: (result): Reply => ({ form: 'new-country', result }) });
   }
   if (intent === 'country') {
     const form = `country-${formData.get('iso')}`;
@@ -228,6 +236,38 @@ function CountryForm({ country, zones, lastResult }: { country: AdminShippingCou
   );
 }
 
+/** A country the shop did not have, in one of its zones. */
+function NewCountry({ zones, lastResult }: { zones: string[]; lastResult: Reply['result'] | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useStaffForm(newCountryForm, lastResult as any);
+  return (
+    <section aria-labelledby="new-country-title" className={`mt-4 ${panelClass}`}>
+      <h3 id="new-country-title" className="text-lg font-semibold">
+        {t('delivery.newCountry')}
+      </h3>
+      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+        </div>
+        <input type="hidden" name="intent" value="new-country" />
+        <TextField field={fields.new_iso} label={t('delivery.countryCode')} help={t('delivery.countryCodeHelp')} />
+        <SelectField field={fields.zone} label={t('delivery.zone')} choices={zones.map((zone) => ({ value: zone, label: t(`delivery.zones.${zone}`, { defaultValue: zone }) }))} empty="—" />
+        <TextField field={fields.vat_rate} label={t('delivery.vatRate')} help={t('delivery.vatRateHelp')} inputMode="decimal" />
+        <TextField field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} inputMode="decimal" />
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="sold_to" defaultChecked className={boxClass} />
+          {t('delivery.soldTo')}
+        </label>
+        <div className="sm:col-span-2">
+          <button type="submit" className={buttonClass}>
+            {t('delivery.createCountry')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 function BrandThresholds({ settings, lastResult }: { settings: AdminDeliverySettings; lastResult: Reply['result'] | undefined }) {
   const { t, i18n } = useTranslation();
   const [form, fields] = useStaffForm(brandForm, lastResult as any);
@@ -306,6 +346,7 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
             <CountryForm key={country.iso} country={country} zones={settings.zones} lastResult={resultFor(reply, `country-${country.iso}`)} />
           ))}
         </ul>
+        <NewCountry zones={settings.zones} lastResult={resultFor(reply, 'new-country')} />
       </section>
     </>
   );
