@@ -22,6 +22,9 @@ test('a catalogue staff member exports, uploads a stock and price CSV, checks th
   const product = rows.find((row) => row.status === 'active' && row.sku && row.garment !== 'shoes')!;
   const variants = rows.filter((row) => row.handle === product.handle);
   expect(variants.length).toBeGreaterThan(0);
+  // The tax class and the related products (ADR 64) are columns of the file too.
+  expect(['standard', 'children']).toContain(product.tax_class);
+  expect(product.related).toBeDefined();
 
   // A file of SKUs alone with their new stock and price; one row of it with a SKU the shop does not have first.
   const upload = async (name: string, lines: string[]) => {

@@ -115,3 +115,100 @@ test('a manager changes a carrier’s rate and writes a content page; a shopper�
   await page.setViewportSize({ width: 390, height: 900 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test('a manager sets a country’s VAT rate for children’s clothing without JavaScript; the page is axe clean on a phone (ADR 65)', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const staff = await staffPage(browser, 'manager', { locale: 'en', viewport: { width: 390, height: 844 } });
+  const plainContext = await browser.newContext({ javaScriptEnabled: false, locale: 'en' });
+  await plainContext.addCookies(await staff.context().cookies());
+  const plain = await plainContext.newPage();
+  const ireland = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ireland (IE)' }) });
+  const field = (page: Page) => ireland(page).getByLabel('Children’s clothing and footwear (%)', { exact: true });
+  const save = async (typed: string) => {
+    await field(plain).fill(typed);
+    await ireland(plain).getByRole('button', { name: 'Save IE' }).click();
+  };
+  try {
+    await plain.goto(`${BACK_OFFICE}/tax-rates`);
+    await expect(plain.getByRole('heading', { level: 1, name: 'VAT rates' })).toBeVisible();
+    await expect(ireland(plain)).toContainText('Standard rate: 23%');
+    await expect(field(plain)).toHaveValue('0');
+    // More than 100 % is refused on its field, in the staff member's language.
+    await save('123');
+    await expect(field(plain)).toHaveAttribute('aria-invalid', 'true');
+    await expect(ireland(plain)).toContainText('Enter a rate in percent from 0 to 100, such as 13.5, or leave it empty.');
+    await save('13,5');
+    await expect(plain.getByRole('status')).toHaveText('The rate is saved: the cart and the checkout use it now.');
+    await expect(field(plain)).toHaveValue('13.5');
+
+    await staff.getByRole('link', { name: 'VAT rates', exact: true }).click();
+    await expect(field(staff)).toHaveValue('13.5');
+    await expectNoAxeViolations(staff);
+    await shots(staff, 'tax-rates');
+  } finally {
+    // The other journeys share this shop: Ireland's rate goes back as it was.
+    await plain.goto(`${BACK_OFFICE}/tax-rates`);
+    await save('0');
+    await expect(plain.getByRole('status')).toHaveText('The rate is saved: the cart and the checkout use it now.');
+    await plainContext.close();
+  }
+});
+
+test('a manager creates a carrier and gives it a rate to a zone', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const staff = await staffPage(browser, 'manager', { locale: 'en' });
+  const code = `bike-${Date.now().toString(36)}`;
+  await staff.goto(`${BACK_OFFICE}/delivery`);
+  await hydrated(staff);
+  const create = staff.getByRole('region', { name: 'New carrier' });
+  // A code another carrier has is refused on its field.
+  await create.getByLabel('Code', { exact: true }).fill('standard');
+  await create.getByLabel('Name in English', { exact: true }).fill('Bike courier');
+  await create.getByRole('button', { name: 'Create the carrier' }).click();
+  await expect(create.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(create).toContainText('Another carrier has this code: choose another.');
+  await create.getByLabel('Code', { exact: true }).fill(code);
+  await create.getByLabel('Name in Italian', { exact: true }).fill('Corriere in bici');
+  await create.getByRole('button', { name: 'Create the carrier' }).click();
+  await expect(staff.getByRole('status')).toHaveText('The carrier is created: set its rates to the zones it delivers to.');
+  const carrier = () => staff.getByRole('region', { name: 'Bike courier (To the door)' }).last();
+  const rate = () => carrier().getByRole('group', { name: 'Bike courier: European Union' });
+  await expect(rate()).toContainText('Does not deliver there: enter a price to add it.');
+  // The other journeys share this shop and its checkout: this carrier is not offered to their shoppers (the API
+  // test sees the checkout offer a new carrier once it has a rate).
+  await carrier().getByLabel('Offered to shoppers').uncheck();
+  await carrier().getByRole('button', { name: 'Save Bike courier' }).click();
+  await expect(staff.getByRole('status')).toHaveText('The carrier is saved.');
+  await rate().getByLabel('Price (VAT included)', { exact: true }).fill('12,90');
+  await rate().getByLabel('Fastest (working days)', { exact: true }).fill('1');
+  await rate().getByLabel('Slowest (working days)', { exact: true }).fill('1');
+  await rate().getByRole('button', { name: 'Save the rate' }).click();
+  await expect(staff.getByRole('status')).toHaveText('The rate is saved: the cart and the checkout show it now.');
+  await expect(rate()).toContainText('€12.90');
+  await expectNoAxeViolations(staff);
+});
+
+test('a manager adds a country to a zone; one the shop has is refused', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const staff = await staffPage(browser, 'manager', { locale: 'en' });
+  await staff.goto(`${BACK_OFFICE}/delivery`);
+  await hydrated(staff);
+  const create = staff.getByRole('region', { name: 'New country' });
+  const add = async (code: string) => {
+    await create.getByLabel('Country code', { exact: true }).fill(code);
+    await create.getByLabel('Zone', { exact: true }).selectOption({ label: 'Rest of the world' });
+    await create.getByLabel('Standard VAT rate (%)', { exact: true }).fill('10');
+    // The other journeys share this shop: the new country is not sold to yet.
+    await create.getByLabel('Sold to').uncheck();
+    await create.getByRole('button', { name: 'Add the country' }).click();
+  };
+  await add('IT');
+  await expect(create.getByLabel('Country code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(create).toContainText('The shop has this country already: change it in the list above.');
+  await add('JP');
+  await expect(staff.getByRole('status')).toHaveText('The country is added: the shop offers it with its zone’s carriers.');
+  const japan = staff.getByRole('group', { name: 'Japan (JP)' });
+  await expect(japan.getByLabel('Zone', { exact: true })).toHaveValue('WORLD');
+  await expect(japan.getByLabel('Sold to')).not.toBeChecked();
+  await expectNoAxeViolations(staff);
+});

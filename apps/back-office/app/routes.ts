@@ -42,6 +42,7 @@ export default [
     route('search-synonyms', 'routes/search-synonyms.tsx'),
     // Delivery: carriers, rates, thresholds and countries; content pages and size charts.
     route('delivery', 'routes/delivery.tsx'),
+    route('tax-rates', 'routes/tax-rates.tsx'),
     route('pages', 'routes/pages.tsx'),
     route('pages/:id', 'routes/content-page.tsx'),
     // The owners' staff page.

@@ -137,6 +137,101 @@ describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => 
       expect(await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: true, free_shipping_from: null, version: france.version })).toMatchObject({ status: 409, body: { code: 'stale_edit' } });
       expect((await manager('saveShippingCountry', { iso: 'FR', zone: 'EU', is_active: true, free_shipping_from: 20_000, version: france.version + 2 })).status).toBe(200);
     });
+
+    it('creates a carrier, audited; the checkout offers it, named in the shopper’s language, once it has a rate to the zone', async () => {
+      const { token } = await cartWith();
+      const offered = async (lang: string) =>
+        (await callApi(shop().app, 'getCarriers', {}, { ...shopperHeaders(token), 'x-shop-country': 'FR', 'accept-language': lang })).body.psdata.carriers as { code: string; name: string; price: number }[];
+      const code = `courier-${driver}`;
+      const created = await manager('createCarrier', { code: code.toUpperCase(), names: { en: 'Bike courier', it: 'Corriere in bici', fr: '' }, free_shipping_applies: false });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.psdata).toMatchObject({ code, kind: 'home', name: 'Bike courier', is_active: true, free_shipping_applies: false, rates: [] });
+      const [trace] = await query(sql`select action, target_id, after from audit_log where target_type = 'carrier' and action = 'carrier.create' order by id desc limit 1`);
+      expect(trace).toEqual({ action: 'carrier.create', target_id: String(created.body.psdata.id), after: { code, names: { en: 'Bike courier', it: 'Corriere in bici' }, free_shipping_applies: false } });
+      expect((await settings()).carriers.at(-1)).toMatchObject({ code, rates: [] });
+      // No rate to any zone yet: not offered.
+      expect((await offered('en')).map((carrier) => carrier.code)).not.toContain(code);
+
+      expect((await manager('saveCarrierRate', { carrier_id: created.body.psdata.id, zone: 'EU', price: 1290, min_days: 1, max_days: 1, version: 0 })).status).toBe(200);
+      expect((await offered('it')).find((carrier) => carrier.code === code)).toMatchObject({ name: 'Corriere in bici', price: 1290 });
+      // A language without a name of its own shows the English one.
+      expect((await offered('fr')).find((carrier) => carrier.code === code)).toMatchObject({ name: 'Bike courier' });
+
+      // Its code again, a code that is not one, no English name, and the catalogue's staff: refused.
+      expect(await manager('createCarrier', { code, names: { en: 'Another' }, free_shipping_applies: true })).toMatchObject({ status: 409, body: { code: 'carrier_code_taken' } });
+      expect(await manager('createCarrier', { code: 'a b', names: { en: 'Another' }, free_shipping_applies: true })).toMatchObject({ status: 400, body: { psdata: { errors: { code: [expect.any(String)] } } } });
+      expect(await manager('createCarrier', { code: 'another', names: { en: ' ' }, free_shipping_applies: true })).toMatchObject({ status: 400 });
+      expect(await as('catalogue', 'createCarrier', { code: 'another', names: { en: 'Another' }, free_shipping_applies: true })).toMatchObject({ status: 403 });
+      expect((await settings()).carriers.filter((carrier: { code: string }) => carrier.code === 'another')).toEqual([]);
+    });
+
+    it('creates a country sold to, audited: the storefront offers it, and its checkout the carriers of its zone', async () => {
+      const { token } = await cartWith();
+      const iso = driver === 'postgres' ? 'JP' : 'CA';
+      // Its zone's carriers to the door (a collection-point carrier has no points there).
+      const world = (await settings()).carriers.flatMap((carrier: { code: string; kind: string; is_active: boolean; rates: { zone: string; price: number }[] }) =>
+        carrier.is_active && carrier.kind === 'home' ? carrier.rates.filter((rate) => rate.zone === 'WORLD').map((rate) => ({ code: carrier.code, price: rate.price })) : [],
+      );
+      const created = await manager('createShippingCountry', { iso: iso.toLowerCase(), zone: 'WORLD', vat_rate_bp: 1000, free_shipping_from: null, is_active: true });
+      expect(created.body.psdata).toEqual({ iso, zone: 'WORLD', is_active: true, free_shipping_from: null, is_home: false, version: 1 });
+      const [trace] = await query(sql`select action, target_id from audit_log where target_type = 'country' order by id desc limit 1`);
+      expect(trace).toEqual({ action: 'country.create', target_id: iso });
+      expect((await callApi(shop().app, 'bootstrap', {})).body.psdata.countries.map((country: { iso: string }) => country.iso)).toContain(iso);
+      const carriers = (await shopper('getCarriers', {}, token, iso)).body.psdata.carriers as { code: string; price: number }[];
+      expect(carriers.map((carrier) => ({ code: carrier.code, price: carrier.price }))).toEqual(world);
+      // Outside the home zone: an export, no VAT whatever its rate.
+      expect((await shopper('getCartItems', {}, token, iso)).body.psdata.totals).toMatchObject({ tax: 0 });
+
+      // The shop has it now (and Italy), a code no country has, a zone the shop does not have, the catalogue's staff.
+      expect(await manager('createShippingCountry', { iso, zone: 'EU', vat_rate_bp: 0, free_shipping_from: null, is_active: true })).toMatchObject({ status: 409, body: { code: 'country_known' } });
+      expect(await manager('createShippingCountry', { iso: 'XX', zone: 'WORLD', vat_rate_bp: 0, free_shipping_from: null, is_active: true })).toMatchObject({ status: 400, body: { psdata: { errors: { iso: [expect.any(String)] } } } });
+      expect(await manager('createShippingCountry', { iso: 'KR', zone: 'MARS', vat_rate_bp: 0, free_shipping_from: null, is_active: true })).toMatchObject({ status: 404 });
+      expect(await as('catalogue', 'createShippingCountry', { iso: 'KR', zone: 'WORLD', vat_rate_bp: 0, free_shipping_from: null, is_active: true })).toMatchObject({ status: 403 });
+      expect((await settings()).countries.map((country: { iso: string }) => country.iso)).not.toContain('KR');
+    });
+
+    it('sets a country’s own VAT rate for children’s clothing (ADR 65): a cart to it holds VAT at that rate at once; checked, audited, stale refused', async () => {
+      const rates = (await manager('getTaxRates', {})).body.psdata.countries as { iso: string; standard_bp: number; rates: unknown[]; version: number }[];
+      // The home zone's countries only: the others buy VAT-free.
+      expect(rates.map((country) => country.iso)).toEqual(expect.arrayContaining(['DE', 'FR', 'IE', 'IT']));
+      expect(rates.map((country) => country.iso)).not.toContain('US');
+      const ireland = rates.find((country) => country.iso === 'IE')!;
+      expect(ireland).toMatchObject({ standard_bp: 2300, rates: [{ tax_class: 'children', rate_bp: 0 }] });
+      expect(rates.find((country) => country.iso === 'IT')).toMatchObject({ standard_bp: 2200, rates: [{ tax_class: 'children', rate_bp: null }] });
+
+      const [item] = await query<{ product_id: number; combination_id: number }>(
+        sql`select c.product_id, c.id as combination_id from combinations c join products p on p.id = c.product_id
+          where p.is_active and p.tax_class = 'children' and p.out_of_stock_policy = 'deny' and p.minimal_quantity = 1 and c.quantity > 5 order by c.id limit 1`,
+      );
+      const added = await shopper('createCartItem', { product_id: item!.product_id, combination_id: item!.combination_id, quantity: 1 }, undefined, 'IE');
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const totals = async () => (await shopper('getCartItems', {}, added.body.psdata.session.token, 'IE')).body.psdata.totals;
+      expect(await totals()).toMatchObject({ tax: 0, vat_rates_bp: [0] });
+
+      const saved = await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 1350, version: ireland.version });
+      expect(saved.body.psdata).toEqual({ iso: 'IE', standard_bp: 2300, rates: [{ tax_class: 'children', rate_bp: 1350 }], version: ireland.version + 1 });
+      const reduced = await totals();
+      expect(reduced).toMatchObject({ vat_rates_bp: [1350], tax: Math.round((reduced.total * 1350) / 11_350) });
+      expect(reduced.tax).toBeGreaterThan(0);
+      const [trace] = await query(sql`select action, target_id, before, after from audit_log where target_type = 'country_tax_rate' order by id desc limit 1`);
+      expect(trace).toEqual({ action: 'tax_rate.change', target_id: 'IE:children', before: { rate_bp: 0 }, after: { rate_bp: 1350 } });
+
+      // A form read before that save, a rate over 100 %, the standard class (the country's own rate), an unknown
+      // country and the catalogue's staff: refused, nothing changes.
+      expect(await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 500, version: ireland.version })).toMatchObject({ status: 409, body: { code: 'stale_edit', psdata: { version: ireland.version + 1 } } });
+      expect(await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 10_001, version: ireland.version + 1 })).toMatchObject({ status: 400, body: { psdata: { errors: { rate_bp: [expect.any(String)] } } } });
+      expect(await manager('saveTaxRate', { iso: 'IE', tax_class: 'standard', rate_bp: 500, version: ireland.version + 1 })).toMatchObject({ status: 400, body: { psdata: { errors: { tax_class: [expect.any(String)] } } } });
+      expect(await manager('saveTaxRate', { iso: 'XX', tax_class: 'children', rate_bp: 500, version: 1 })).toMatchObject({ status: 404, body: { code: 'country_unknown' } });
+      expect(await as('catalogue', 'getTaxRates', {})).toMatchObject({ status: 403 });
+      expect(await as('catalogue', 'saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 500, version: ireland.version + 1 })).toMatchObject({ status: 403 });
+      expect((await totals()).vat_rates_bp).toEqual([1350]);
+
+      // No rate of its own: the class pays the standard rate.
+      const standard = await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: null, version: ireland.version + 1 });
+      expect(standard.body.psdata.rates).toEqual([{ tax_class: 'children', rate_bp: null }]);
+      expect((await totals()).vat_rates_bp).toEqual([2300]);
+      expect((await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 0, version: ireland.version + 2 })).status).toBe(200);
+    });
   });
 
   describe('content pages and size charts', () => {

@@ -99,8 +99,13 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   getDeliverySettings: {},
   saveCarrierRate: { carrier_id: NO_STAFF, zone: 'EU', price: 690, min_days: 3, max_days: 5, version: 1 },
   saveCarrier: { id: NO_STAFF, is_active: true, free_shipping_applies: true },
+  createCarrier: () => ({ code: `walk-${randomBytes(4).toString('hex')}`, names: { en: 'Walk' }, free_shipping_applies: true }),
   saveShippingCountry: { iso: NO_COUNTRY, zone: 'EU', is_active: true, free_shipping_from: null, version: 1 },
+  // A new country per caller, not sold to.
+  createShippingCountry: () => ({ iso: NEW_COUNTRIES[newCountries++ % NEW_COUNTRIES.length], zone: 'WORLD', vat_rate_bp: 0, free_shipping_from: null, is_active: false }),
   saveBrandThreshold: { country: NO_COUNTRY, brand_id: 1, from: 10_000 },
+  getTaxRates: {},
+  saveTaxRate: { iso: NO_COUNTRY, tax_class: 'children', rate_bp: 0, version: 1 },
   listContentPages: {},
   getContentPage: { id: NO_STAFF },
   createContentPage: () => ({ kind: 'page', key: `walk-${randomBytes(4).toString('hex')}` }),
@@ -108,6 +113,9 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   setSizeChartCategories: { id: NO_STAFF, category_ids: [] },
 });
 const NO_COUNTRY = 'XX';
+/** Countries the demo does not sell to, one for each call creating one (the walk's callers, on both databases' shops). */
+const NEW_COUNTRIES = ['JP', 'KR', 'CA', 'AU', 'BR', 'MX', 'NZ', 'SG'];
+let newCountries = 0;
 const NO_ORDER = 'NOSUCHORDER';
 const NO_STAFF = 2_000_000_000;
 const NO_UPLOAD = 'n'.repeat(43);

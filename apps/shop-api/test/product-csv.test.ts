@@ -65,7 +65,8 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     expect(Object.keys(rows[0]!)).toEqual([
       'handle',
       ...['en', 'fr', 'it', 'es', 'de'].flatMap((lang) => [`name_${lang}`, `description_${lang}`, `seo_title_${lang}`, `seo_description_${lang}`]),
-      'brand', 'category', 'gender', 'age_group', 'garment', 'status', 'price', 'badges', 'photos', 'sku', 'size', 'colour', 'gtin', 'price_difference', 'stock', 'available_date',
+      'brand', 'category', 'gender', 'age_group', 'garment', 'status', 'price', 'tax_class', 'badges', 'photos', 'related',
+      'sku', 'size', 'colour', 'gtin', 'price_difference', 'stock', 'available_date',
     ]);
     const [{ count }] = (await query<{ count: number }>(sql`select count(*)::int as count from combinations`)) as [{ count: number }];
     expect(rows.filter((row) => row.sku !== '')).toHaveLength(count);
@@ -80,7 +81,13 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
 
   it('reads the demo catalogue back from its own export without a change: 0 created, 0 changed', async () => {
     const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    // A product with related products, so that the file carries a list (the demo's kids' products are of the children's tax class).
+    const [product, ...others] = await query<{ id: number; reference: string }>(sql`select id, reference from products order by id desc limit 3`);
+    await shop().handle.db.execute(sql`insert into product_related (product_id, related_id, position) values (${product!.id}, ${others[0]!.id}, 1), (${product!.id}, ${others[1]!.id}, 2)`);
     const file = (await exported(catalogue)).body;
+    const exportedRows = parse(file, { columns: true }) as Record<string, string>[];
+    expect(exportedRows.find((row) => row.handle === product!.reference)!.related).toBe(`${others[0]!.reference}|${others[1]!.reference}`);
+    expect(new Set(exportedRows.map((row) => row.tax_class))).toEqual(new Set(['standard', 'children']));
     const dryRun = await upload(catalogue, file);
     expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
     const rows = (parse(file, { columns: true }) as unknown[]).length;
@@ -242,6 +249,64 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     const badDifference = await upload(catalogue, csv([['sku', 'price_difference'], [variant!.sku, 'five']]));
     expect(badDifference.body.psdata.refusals).toEqual([{ row: 2, reason: 'bad_price', column: 'price_difference', value: 'five' }]);
   });
+
+  it('imports the tax class and related products by reference (one the file creates on a later row too), and a cart holds VAT by that class', async () => {
+    const catalogue = (await staffSession(shop(), 'catalogue')).headers;
+    const [first, second] = await variants(400).then((picked) => [...new Map(picked.map((variant) => [variant.product_id, variant])).values()]);
+    const [category] = await query<{ slug: string }>(sql`select slug from category_translations where lang = 'en' and category_id in (select category_id from product_categories) limit 1`);
+    const handle = `CSV-KIDS-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const header = ['handle', 'name_en', 'category', 'gender', 'garment', 'status', 'price', 'tax_class', 'related', 'sku', 'size', 'colour', 'stock'];
+    const file = csv([
+      header,
+      // An existing product related to the new one below, and to another.
+      [first!.handle, '', '', '', '', '', '', 'children', `${handle}|${second!.handle}`, '', '', '', ''],
+      [handle, 'Kids’ raincoat', category!.slug, 'kids', 'coat', 'active', '49.90', 'children', first!.handle, `${handle}-M`, 'M', 'Blue', '5'],
+    ]);
+    const dryRun = await upload(catalogue, file);
+    expect(dryRun.body.psdata, JSON.stringify(dryRun.body.psdata.refusals)).toMatchObject({ state: 'checked', created: 1, changed: 1, refused: 0 });
+    expect((await adminCall(shop().app, 'applyProductImport', { id: dryRun.body.psdata.id }, catalogue)).body.psdata.state).toBe('applied');
+    const [created] = await query<{ id: number }>(sql`select id from products where reference = ${handle}`);
+    expect(await query(sql`select reference, tax_class from products where id in (${first!.product_id}, ${created!.id}) order by reference = ${handle}`)).toEqual([
+      { reference: first!.handle, tax_class: 'children' },
+      { reference: handle, tax_class: 'children' },
+    ]);
+    const [audited] = await query<{ after: { related_lists: number } }>(sql`select after from audit_log where action = 'product.import' and target_id = ${String(dryRun.body.psdata.id)}`);
+    expect(audited!.after.related_lists).toBe(2);
+    // Shoppers: the chosen products first among the related ones, and no VAT in Ireland on the children's class.
+    const related = async (id: number) => (await callApi(shop().app, 'getRelatedProducts', { id_product: id }, shopper())).body.psdata.products.map((card: { id_product: number }) => card.id_product);
+    expect((await related(first!.product_id)).slice(0, 2)).toEqual([created!.id, second!.product_id]);
+    expect((await related(created!.id))[0]).toBe(first!.product_id);
+    const [variant] = await query<{ id: number }>(sql`select id from combinations where reference = ${`${handle}-M`}`);
+    const client = shopper();
+    const added = await callApi(shop().app, 'createCartItem', { product_id: created!.id, combination_id: variant!.id, quantity: 1 }, client);
+    const cart = await callApi(shop().app, 'getCartItems', {}, { ...shopperHeaders(added.body.psdata.session.token, client['x-client-ip']), 'x-shop-country': 'IE' });
+    expect(cart.body.psdata.totals).toMatchObject({ products: 4990, tax: 0, vat_rates_bp: [0] });
+    // Exported as written; the same file again changes nothing; an empty cell takes the list off.
+    const row = (parse((await exported(catalogue)).body, { columns: true }) as Record<string, string>[]).find((candidate) => candidate.handle === first!.handle)!;
+    expect(row).toMatchObject({ tax_class: 'children', related: `${handle}|${second!.handle}` });
+    expect((await upload(catalogue, file)).body.psdata).toMatchObject({ created: 0, changed: 0, unchanged: 2 });
+    const cleared = await upload(catalogue, csv([['handle', 'related'], [first!.handle, '']]));
+    expect(cleared.body.psdata).toMatchObject({ state: 'checked', changed: 1 });
+    expect((await adminCall(shop().app, 'applyProductImport', { id: cleared.body.psdata.id }, catalogue)).body.psdata.state).toBe('applied');
+    expect(await query(sql`select related_id from product_related where product_id = ${first!.product_id}`)).toEqual([]);
+
+    // A reference neither the catalogue nor the file has (found once the whole file is read, still in row order), the
+    // product itself, more than twelve, and a class the shop does not have.
+    const refused = await upload(catalogue, csv([
+      ['handle', 'tax_class', 'related'],
+      [first!.handle, '', `${second!.handle}|NO-SUCH-PRODUCT`],
+      [second!.handle, 'luxury', ''],
+      [handle, '', `${first!.handle}|${handle}`],
+      [`${handle}-2`, '', Array.from({ length: 13 }, (_, index) => `R-${index}`).join('|')],
+    ]));
+    expect(refused.body.psdata).toMatchObject({ state: 'refused', rows: 4, created: 0, changed: 0, refused: 4 });
+    expect(refused.body.psdata.refusals).toEqual([
+      { row: 2, reason: 'unknown_related', column: 'related', value: 'NO-SUCH-PRODUCT' },
+      { row: 3, reason: 'bad_tax_class', column: 'tax_class', value: 'luxury' },
+      { row: 4, reason: 'unknown_related', column: 'related', value: handle },
+      { row: 5, reason: 'too_many_related', column: 'related', value: Array.from({ length: 13 }, (_, index) => `R-${index}`).join('|') },
+    ]);
+  }, 60_000);
 
   it('drops the staged rows of a dry run left unapplied for a day (housekeeping), and applying it then is refused', async () => {
     const catalogue = (await staffSession(shop(), 'catalogue')).headers;

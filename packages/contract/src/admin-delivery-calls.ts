@@ -13,10 +13,15 @@ import {
   adminSaveCarrierRateInput,
   adminSaveContentTranslationInput,
   adminSaveCountryInput,
+  adminCreateCarrierInput,
+  adminCreateCountryInput,
+  adminSaveTaxRateInput,
   adminSetSizeChartCategoriesInput,
   adminShippingCountrySchema,
   adminBrandThresholdSchema,
   adminCarrierRateSchema,
+  adminTaxCountrySchema,
+  adminTaxRatesSchema,
 } from './admin-delivery.ts';
 
 /** Carriers, their rates per zone, free-shipping thresholds and the countries sold to (area `delivery`). */
@@ -24,8 +29,13 @@ export const adminDeliveryCalls = {
   getDeliverySettings: adminCall('delivery', z.object({}), adminDeliverySettingsSchema, { readOnly: true }),
   saveCarrierRate: adminCall('delivery', adminSaveCarrierRateInput, adminCarrierRateSchema, { refusals: ['not_found', 'stale_edit'] }),
   saveCarrier: adminCall('delivery', adminSaveCarrierInput, adminCarrierSchema, { refusals: ['not_found'] }),
+  createCarrier: adminCall('delivery', adminCreateCarrierInput, adminCarrierSchema, { refusals: ['carrier_code_taken'] }),
   saveShippingCountry: adminCall('delivery', adminSaveCountryInput, adminShippingCountrySchema, { refusals: ['country_unknown', 'stale_edit', 'home_country_required'] }),
+  createShippingCountry: adminCall('delivery', adminCreateCountryInput, adminShippingCountrySchema, { refusals: ['country_known', 'not_found'] }),
   saveBrandThreshold: adminCall('delivery', adminSaveBrandThresholdInput, adminBrandThresholdSchema.nullable(), { refusals: ['country_unknown', 'not_found'] }),
+  /** VAT rates per country and tax class (ADR 65). */
+  getTaxRates: adminCall('delivery', z.object({}), adminTaxRatesSchema, { readOnly: true }),
+  saveTaxRate: adminCall('delivery', adminSaveTaxRateInput, adminTaxCountrySchema, { refusals: ['country_unknown', 'stale_edit'] }),
 };
 
 /** Content pages and size charts in every language (area `content`). */

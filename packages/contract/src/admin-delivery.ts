@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAX_CLASSES } from './admin-products.ts';
 import { rowId } from './bounds.ts';
 import { SHOP_ROUTE_SEGMENTS } from './constants.ts';
 import { STOREFRONT_LANGUAGES } from './locales.ts';
@@ -60,11 +61,59 @@ export const adminSaveCarrierRateInput = z
 /** Whether a carrier is offered, and whether the free-shipping rules make it free. */
 export const adminSaveCarrierInput = z.object({ id: rowId, is_active: z.boolean(), free_shipping_applies: z.boolean() });
 
+/**
+ * A new carrier, to the door (collection points come with their network's points, which the shop does not create):
+ * its code (for links and reports) and its name per shop language (English required; another language missing shows
+ * the English one). It is offered once it has a rate to a zone (saveCarrierRate).
+ */
+export const adminCreateCarrierInput = z.object({
+  code: z.string().trim().toLowerCase().regex(/^[a-z][a-z0-9-]{1,31}$/),
+  names: z.object({ en: z.string().trim().min(1).max(60) }).extend(Object.fromEntries(STOREFRONT_LANGUAGES.filter((lang) => lang !== 'en').map((lang) => [lang, z.string().trim().max(60).optional()]))),
+  free_shipping_applies: z.boolean(),
+});
+
 /** A country the shop sells to (or no longer does), its zone and its free-shipping threshold (null: none). */
 export const adminSaveCountryInput = z.object({ iso, zone, is_active: z.boolean(), free_shipping_from: cents.nullable(), version });
 
+/**
+ * A country the shop did not have: its code (a region Intl knows by name: an unassigned code is refused), its zone,
+ * its standard VAT rate (what the cart holds there when its zone is the home country's), its free-shipping threshold
+ * and whether it is sold to already.
+ */
+export const adminCreateCountryInput = z.object({
+  iso: iso.refine((code) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) !== code),
+  zone,
+  vat_rate_bp: z.coerce.number().int().min(0).max(10_000),
+  free_shipping_from: cents.nullable(),
+  is_active: z.boolean(),
+});
+
 /** One brand's free-shipping threshold to a country; `from` null removes it. */
 export const adminSaveBrandThresholdInput = z.object({ country: iso, brand_id: rowId, from: cents.nullable() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// VAT rates per country and tax class (ADR 64, ADR 65).
+
+/** The tax classes a country may tax at a rate of its own (the standard one is the country's standard rate). */
+export const REDUCED_TAX_CLASSES = TAX_CLASSES.filter((taxClass) => taxClass !== 'standard') as Exclude<(typeof TAX_CLASSES)[number], 'standard'>[];
+const reducedTaxClass = z.enum(TAX_CLASSES).exclude(['standard']);
+/** A VAT rate in basis points: 0 to 100 %. */
+const rateBasisPoints = z.coerce.number().int().min(0).max(10_000);
+
+export const adminTaxCountrySchema = z.object({
+  iso: z.string(),
+  /** The country's standard rate (`countries.vat_rate_bp`), which every class without a rate of its own pays. */
+  standard_bp: z.number().int(),
+  /** Each other class's own rate, or null: the standard rate. */
+  rates: z.array(z.object({ tax_class: reducedTaxClass, rate_bp: z.number().int().nullable() })),
+  /** The country's version (the delivery page's too): a save over a newer one is refused (stale_edit). */
+  version: z.number().int(),
+});
+export type AdminTaxCountry = z.infer<typeof adminTaxCountrySchema>;
+/** The countries of the home country's zone: the others buy VAT-free (ADR 23), whatever their rates. */
+export const adminTaxRatesSchema = z.object({ countries: z.array(adminTaxCountrySchema) });
+/** A country's own rate for a class, or null to tax the class at the country's standard rate. */
+export const adminSaveTaxRateInput = z.object({ iso, tax_class: reducedTaxClass, rate_bp: rateBasisPoints.nullable(), version });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Content pages and size charts, each in every storefront language.

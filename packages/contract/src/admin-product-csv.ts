@@ -18,8 +18,10 @@ export const PRODUCT_CSV_COLUMNS = [
   'garment',
   'status',
   'price',
+  'tax_class',
   'badges',
   'photos',
+  'related',
   'sku',
   'size',
   'colour',
@@ -32,7 +34,7 @@ export const PRODUCT_CSV_COLUMNS = [
 /** The longest SEO title and description a cell may hold, as the editor takes them. */
 export const CSV_TEXT_MAX = { seo_title: PRODUCT_META_TITLE_MAX, seo_description: PRODUCT_META_DESCRIPTION_MAX } as const;
 
-/** Between the badges of a `badges` cell and the photos of a `photos` cell. */
+/** Between the badges of a `badges` cell, the photos of a `photos` cell and the references of a `related` cell. */
 export const CSV_LIST_SEPARATOR = '|';
 
 /** Rows checked, staged and applied at a time: each applied batch is one transaction. */
@@ -59,6 +61,7 @@ export const PRODUCT_IMPORT_REASONS = [
   'bad_stock',
   'bad_date',
   'bad_status',
+  'bad_tax_class',
   'bad_gender',
   'bad_garment',
   'unknown_category',
@@ -73,6 +76,8 @@ export const PRODUCT_IMPORT_REASONS = [
   'product_rows_differ',
   'bad_badge',
   'unknown_photo',
+  'unknown_related',
+  'too_many_related',
   'text_too_long',
 ] as const;
 export type ProductImportReason = (typeof PRODUCT_IMPORT_REASONS)[number];

@@ -93,6 +93,10 @@ export const refusalDetails = {
   // Delivery settings and content pages: a save over a newer version than the form read (another staff member saved
   // first: the version there is now); a country the shop does not know; the home country taken off the countries sold to.
   stale_edit: z.object({ version: count }),
+  // A new carrier's code another carrier has.
+  carrier_code_taken: z.null(),
+  // A new country the shop already has (sold to or not: the delivery page's form of it changes it).
+  country_known: z.null(),
   country_unknown: z.null(),
   home_country_required: z.null(),
   // Any call

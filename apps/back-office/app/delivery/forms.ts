@@ -1,5 +1,5 @@
 import { rowId, SLUG_PATTERN } from '@shop/contract';
-import { CONTENT_PAGE_KINDS, MAX_PAGE_MARKDOWN } from '@shop/contract/admin';
+import { CONTENT_PAGE_KINDS, MAX_PAGE_MARKDOWN, REDUCED_TAX_CLASSES } from '@shop/contract/admin';
 import { z } from 'zod';
 
 /**
@@ -12,13 +12,41 @@ const days = z.coerce.number().int().min(0).max(90);
 const version = z.coerce.number().int().min(0);
 const ticked = z.literal('on').optional();
 const zone = z.string().regex(/^[A-Z_]{2,16}$/);
+/** A VAT rate in percent as typed ('13,5'), at most 100. */
+const percent = z.string().trim().regex(/^\d{1,3}([.,]\d{1,2})?$/).refine((typed) => Number(typed.replace(',', '.')) <= 100);
 
 export const rateForm = z
   .object({ carrier_id: rowId, zone, version, rate_price: amount, min_days: days, max_days: days })
   .refine((input) => input.min_days <= input.max_days, { path: ['max_days'], error: 'At least the fastest.' });
 export const carrierForm = z.object({ carrier_id: rowId, offered: ticked, free_applies: ticked });
+const carrierName = z.string().trim().max(60);
+/** A new carrier: its code and its name per shop language (English required). */
+export const newCarrierForm = z.object({
+  carrier_code: z.string().trim().toLowerCase().regex(/^[a-z][a-z0-9-]{1,31}$/),
+  carrier_name_en: carrierName.min(1),
+  carrier_name_fr: carrierName.optional(),
+  carrier_name_it: carrierName.optional(),
+  carrier_name_es: carrierName.optional(),
+  carrier_name_de: carrierName.optional(),
+  free_applies: ticked,
+});
 export const countryForm = z.object({ iso: z.string().regex(/^[A-Z]{2}$/), zone, version, sold_to: ticked, free_from: amount.optional() });
+/** A new country: its ISO code, zone, standard VAT rate in percent as typed, threshold and whether it is sold to. */
+export const newCountryForm = z.object({
+  new_iso: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).refine((code) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) !== code),
+  zone,
+  vat_rate: percent,
+  free_from: amount.optional(),
+  sold_to: ticked,
+});
 export const brandForm = z.object({ country: z.string().regex(/^[A-Z]{2}$/), brand_id: rowId, brand_from: amount });
+/** A country's own VAT rate for a class, in percent as typed ('13,5'), at most 100; empty: the standard rate. */
+export const taxRateForm = z.object({
+  iso: z.string().regex(/^[A-Z]{2}$/),
+  tax_class: z.enum(REDUCED_TAX_CLASSES),
+  version,
+  tax_rate: percent.optional(),
+});
 
 export const newPageForm = z.object({ kind: z.enum(CONTENT_PAGE_KINDS), page_key: z.string().trim().toLowerCase().regex(SLUG_PATTERN).max(60) });
 // A page's address is ASCII, as the storefront serves it (ADR 59): the editor offers the ASCII spelling of what it refuses.

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { STOREFRONT_LANGUAGES } from '@shop/contract';
 import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
 import type { z } from 'zod';
-import { brandForm, carrierForm, countryForm, rateForm } from '../delivery/forms';
+import { brandForm, carrierForm, countryForm, newCarrierForm, newCountryForm, rateForm } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { money } from '../lib/format';
@@ -15,7 +16,7 @@ import type { Route } from './+types/delivery';
  * Carriers and their rates per zone, the countries sold to with their free-shipping thresholds, and SPEC §9's
  * one-brand thresholds. One small form per rate, carrier and country, each posted on its own (no JavaScript needed).
  */
-const DONE = ['rate', 'carrier', 'country', 'brand', 'brandRemoved'] as const;
+const DONE = ['rate', 'carrier', 'carrierCreated', 'country', 'countryCreated', 'brand', 'brandRemoved'] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get('done');
@@ -52,6 +53,25 @@ export async function action({ request }: Route.ActionArgs) {
     const save = ({ carrier_id, offered, free_applies }: z.output<typeof carrierForm>) =>
       staffCall(request, 'saveCarrier', { id: carrier_id, is_active: offered === 'on', free_shipping_applies: free_applies === 'on' });
     return submitTo(formData, form, carrierForm, save, 'carrier', form);
+  }
+  if (intent === 'new-carrier') {
+    const create = async ({ carrier_code, free_applies, ...names }: z.output<typeof newCarrierForm>) => {
+      const created = await staffCall(request, 'createCarrier', {
+        code: carrier_code,
+        names: { ...Object.fromEntries(STOREFRONT_LANGUAGES.map((lang) => [lang, names[`carrier_name_${lang}`]])), en: names.carrier_name_en },
+        free_shipping_applies: free_applies === 'on',
+      });
+      return redirect(`/delivery?done=carrierCreated#carrier-${created.id}`);
+    };
+    return submitStaffForm(formData, newCarrierForm, create, { fieldOf: { carrier_code_taken: ['carrier_code', 'carrier_code_taken'] }, refused: (result): Reply => ({ form: 'new-carrier', result }) });
+  }
+  if (intent === 'new-country') {
+    const create = async ({ new_iso, zone, vat_rate, free_from, sold_to }: z.output<typeof newCountryForm>) => {
+      // A percentage as typed ('13,5') is in basis points what an amount is in cents (1350).
+      await staffCall(request, 'createShippingCountry', { iso: new_iso, zone, vat_rate_bp: cents(vat_rate), free_shipping_from: free_from === undefined ? null : cents(free_from), is_active: sold_to === 'on' });
+      return redirect(`/delivery?done=countryCreated#country-${new_iso}`);
+    };
+    return submitStaffForm(formData, newCountryForm, create, { fieldOf: { country_known: ['new_iso', 'country_known'] }, refused: (result): Reply => ({ form: 'new-country', result }) });
   }
   if (intent === 'country') {
     const form = `country-${formData.get('iso')}`;
@@ -142,6 +162,39 @@ function CarrierSection({ carrier, zones, actionData }: { carrier: AdminCarrier;
   );
 }
 
+/** A new carrier to the door: its code and names; its rates are then set like the others'. */
+function NewCarrier({ lastResult }: { lastResult: Reply['result'] | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useStaffForm(newCarrierForm, lastResult as any);
+  return (
+    <section aria-labelledby="new-carrier-title" className={panelClass}>
+      <h3 id="new-carrier-title" className="text-lg font-semibold">
+        {t('delivery.newCarrier')}
+      </h3>
+      <p className="mb-3 text-sm text-stone-700">{t('delivery.newCarrierHelp')}</p>
+      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+        </div>
+        <input type="hidden" name="intent" value="new-carrier" />
+        <TextField field={fields.carrier_code} label={t('delivery.carrierCode')} help={t('delivery.carrierCodeHelp')} />
+        {STOREFRONT_LANGUAGES.map((lang) => (
+          <TextField key={lang} field={fields[`carrier_name_${lang}`]} label={t('delivery.carrierName', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.carrierNameHelp')} />
+        ))}
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="free_applies" defaultChecked className={boxClass} />
+          {t('delivery.freeApplies')}
+        </label>
+        <div className="sm:col-span-2">
+          <button type="submit" className={buttonClass}>
+            {t('delivery.createCarrier')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 function CountryForm({ country, zones, lastResult }: { country: AdminShippingCountry; zones: string[]; lastResult: Reply['result'] | undefined }) {
   const { t, i18n } = useTranslation();
   const formId = `country-${country.iso}`;
@@ -180,6 +233,38 @@ function CountryForm({ country, zones, lastResult }: { country: AdminShippingCou
         </fieldset>
       </Form>
     </li>
+  );
+}
+
+/** A country the shop did not have, in one of its zones. */
+function NewCountry({ zones, lastResult }: { zones: string[]; lastResult: Reply['result'] | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useStaffForm(newCountryForm, lastResult as any);
+  return (
+    <section aria-labelledby="new-country-title" className={`mt-4 ${panelClass}`}>
+      <h3 id="new-country-title" className="text-lg font-semibold">
+        {t('delivery.newCountry')}
+      </h3>
+      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+        </div>
+        <input type="hidden" name="intent" value="new-country" />
+        <TextField field={fields.new_iso} label={t('delivery.countryCode')} help={t('delivery.countryCodeHelp')} />
+        <SelectField field={fields.zone} label={t('delivery.zone')} choices={zones.map((zone) => ({ value: zone, label: t(`delivery.zones.${zone}`, { defaultValue: zone }) }))} empty="—" />
+        <TextField field={fields.vat_rate} label={t('delivery.vatRate')} help={t('delivery.vatRateHelp')} inputMode="decimal" />
+        <TextField field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} inputMode="decimal" />
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="sold_to" defaultChecked className={boxClass} />
+          {t('delivery.soldTo')}
+        </label>
+        <div className="sm:col-span-2">
+          <button type="submit" className={buttonClass}>
+            {t('delivery.createCountry')}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }
 
@@ -247,6 +332,7 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
           {settings.carriers.map((carrier) => (
             <CarrierSection key={carrier.id} carrier={carrier} zones={settings.zones} actionData={reply} />
           ))}
+          <NewCarrier lastResult={resultFor(reply, 'new-carrier')} />
         </div>
       </section>
       <BrandThresholds settings={settings} lastResult={resultFor(reply, 'brand')} />
@@ -260,6 +346,7 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
             <CountryForm key={country.iso} country={country} zones={settings.zones} lastResult={resultFor(reply, `country-${country.iso}`)} />
           ))}
         </ul>
+        <NewCountry zones={settings.zones} lastResult={resultFor(reply, 'new-country')} />
       </section>
     </>
   );

@@ -38,6 +38,7 @@ export default function StaffLayout({ loaderData: { staff } }: Route.ComponentPr
             {staff.areas.includes('promotions') && <NavItem to="/codes" label={t('promotions.codesTitle')} />}
             {staff.areas.includes('promotions') && <NavItem to="/sales" label={t('promotions.salesTitle')} />}
             {staff.areas.includes('delivery') && <NavItem to="/delivery" label={t('nav.delivery')} />}
+            {staff.areas.includes('delivery') && <NavItem to="/tax-rates" label={t('nav.taxRates')} />}
             {staff.areas.includes('content') && <NavItem to="/pages" label={t('nav.pages')} />}
             {staff.areas.includes('staff') && <NavItem to="/staff" label={t('team.title')} />}
           </nav>

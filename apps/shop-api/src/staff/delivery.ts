@@ -1,4 +1,16 @@
-import type { AdminCarrier, AdminShippingCountry, adminSaveBrandThresholdInput, adminSaveCarrierInput, adminSaveCarrierRateInput, adminSaveCountryInput } from '@shop/contract/admin';
+import {
+  REDUCED_TAX_CLASSES,
+  type AdminCarrier,
+  type AdminShippingCountry,
+  type AdminTaxCountry,
+  type adminSaveBrandThresholdInput,
+  type adminCreateCarrierInput,
+  type adminCreateCountryInput,
+  type adminSaveCarrierInput,
+  type adminSaveCarrierRateInput,
+  type adminSaveCountryInput,
+  type adminSaveTaxRateInput,
+} from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
@@ -6,6 +18,7 @@ import { selectRows } from '../db/raw.ts';
 import { ApiError, notFound, refusal } from '../http/errors.ts';
 import { audit } from './audit.ts';
 import { actorOf, type AdminContext } from './context.ts';
+import { nextId } from './products.ts';
 
 /**
  * Carriers, their rates per zone, the free-shipping thresholds and the countries sold to
@@ -123,6 +136,23 @@ export async function saveCarrier(input: z.output<typeof adminSaveCarrierInput>,
   });
 }
 
+/** A new carrier to the door, offered (once it has a rate to a zone: the checkout lists carriers with a rate to the destination's). */
+export async function createCarrier(input: z.output<typeof adminCreateCarrierInput>, context: AdminContext) {
+  return context.db.transaction(async (tx) => {
+    const names = Object.fromEntries(Object.entries(input.names).filter(([, name]) => name));
+    // The seeded carriers have their ids written: the id is taken as the editor's are (nextId), not from the sequence.
+    const [created] = await selectRows<{ id: number }>(
+      tx,
+      sql`insert into carriers (id, code, kind, names, free_shipping_applies, position, is_active)
+        values (${await nextId(tx, 'carriers')}, ${input.code}, 'home', ${JSON.stringify(names)}::jsonb, ${input.free_shipping_applies}, (select coalesce(max(position), 0) + 1 from carriers), true)
+        on conflict (code) do nothing returning id`,
+    );
+    if (!created) throw new ApiError(409, 'carrier_code_taken', 'Another carrier has this code');
+    await audit(tx, actorOf(context), { action: 'carrier.create', targetType: 'carrier', targetId: created.id, after: { code: input.code, names, free_shipping_applies: input.free_shipping_applies } });
+    return readCarrier(tx, created.id, context.textLang);
+  });
+}
+
 /** A country's zone, whether the shop sells to it and its free-shipping threshold, over the version the form read. */
 export async function saveShippingCountry(input: z.output<typeof adminSaveCountryInput>, context: AdminContext) {
   const { db, config } = context;
@@ -143,6 +173,23 @@ export async function saveShippingCountry(input: z.output<typeof adminSaveCountr
     }
     await audit(tx, actorOf(context), { action: 'country.change', targetType: 'country', targetId: input.iso, before, after });
     return toCountry(after, config.defaultCountry);
+  });
+}
+
+/** A country the shop did not have, in an existing zone: the storefront offers it (when sold to) with its zone's carriers. */
+export async function createShippingCountry(input: z.output<typeof adminCreateCountryInput>, context: AdminContext) {
+  const { db, config } = context;
+  return db.transaction(async (tx) => {
+    if (!(await zones(tx)).includes(input.zone)) throw notFound('Zone');
+    const [created] = await selectRows<CountryRow>(
+      tx,
+      sql`insert into countries (iso, group_key, vat_rate_bp, free_shipping_from_cents, is_active)
+        values (${input.iso}, ${input.zone}, ${input.vat_rate_bp}, ${input.free_shipping_from}, ${input.is_active})
+        on conflict (iso) do nothing returning ${countryColumns}`,
+    );
+    if (!created) throw new ApiError(409, 'country_known', 'The shop has this country already');
+    await audit(tx, actorOf(context), { action: 'country.create', targetType: 'country', targetId: input.iso, after: { ...created, vat_rate_bp: input.vat_rate_bp } });
+    return toCountry(created, config.defaultCountry);
   });
 }
 
@@ -174,4 +221,53 @@ export async function saveBrandThreshold(input: z.output<typeof adminSaveBrandTh
   });
 }
 
-export const deliveryHandlers = { getDeliverySettings, saveCarrierRate, saveCarrier, saveShippingCountry, saveBrandThreshold };
+type TaxCountryRow = { iso: string; standard_bp: number; class_rates: Record<string, number> | null; version: number };
+const taxCountryColumns = sql`c.iso, c.vat_rate_bp as standard_bp, c.version,
+  (select json_object_agg(r.tax_class, r.vat_rate_bp) from country_tax_rates r where r.country_iso = c.iso) as class_rates`;
+const toTaxCountry = ({ class_rates, ...row }: TaxCountryRow): AdminTaxCountry => ({
+  ...row,
+  rates: REDUCED_TAX_CLASSES.map((taxClass) => ({ tax_class: taxClass, rate_bp: class_rates?.[taxClass] ?? null })),
+});
+
+/**
+ * The VAT rates of the countries in the home country's zone (docs/adr/0065-tax-rates-page.md): the others buy
+ * VAT-free. The cart reads the rates on every call (cart/basket.ts countryTerms), so a save shows at once.
+ */
+export async function getTaxRates(_input: unknown, { db, config }: AdminContext) {
+  const countries = await selectRows<TaxCountryRow>(
+    db,
+    sql`select ${taxCountryColumns} from countries c join countries home on home.iso = ${config.defaultCountry} where c.group_key = home.group_key order by c.iso`,
+  );
+  return { countries: countries.map(toTaxCountry) };
+}
+
+/**
+ * A country's own rate for a tax class, or (null) the class back at the country's standard rate. The country's
+ * version is the one its forms carry (the delivery page's too): the update naming the version read orders two saves
+ * and refuses the later one (stale_edit).
+ */
+export async function saveTaxRate(input: z.output<typeof adminSaveTaxRateInput>, context: AdminContext) {
+  return context.db.transaction(async (tx) => {
+    const [before] = await selectRows<TaxCountryRow>(tx, sql`select ${taxCountryColumns} from countries c where c.iso = ${input.iso}`);
+    if (!before) throw countryUnknown();
+    const [moved] = await selectRows<{ version: number }>(tx, sql`update countries set version = version + 1 where iso = ${input.iso} and version = ${input.version} returning version`);
+    if (!moved) throw stale(before.version);
+    if (input.rate_bp === null) await tx.execute(sql`delete from country_tax_rates where country_iso = ${input.iso} and tax_class = ${input.tax_class}`);
+    else
+      await tx.execute(
+        sql`insert into country_tax_rates (country_iso, tax_class, vat_rate_bp) values (${input.iso}, ${input.tax_class}, ${input.rate_bp})
+          on conflict (country_iso, tax_class) do update set vat_rate_bp = excluded.vat_rate_bp`,
+      );
+    await audit(tx, actorOf(context), {
+      action: 'tax_rate.change',
+      targetType: 'country_tax_rate',
+      targetId: `${input.iso}:${input.tax_class}`,
+      before: { rate_bp: before.class_rates?.[input.tax_class] ?? null },
+      after: { rate_bp: input.rate_bp },
+    });
+    const [after] = await selectRows<TaxCountryRow>(tx, sql`select ${taxCountryColumns} from countries c where c.iso = ${input.iso}`);
+    return toTaxCountry(after!);
+  });
+}
+
+export const deliveryHandlers = { getDeliverySettings, saveCarrierRate, saveCarrier, createCarrier, saveShippingCountry, createShippingCountry, saveBrandThreshold, getTaxRates, saveTaxRate };

@@ -26,7 +26,7 @@ const EXPORT_BATCH = 200;
 const homeRate = (db: Database, config: ApiConfig) => priceRateFor(db, config.defaultCountry, config.defaultCountry);
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
-type ExportedProduct = { id: number; reference: string; brand: string | null; category: string | null; gender: string; garment: string; is_active: boolean; price_net_cents: number; badges: string[]; photos: PhotoFiles[] | null; texts: Partial<Record<Lang, { name: string; description: string; meta_title: string; meta_description: string }>> | null };
+type ExportedProduct = { id: number; reference: string; brand: string | null; category: string | null; gender: string; garment: string; is_active: boolean; price_net_cents: number; tax_class: string; badges: string[]; photos: PhotoFiles[] | null; related: string[]; texts: Partial<Record<Lang, { name: string; description: string; meta_title: string; meta_description: string }>> | null };
 type PhotoFiles = { name: string; width: number; height: number; widths: number[] };
 
 /** The export's rows, a batch of products at a time (keyset on the id): one row per variant, one for a product without any. */
@@ -35,7 +35,8 @@ async function* productCsvRows(db: Database, rate: number) {
   for (;;) {
     const products = await selectRows<ExportedProduct>(
       db,
-      sql`select p.id, p.reference, b.name as brand, p.gender, p.garment, p.is_active, p.price_net_cents, p.badges,
+      sql`select p.id, p.reference, b.name as brand, p.gender, p.garment, p.is_active, p.price_net_cents, p.tax_class, p.badges,
+          array(select o.reference from product_related r join products o on o.id = r.related_id where r.product_id = p.id order by r.position) as related,
           (select json_agg(json_build_object('name', ph.name, 'width', ph.width, 'height', ph.height, 'widths', ph.widths) order by ph.position, ph.id)
             from product_photos ph where ph.product_id = p.id) as photos,
           (select t.slug from category_translations t where t.category_id = p.default_category_id and t.lang = 'en') as category,
@@ -66,9 +67,12 @@ async function* productCsvRows(db: Database, rate: number) {
         product.garment,
         product.is_active ? 'active' : 'draft',
         decimal(withVat(product.price_net_cents, rate)),
+        product.tax_class,
         product.badges.join(CSV_LIST_SEPARATOR),
         // Each photo by the path its page's JPEG has (the import reads the photo's name from it), in their order.
         (product.photos ?? []).map((photo) => photoImage(photo).url).join(CSV_LIST_SEPARATOR),
+        // The related products by reference, in the merchant's order (ADR 64).
+        product.related.join(CSV_LIST_SEPARATOR),
       ];
       const own = byProduct.get(product.id) ?? [];
       if (own.length === 0) yield [...shared, '', '', '', '', '', '', ''];

@@ -10,6 +10,8 @@ import {
   PRODUCT_IMPORT_KEPT_HOURS,
   PRODUCT_IMPORT_REFUSALS_SHOWN,
   referenceSchema,
+  RELATED_PRODUCTS_MAX,
+  TAX_CLASSES,
   type AdminProductImport,
   type ProductImportReason,
   type ProductImportRefusal,
@@ -36,19 +38,19 @@ import { nextId, orConflict, slugOf } from './products.ts';
 const rows = <T>(db: Queryable, query: SQL) => selectRows<T>(db as Database, query);
 const LANGS = STOREFRONT_LANGUAGES as readonly Lang[];
 const KNOWN_COLUMNS = new Set<string>(PRODUCT_CSV_COLUMNS);
-const PRODUCT_COLUMNS = ['brand', 'category', 'gender', 'garment', 'status', 'price', 'badges', 'photos', ...LANGS.flatMap((lang) => [`name_${lang}`, `description_${lang}`, `seo_title_${lang}`, `seo_description_${lang}`])];
+const PRODUCT_COLUMNS = ['brand', 'category', 'gender', 'garment', 'status', 'price', 'tax_class', 'badges', 'photos', 'related', ...LANGS.flatMap((lang) => [`name_${lang}`, `description_${lang}`, `seo_title_${lang}`, `seo_description_${lang}`])];
 const MAX_STOCK = 1_000_000;
 
 /** A language's texts a row sets; the SEO ones are the editor's meta_title and meta_description. */
 type Text = { name?: string; description?: string; meta_title?: string; meta_description?: string };
 type Texts = Partial<Record<Lang, Text>>;
 /** What a row sets: only the columns the file has (and, for texts, the cells it fills). */
-type ProductFields = { brand_id?: number | null; category_id?: number; gender?: string; garment?: string; is_active?: boolean; price_net_cents?: number; badges?: string[]; photos?: string[]; texts?: Texts };
+type ProductFields = { brand_id?: number | null; category_id?: number; gender?: string; garment?: string; is_active?: boolean; price_net_cents?: number; tax_class?: string; badges?: string[]; photos?: string[]; related?: string[]; texts?: Texts };
 type VariantFields = { size_id?: number; colour_id?: number; gtin?: string | null; price_impact_net_cents?: number; quantity?: number; available_date?: string | null };
 /** A row staged for applying. */
 type StagedRow = { handle?: string; sku?: string; product: ProductFields; variant: VariantFields };
 
-type ExistingProduct = { id: number; reference: string; brand_id: number | null; category_id: number; gender: string; garment: string; is_active: boolean; price_net_cents: number; badges: string[]; photos: string[]; texts: Texts | null };
+type ExistingProduct = { id: number; reference: string; brand_id: number | null; category_id: number; gender: string; garment: string; is_active: boolean; price_net_cents: number; tax_class: string; badges: string[]; photos: string[]; related: string[]; texts: Texts | null };
 type ExistingVariant = { id: number; reference: string; product_id: number; handle: string; gtin: string | null; price_impact_net_cents: number; quantity: number; available_date: string | null; size_id: number | null; colour_id: number | null };
 
 /** The catalogue's names a file refers to: brands by name, categories by English slug, sizes and colours by English name (all without case). */
@@ -153,6 +155,10 @@ function readRow(cells: Record<string, string>, lookups: Lookups, rate: number):
     if (net === null) throw new RowRefused('price_unreachable', 'price', cells.price!);
     product.price_net_cents = net;
   }
+  if (filled('tax_class')) {
+    if (!(TAX_CLASSES as readonly string[]).includes(cells.tax_class!)) throw new RowRefused('bad_tax_class', 'tax_class', cells.tax_class!);
+    product.tax_class = cells.tax_class!;
+  }
   const list = (column: string) => cells[column]!.split(CSV_LIST_SEPARATOR).map((item) => item.trim()).filter(Boolean);
   if (has('badges')) {
     const badges = list('badges');
@@ -169,6 +175,13 @@ function readRow(cells: Record<string, string>, lookups: Lookups, rate: number):
       return name;
     });
     if (new Set(product.photos).size !== product.photos.length) throw new RowRefused('unknown_photo', 'photos', cells.photos!);
+  }
+  // Related products by reference, in order, each once (as the editor keeps them); an empty cell takes them all off.
+  // Whether the catalogue (or the file) has them is checked with the batch.
+  if (has('related')) {
+    product.related = [...new Set(list('related'))];
+    if (product.related.length > RELATED_PRODUCTS_MAX) throw new RowRefused('too_many_related', 'related', cells.related!);
+    if (product.related.includes(cells.handle ?? '')) throw new RowRefused('unknown_related', 'related', cells.handle!);
   }
   // An SEO text longer than the editor takes is refused, not cut: search engines would show a cut one.
   const seoText = (column: 'seo_title' | 'seo_description', lang: Lang) => {
@@ -213,10 +226,11 @@ function readRow(cells: Record<string, string>, lookups: Lookups, rate: number):
 
 /** The product fields (texts included) a row would change on an existing product: none when all are as they are. */
 function productChanges(existing: ExistingProduct, fields: ProductFields): boolean {
-  const { texts, badges, photos, ...columns } = fields;
+  const { texts, badges, photos, related, ...columns } = fields;
   const current: Record<string, unknown> = existing;
   if (Object.entries(columns).some(([key, value]) => current[key] !== value)) return true;
   if (badges !== undefined && badges.join() !== existing.badges.join()) return true;
+  if (related !== undefined && related.join() !== existing.related.join()) return true;
   // Listed photos come first in their order, the others after them as they were.
   if (photos !== undefined && photoOrder(existing.photos, photos).join() !== existing.photos.join()) return true;
   return Object.entries(texts ?? {}).some(([lang, text]) => {
@@ -233,8 +247,17 @@ function variantChanges(existing: ExistingVariant, fields: VariantFields): boole
   return Object.entries(fields).some(([key, value]) => current[key] !== value);
 }
 
-/** What the whole file has seen so far: a SKU's or GTIN's first row, and a product's fields as its first row gave them. */
-type FileState = { skus: Map<string, number>; gtins: Map<string, number>; products: Map<string, { row: number; fields: string }>; createdHandles: Set<string> };
+/**
+ * What the whole file has seen so far: a SKU's or GTIN's first row, a product's fields as its first row gave them, and
+ * the rows naming related products the catalogue does not have, which the file may create on a later row.
+ */
+type FileState = {
+  skus: Map<string, number>;
+  gtins: Map<string, number>;
+  products: Map<string, { row: number; fields: string }>;
+  createdHandles: Set<string>;
+  relatedAhead: { row: number; outcome: 'create' | 'change'; references: string[] }[];
+};
 
 type Judged = { row: number; outcome: 'create' | 'change' | 'same'; staged: StagedRow } | { row: number; refusal: ProductImportRefusal };
 
@@ -251,8 +274,9 @@ async function judgeBatch(db: Database, batch: { row: number; cells: Record<stri
   const handles = [...new Set(read.flatMap((entry) => (entry.staged?.handle ? [entry.staged.handle] : [])))];
   const skus = [...new Set(read.flatMap((entry) => (entry.staged?.sku ? [entry.staged.sku] : [])))];
   const gtins = [...new Set(read.flatMap((entry) => (entry.staged?.variant.gtin ? [entry.staged.variant.gtin] : [])))];
+  const related = [...new Set(read.flatMap((entry) => entry.staged?.product.related ?? []))];
   const list = (values: (string | number)[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
-  const [variants, gtinOwners] = await Promise.all([
+  const [variants, gtinOwners, relatedKnown] = await Promise.all([
     skus.length
       ? rows<ExistingVariant>(
           db,
@@ -263,6 +287,7 @@ async function judgeBatch(db: Database, batch: { row: number; cells: Record<stri
         )
       : [],
     gtins.length ? rows<{ reference: string; gtin: string }>(db, sql`select reference, gtin from combinations where gtin in (${list(gtins)})`) : [],
+    related.length ? rows<{ reference: string }>(db, sql`select reference from products where reference in (${list(related)})`) : [],
   ]);
   // The products the rows name, by handle or through their SKUs.
   const productIds = [...new Set(variants.map((variant) => variant.product_id))];
@@ -270,8 +295,9 @@ async function judgeBatch(db: Database, batch: { row: number; cells: Record<stri
     handles.length || productIds.length
       ? await rows<ExistingProduct>(
           db,
-          sql`select p.id, p.reference, p.brand_id, p.default_category_id as category_id, p.gender, p.garment, p.is_active, p.price_net_cents, p.badges,
+          sql`select p.id, p.reference, p.brand_id, p.default_category_id as category_id, p.gender, p.garment, p.is_active, p.price_net_cents, p.tax_class, p.badges,
               array(select ph.name from product_photos ph where ph.product_id = p.id order by ph.position, ph.id) as photos,
+              array(select o.reference from product_related r join products o on o.id = r.related_id where r.product_id = p.id order by r.position) as related,
               (select jsonb_object_agg(t.lang, jsonb_build_object('name', t.name, 'description', t.description, 'meta_title', t.meta_title, 'meta_description', t.meta_description))
                 from product_translations t where t.product_id = p.id) as texts
             from products p where p.reference in (${list(handles.length ? handles : [''])}) or p.id in (${list(productIds.length ? productIds : [0])})`,
@@ -280,6 +306,7 @@ async function judgeBatch(db: Database, batch: { row: number; cells: Record<stri
   const productByHandle = new Map(products.map((product) => [product.reference, product]));
   const variantBySku = new Map(variants.map((variant) => [variant.reference, variant]));
   const gtinOwner = new Map(gtinOwners.map((owner) => [owner.gtin, owner.reference]));
+  const catalogueHas = new Set(relatedKnown.map((found) => found.reference));
 
   return read.map((entry): Judged => {
     if (!entry.staged) return { row: entry.row, refusal: entry.refusal! };
@@ -331,6 +358,11 @@ async function judgeBatch(db: Database, batch: { row: number; cells: Record<stri
       if (variant.colour_id === undefined) return refuse('missing_value', 'colour');
       outcome = 'create';
     } else if (existingVariant && variantChanges(existingVariant, variant) && outcome === 'same') outcome = 'change';
+    // Related products (checked on the product's first row): ones neither the catalogue nor an earlier row has wait
+    // for the end of the file, which may create them (two new products related to each other).
+    const ahead = seen ? [] : (product.related ?? []).filter((reference) => !catalogueHas.has(reference) && !file.createdHandles.has(reference));
+    // (A list naming a product the catalogue lacks is not the product's list: such a row creates or changes.)
+    if (ahead.length) file.relatedAhead.push({ row, outcome: outcome === 'create' ? 'create' : 'change', references: ahead });
     return { row, outcome, staged };
   });
 }
@@ -361,7 +393,7 @@ export async function checkProductCsv(db: Database, source: Readable & { truncat
   const importId = created!.id;
   const counts = { rows: 0, created: 0, changed: 0, unchanged: 0, refused: 0 };
   const refusals: ProductImportRefusal[] = [];
-  const file: FileState = { skus: new Map(), gtins: new Map(), products: new Map(), createdHandles: new Set() };
+  const file: FileState = { skus: new Map(), gtins: new Map(), products: new Map(), createdHandles: new Set(), relatedAhead: [] };
   let columns: string[] | null = null;
   let batch: { row: number; cells: Record<string, string> }[] = [];
   const noteRefusal = (refused: ProductImportRefusal) => {
@@ -403,6 +435,16 @@ export async function checkProductCsv(db: Database, source: Readable & { truncat
     if (source.truncated) throw new FileRefused(counts.rows + 1, 'file_too_large');
     if (!columns) throw new FileRefused(1, 'empty_file');
     if (batch.length) await flush();
+    // Related products the whole file did not create either: their rows are refused after all.
+    for (const { row, outcome, references } of file.relatedAhead) {
+      const unknown = references.filter((reference) => !file.createdHandles.has(reference));
+      if (!unknown.length) continue;
+      counts[outcome === 'create' ? 'created' : 'changed'] -= 1;
+      counts.refused += 1;
+      refusals.push({ row, reason: 'unknown_related', column: 'related', value: unknown.join(CSV_LIST_SEPARATOR) });
+    }
+    // In row order, the first ones (those found at the end among them).
+    refusals.sort((a, b) => a.row - b.row).splice(PRODUCT_IMPORT_REFUSALS_SHOWN);
   } catch (error) {
     const csvError = error as { code?: string; lines?: number };
     if (error instanceof FileRefused) noteRefusal({ row: error.row, reason: error.reason, column: error.column, value: null });
@@ -449,6 +491,7 @@ const recordOf = ({ handle, sku, product, variant }: StagedRow, ord: number) => 
   garment: product.garment ?? null,
   is_active: product.is_active ?? null,
   price: product.price_net_cents ?? null,
+  tax_class: product.tax_class ?? null,
   badges: product.badges ?? null,
   photos: product.photos ?? null,
   price_impact: variant.price_impact_net_cents ?? null,
@@ -469,22 +512,22 @@ const recordOf = ({ handle, sku, product, variant }: StagedRow, ord: number) => 
 async function writeBatch(tx: Queryable, staged: StagedRow[]): Promise<void> {
   const records = staged.map(recordOf);
   const batch = sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(ord int, handle text, sku text, has_brand boolean, brand_id int, category_id int,
-    gender text, garment text, is_active boolean, price int, badges jsonb, photos jsonb, price_impact int, size_id int, colour_id int, quantity int, has_gtin boolean, gtin text, has_date boolean, date date)`;
+    gender text, garment text, is_active boolean, price int, tax_class text, badges jsonb, photos jsonb, price_impact int, size_id int, colour_id int, quantity int, has_gtin boolean, gtin text, has_date boolean, date date)`;
   // New products: the first row of each handle not in the catalogue (the dry run checked it has what a product needs).
   const firstOfHandle = sql`(select distinct on (v.handle) v.* from ${batch} where v.handle is not null order by v.handle, v.ord)`;
   const productBase = (await nextId(tx, 'products')) - 1;
-  await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, price_net_cents, is_active, badges)
-    select ${productBase} + row_number() over (order by n.ord), n.handle, n.brand_id, n.category_id, n.gender, n.garment, n.price, coalesce(n.is_active, false),
+  await tx.execute(sql`insert into products (id, reference, brand_id, default_category_id, gender, garment, price_net_cents, tax_class, is_active, badges)
+    select ${productBase} + row_number() over (order by n.ord), n.handle, n.brand_id, n.category_id, n.gender, n.garment, n.price, coalesce(n.tax_class, 'standard'), coalesce(n.is_active, false),
       array(select jsonb_array_elements_text(coalesce(n.badges, '[]')))
     from ${firstOfHandle} n where not exists (select 1 from products p where p.reference = n.handle)`);
   // The products' columns the rows have, where they differ; a main category that changes leaves the old one's link.
   const changedCategory = sql`p.reference = n.handle and n.category_id is not null and n.category_id <> p.default_category_id`;
   await tx.execute(sql`delete from product_categories pc using products p, ${firstOfHandle} n where ${changedCategory} and pc.product_id = p.id and pc.category_id = p.default_category_id`);
-  const columns = sql`(brand_id, default_category_id, gender, garment, is_active, price_net_cents, badges)`;
+  const columns = sql`(brand_id, default_category_id, gender, garment, is_active, price_net_cents, tax_class, badges)`;
   const wanted = sql`(case when n.has_brand then n.brand_id else p.brand_id end, coalesce(n.category_id, p.default_category_id), coalesce(n.gender, p.gender),
-    coalesce(n.garment, p.garment), coalesce(n.is_active, p.is_active), coalesce(n.price, p.price_net_cents),
+    coalesce(n.garment, p.garment), coalesce(n.is_active, p.is_active), coalesce(n.price, p.price_net_cents), coalesce(n.tax_class, p.tax_class),
     case when n.badges is null then p.badges else array(select jsonb_array_elements_text(n.badges)) end)`;
-  const current = sql`(p.brand_id, p.default_category_id, p.gender, p.garment, p.is_active, p.price_net_cents, p.badges)`;
+  const current = sql`(p.brand_id, p.default_category_id, p.gender, p.garment, p.is_active, p.price_net_cents, p.tax_class, p.badges)`;
   await tx.execute(sql`update products p set ${columns} = ${wanted} from ${firstOfHandle} n where p.reference = n.handle and ${current} is distinct from ${wanted}`);
   await tx.execute(sql`insert into product_categories (product_id, category_id) select p.id, n.category_id from products p join ${firstOfHandle} n on p.reference = n.handle
     where n.category_id is not null on conflict do nothing`);
@@ -549,6 +592,31 @@ async function writeBatch(tx: Queryable, staged: StagedRow[]): Promise<void> {
 }
 
 /**
+ * The related products' lists the import's staged rows set (ADR 64), written once all its batches are: a list may name
+ * a product the file creates in a later batch. Only lists that differ are replaced; a product the catalogue lost
+ * since the dry run is left out. Returns how many lists were replaced.
+ */
+async function writeRelated(tx: Queryable, importId: number): Promise<number> {
+  const lists = await rows<{ product_id: number; related: number[] }>(
+    tx,
+    sql`select w.product_id, w.related from (
+        select distinct on (p.id) p.id as product_id,
+          array(select o.id from jsonb_array_elements_text(d.data->'product'->'related') with ordinality as e(reference, position)
+            join products o on o.reference = e.reference where o.id <> p.id order by e.position) as related
+        from product_import_rows d join products p on p.reference = d.data->>'handle'
+        where d.import_id = ${importId} and d.data->'product'->'related' is not null order by p.id, d.row_number) w
+      where w.related is distinct from array(select r.related_id from product_related r where r.product_id = w.product_id order by r.position)`,
+  );
+  if (!lists.length) return 0;
+  const products = sql.join(lists.map((list) => sql`${list.product_id}`), sql`, `);
+  await tx.execute(sql`delete from product_related where product_id in (${products})`);
+  await tx.execute(sql`insert into product_related (product_id, related_id, position)
+    select l.product_id, e.id::int, e.position from jsonb_to_recordset(${JSON.stringify(lists)}::jsonb) as l(product_id int, related jsonb),
+      jsonb_array_elements_text(l.related) with ordinality as e(id, position)`);
+  return lists.length;
+}
+
+/**
  * Applies a checked import, a batch of staged rows per transaction, each noting how far it got and audited with
  * it. The import's row is locked by each batch, so two applies at once take turns and apply each row once.
  */
@@ -566,10 +634,11 @@ export async function applyProductImport(db: Database, id: number, actor: Actor)
           sql`select row_number, data from product_import_rows where import_id = ${id} and row_number > ${current.applied_through} order by row_number limit ${PRODUCT_IMPORT_BATCH}`,
         );
         if (staged.length === 0) {
+          const related = await writeRelated(tx, id);
           // Its staged rows have served: they go with the commit that marks it applied.
           await tx.execute(sql`delete from product_import_rows where import_id = ${id}`);
           await tx.execute(sql`update product_imports set state = 'applied' where id = ${id}`);
-          await audit(tx, actor, { action: 'product.import', targetType: 'product_import', targetId: id, after: { file: current.file_name, rows: current.rows, created: current.created, changed: current.changed } });
+          await audit(tx, actor, { action: 'product.import', targetType: 'product_import', targetId: id, after: { file: current.file_name, rows: current.rows, created: current.created, changed: current.changed, related_lists: related } });
           return true;
         }
         await writeBatch(tx, staged.map((row) => row.data));

@@ -275,8 +275,8 @@ export const slugOf = (name: string, lang: Lang) => slugify(name, lang).slice(0,
 /** The languages whose texts are complete, in the shop's order. */
 const completeLangs = (texts: Partial<Record<Lang, Pick<ProductText, 'name' | 'slug' | 'description'>>>) => LANGS.filter((lang) => textComplete(texts[lang]));
 
-export async function nextId(tx: Queryable, table: 'products' | 'combinations' | 'content_pages'): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ID_LOCK}, ${{ products: 1, combinations: 2, content_pages: 3 }[table]})`);
+export async function nextId(tx: Queryable, table: 'products' | 'combinations' | 'content_pages' | 'carriers'): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ID_LOCK}, ${{ products: 1, combinations: 2, content_pages: 3, carriers: 4 }[table]})`);
   const [row] = await rows<{ id: number }>(tx, sql`select coalesce(max(id), 0)::int + 1 as id from ${sql.identifier(table)}`);
   return row!.id;
 }
