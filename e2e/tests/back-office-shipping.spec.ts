@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BACK_OFFICE, shots, staffPage } from './back-office-fixtures';
+import { chooseCarrier, continueAsGuest, detailsForm, fillAddress, fillCartAndCheckOut, main, uniqueEmail } from './checkout-journey';
 import { cents, expectNoAxeViolations, hydrated, openSizedProduct, SHOPS, TEXTS } from './fixtures';
 
 // Pages and shipping (issue 27; docs/adr/0048-shipping-and-pages-editor.md): a manager changes a carrier's rate
@@ -154,38 +155,86 @@ test('a manager sets a country’s VAT rate for children’s clothing without Ja
   }
 });
 
-test('a manager creates a carrier and gives it a rate to a zone', async ({ browser }) => {
-  test.setTimeout(240_000);
+test('a manager opens a zone, moves Norway into it and gives a new carrier a rate there; a shopper in Norway is offered that carrier', async ({ page, browser }) => {
+  test.setTimeout(360_000);
+  const t = TEXTS.en;
   const staff = await staffPage(browser, 'manager', { locale: 'en' });
-  const code = `bike-${Date.now().toString(36)}`;
+  const stamp = Date.now().toString(36);
+  const zoneName = `Nordic ${stamp}`;
+  const carrierName = `Bike courier ${stamp}`;
   await staff.goto(`${BACK_OFFICE}/delivery`);
   await hydrated(staff);
+
+  // A new zone: a key another zone has (typed in lowercase) is refused on its field.
+  const newZone = staff.getByRole('region', { name: 'New zone' });
+  await newZone.getByLabel('Key', { exact: true }).fill('eu');
+  await newZone.getByLabel('Name in English', { exact: true }).fill(zoneName);
+  await newZone.getByRole('button', { name: 'Create the zone' }).click();
+  await expect(newZone.getByLabel('Key', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(newZone).toContainText('Another zone has this key: choose another.');
+  await newZone.getByLabel('Key', { exact: true }).fill(`n_${stamp}`);
+  await newZone.getByLabel('Name in Italian', { exact: true }).fill(`Paesi nordici ${stamp}`);
+  await newZone.getByRole('button', { name: 'Create the zone' }).click();
+  await expect(staff.getByRole('status')).toHaveText('The zone is created: move countries into it and give the carriers a rate to it.');
+  const zoneSummary = staff.locator('summary').filter({ hasText: zoneName });
+  await expect(zoneSummary).toHaveText(`${zoneName} (N_${stamp.toUpperCase()} · countries: 0)`);
+
+  // A new carrier: a code another carrier has is refused on its field.
   const create = staff.getByRole('region', { name: 'New carrier' });
-  // A code another carrier has is refused on its field.
   await create.getByLabel('Code', { exact: true }).fill('standard');
-  await create.getByLabel('Name in English', { exact: true }).fill('Bike courier');
+  await create.getByLabel('Name in English', { exact: true }).fill(carrierName);
   await create.getByRole('button', { name: 'Create the carrier' }).click();
   await expect(create.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(create).toContainText('Another carrier has this code: choose another.');
-  await create.getByLabel('Code', { exact: true }).fill(code);
-  await create.getByLabel('Name in Italian', { exact: true }).fill('Corriere in bici');
+  await create.getByLabel('Code', { exact: true }).fill(`bike-${stamp}`);
   await create.getByRole('button', { name: 'Create the carrier' }).click();
   await expect(staff.getByRole('status')).toHaveText('The carrier is created: set its rates to the zones it delivers to.');
-  const carrier = () => staff.getByRole('region', { name: 'Bike courier (To the door)' }).last();
-  const rate = () => carrier().getByRole('group', { name: 'Bike courier: European Union' });
-  await expect(rate()).toContainText('Does not deliver there: enter a price to add it.');
-  // The other journeys share this shop and its checkout: this carrier is not offered to their shoppers (the API
-  // test sees the checkout offer a new carrier once it has a rate).
-  await carrier().getByLabel('Offered to shoppers').uncheck();
-  await carrier().getByRole('button', { name: 'Save Bike courier' }).click();
-  await expect(staff.getByRole('status')).toHaveText('The carrier is saved.');
-  await rate().getByLabel('Price (VAT included)', { exact: true }).fill('12,90');
-  await rate().getByLabel('Fastest (working days)', { exact: true }).fill('1');
-  await rate().getByLabel('Slowest (working days)', { exact: true }).fill('1');
-  await rate().getByRole('button', { name: 'Save the rate' }).click();
+  const carrier = staff.getByRole('region', { name: `${carrierName} (To the door)` });
+  // A rate to the new zone only: the other journeys' shoppers, in the other zones, are never offered it.
+  const rate = carrier.getByRole('group', { name: `${carrierName}: ${zoneName}` });
+  await expect(rate).toContainText('Does not deliver there: enter a price to add it.');
+  await rate.getByLabel('Price (VAT included)', { exact: true }).fill('12,90');
+  await rate.getByLabel('Fastest (working days)', { exact: true }).fill('1');
+  await rate.getByLabel('Slowest (working days)', { exact: true }).fill('2');
+  await rate.getByRole('button', { name: 'Save the rate' }).click();
   await expect(staff.getByRole('status')).toHaveText('The rate is saved: the cart and the checkout show it now.');
-  await expect(rate()).toContainText('€12.90');
-  await expectNoAxeViolations(staff);
+  await expect(rate).toContainText('€12.90');
+
+  const norway = staff.getByRole('group', { name: 'Norway (NO)' });
+  const moveNorway = async (zone: string) => {
+    await norway.getByLabel('Zone', { exact: true }).selectOption({ label: zone });
+    await norway.getByRole('button', { name: 'Save NO' }).click();
+    await expect(staff.getByRole('status')).toHaveText('The country is saved.');
+  };
+  try {
+    await moveNorway(zoneName);
+    await expect(zoneSummary).toHaveText(`${zoneName} (N_${stamp.toUpperCase()} · countries: 1)`);
+    // Its names open on demand; renamed in German, the zone keeps its key and countries.
+    await zoneSummary.click();
+    const names = staff.getByRole('group', { name: `Names of ${zoneName}` });
+    await names.getByLabel('Name in German', { exact: true }).fill(`Nordeuropa ${stamp}`);
+    await names.getByRole('button', { name: `Save ${zoneName}` }).click();
+    await expect(staff.getByRole('status')).toHaveText('The zone’s names are saved.');
+    await expectNoAxeViolations(staff);
+    await shots(staff, 'delivery-zones');
+
+    // The shopper ships to Oslo: the new zone's one carrier is what the checkout offers, at its price.
+    await fillCartAndCheckOut(page, 'en');
+    await continueAsGuest(page, 'en', uniqueEmail('nordmann'));
+    await fillAddress(page, 'en', { firstName: 'Ingrid', lastName: 'Hansen', address1: 'Karl Johans gate 20', postcode: '0159', city: 'Oslo', country: 'NO' });
+    const offered = detailsForm(page).getByRole('group', { name: t.checkout.delivery.title }).getByRole('radio');
+    await expect(offered).toHaveCount(1);
+    await expect(offered.first()).toHaveAccessibleName(new RegExp(carrierName));
+    await chooseCarrier(page, 'en', new RegExp(carrierName));
+    await expect(page).toHaveURL('/en/checkout?step=payment');
+    await expect(main(page)).toContainText(carrierName);
+    await expect(main(page)).toContainText('€12.90');
+    await expectNoAxeViolations(page);
+  } finally {
+    // The other journeys share this shop: Norway goes back to the rest of Europe (where the new carrier has no rate).
+    await staff.goto(`${BACK_OFFICE}/delivery`);
+    await moveNorway('Rest of Europe');
+  }
 });
 
 test('a manager adds a country to a zone; one the shop has is refused', async ({ browser }) => {

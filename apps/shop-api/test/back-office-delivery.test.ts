@@ -43,7 +43,11 @@ describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => 
   describe('carriers, rates, thresholds and countries', () => {
     it('starts from the shop’s rules: SPEC §9’s thresholds for Italy, one brand’s from 100 EUR, a rate per carrier and zone', async () => {
       const data = await settings();
-      expect(data.zones).toEqual(['EU', 'EUROPE_OTHER', 'WORLD']);
+      expect(data.zones.map((zone: { key: string; name: string; countries: number; version: number }) => [zone.key, zone.name, zone.countries, zone.version])).toEqual([
+        ['EU', 'European Union', 16, 1],
+        ['EUROPE_OTHER', 'Rest of Europe', 3, 1],
+        ['WORLD', 'Rest of the world', 1, 1],
+      ]);
       expect(data.countries.find((country: { iso: string }) => country.iso === 'IT')).toMatchObject({ zone: 'EU', is_active: true, free_shipping_from: 15_000, is_home: true });
       expect(data.brand_thresholds).toEqual([{ country: 'IT', brand_id: 2, brand_name: expect.any(String), from: 10_000 }]);
       expect(data.carriers.map((carrier: { code: string }) => carrier.code)).toEqual(['standard', 'express', 'pickup']);
@@ -163,6 +167,91 @@ describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => 
       expect(await manager('createCarrier', { code: 'another', names: { en: ' ' }, free_shipping_applies: true })).toMatchObject({ status: 400 });
       expect(await as('catalogue', 'createCarrier', { code: 'another', names: { en: 'Another' }, free_shipping_applies: true })).toMatchObject({ status: 403 });
       expect((await settings()).carriers.filter((carrier: { code: string }) => carrier.code === 'another')).toEqual([]);
+    });
+
+    it('creates a zone, audited: a country moved into it is offered only the carriers given a rate to it; renamed over its version', async () => {
+      const { token } = await cartWith();
+      const carriersTo = async (country: string) =>
+        ((await shopper('getCarriers', {}, token, country)).body.psdata.carriers as { code: string; price: number }[]).map((carrier) => ({ code: carrier.code, price: carrier.price }));
+      const created = await manager('createZone', { key: 'nordic', names: { en: 'Nordic countries', it: 'Paesi nordici', fr: '' } });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.psdata).toEqual({ key: 'NORDIC', name: 'Nordic countries', names: { en: 'Nordic countries', it: 'Paesi nordici' }, countries: 0, version: 1 });
+      const [trace] = await query(sql`select action, target_id, after from audit_log where target_type = 'shipping_zone' order by id desc limit 1`);
+      expect(trace).toEqual({ action: 'zone.create', target_id: 'NORDIC', after: { names: { en: 'Nordic countries', it: 'Paesi nordici' } } });
+
+      // Norway moves in: no carrier has a rate to the new zone yet, so its checkout offers none.
+      const norway = (await settings()).countries.find((country: { iso: string }) => country.iso === 'NO');
+      const moved = await manager('saveShippingCountry', { iso: 'NO', zone: 'NORDIC', is_active: true, free_shipping_from: null, version: norway.version });
+      expect(moved.body.psdata).toMatchObject({ iso: 'NO', zone: 'NORDIC' });
+      expect(await carriersTo('NO')).toEqual([]);
+      const standard = await rateOf('standard', 'NORDIC');
+      expect(standard.version).toBeUndefined();
+      expect((await manager('saveCarrierRate', { carrier_id: standard.carrier_id, zone: 'NORDIC', price: 990, min_days: 2, max_days: 4, version: 0 })).status).toBe(200);
+      expect(await carriersTo('NO')).toEqual([{ code: 'standard', price: 990 }]);
+      // The rest of Europe keeps its carriers.
+      expect((await carriersTo('CH')).map((carrier) => carrier.code)).toContain('express');
+
+      // Renamed over the version read; a form read before that, a key another zone has (typed in lowercase too), a key
+      // that is not one, no English name, a zone that does not exist and the catalogue's staff: refused.
+      const renamed = await manager('saveZone', { key: 'NORDIC', names: { en: 'Nordics', it: 'Paesi nordici', de: 'Nordeuropa' }, version: 1 });
+      expect(renamed.body.psdata).toEqual({ key: 'NORDIC', name: 'Nordics', names: { en: 'Nordics', it: 'Paesi nordici', de: 'Nordeuropa' }, countries: 1, version: 2 });
+      const [change] = await query(sql`select action, before, after from audit_log where target_type = 'shipping_zone' order by id desc limit 1`);
+      expect(change).toEqual({ action: 'zone.change', before: { names: { en: 'Nordic countries', it: 'Paesi nordici' } }, after: { names: { en: 'Nordics', it: 'Paesi nordici', de: 'Nordeuropa' } } });
+      expect(await manager('saveZone', { key: 'NORDIC', names: { en: 'Scandinavia' }, version: 1 })).toMatchObject({ status: 409, body: { code: 'stale_edit', psdata: { version: 2 } } });
+      expect(await manager('createZone', { key: 'NORDIC', names: { en: 'Again' } })).toMatchObject({ status: 409, body: { code: 'zone_key_taken' } });
+      expect(await manager('createZone', { key: 'eu', names: { en: 'Again' } })).toMatchObject({ status: 409, body: { code: 'zone_key_taken' } });
+      expect(await manager('createZone', { key: 'far east', names: { en: 'Far East' } })).toMatchObject({ status: 400, body: { psdata: { errors: { key: [expect.any(String)] } } } });
+      expect(await manager('createZone', { key: 'FAR_EAST', names: { en: ' ' } })).toMatchObject({ status: 400 });
+      expect(await manager('saveZone', { key: 'MARS', names: { en: 'Mars' }, version: 1 })).toMatchObject({ status: 404 });
+      expect(await as('catalogue', 'createZone', { key: 'FAR_EAST', names: { en: 'Far East' } })).toMatchObject({ status: 403 });
+      expect(await as('catalogue', 'saveZone', { key: 'NORDIC', names: { en: 'Nope' }, version: 2 })).toMatchObject({ status: 403 });
+      expect((await settings()).zones.map((zone: { key: string }) => zone.key)).toEqual(['EU', 'EUROPE_OTHER', 'NORDIC', 'WORLD']);
+
+      // Back to the rest of Europe: its carriers again.
+      expect((await manager('saveShippingCountry', { iso: 'NO', zone: 'EUROPE_OTHER', is_active: true, free_shipping_from: null, version: norway.version + 1 })).status).toBe(200);
+      expect((await carriersTo('NO')).map((carrier) => carrier.code)).toContain('express');
+    });
+
+    it('creates one zone, one carrier and one country once and saves one VAT rate once when two managers send the same at once', async () => {
+      sessions.manager ??= await staffSession(shop(), 'manager');
+      const second = await staffSession(shop(), 'manager');
+      const both = (name: Parameters<typeof adminCall>[1], payloads: [unknown, unknown]) =>
+        Promise.all([adminCall(shop().app, name, payloads[0], sessions.manager!.headers), adminCall(shop().app, name, payloads[1], second.headers)]);
+      const ireland = ((await manager('getTaxRates', {})).body.psdata.countries as { iso: string; version: number }[]).find((country) => country.iso === 'IE')!;
+      const [zones, carriers, countries, rates] = await Promise.all([
+        both('createZone', [{ key: 'TWICE', names: { en: 'One' } }, { key: 'TWICE', names: { en: 'Two' } }]),
+        both('createCarrier', [{ code: 'twice', names: { en: 'One' }, free_shipping_applies: true }, { code: 'twice', names: { en: 'Two' }, free_shipping_applies: true }]),
+        both('createShippingCountry', [
+          { iso: 'MX', zone: 'WORLD', vat_rate_bp: 1600, free_shipping_from: null, is_active: false },
+          { iso: 'MX', zone: 'WORLD', vat_rate_bp: 1600, free_shipping_from: null, is_active: false },
+        ]),
+        both('saveTaxRate', [
+          { iso: 'IE', tax_class: 'children', rate_bp: 100, version: ireland.version },
+          { iso: 'IE', tax_class: 'children', rate_bp: 200, version: ireland.version },
+        ]),
+      ]);
+      const refusals = (pair: { status: number; body: { code?: string } }[]) => pair.map((answer) => (answer.status === 200 ? 200 : answer.body.code)).sort();
+      expect(refusals(zones)).toEqual([200, 'zone_key_taken']);
+      expect(refusals(carriers)).toEqual([200, 'carrier_code_taken']);
+      expect(refusals(countries)).toEqual([200, 'country_known']);
+      expect(refusals(rates)).toEqual([200, 'stale_edit']);
+      // What the winner sent is what is kept, and audited once.
+      const zoneName = zones.find((answer) => answer.status === 200)!.body.psdata.name;
+      expect((await settings()).zones.find((zone: { key: string }) => zone.key === 'TWICE')).toMatchObject({ name: zoneName, version: 1 });
+      const rate = rates.find((answer) => answer.status === 200)!.body.psdata.rates[0].rate_bp;
+      expect(((await manager('getTaxRates', {})).body.psdata.countries as { iso: string; rates: { rate_bp: number }[] }[]).find((country) => country.iso === 'IE')!.rates[0]!.rate_bp).toBe(rate);
+      const audited = await query<{ action: string; n: number }>(
+        sql`select action, count(*)::int as n from audit_log where (action = 'zone.create' and target_id = 'TWICE') or (action = 'country.create' and target_id = 'MX')
+          or (action = 'carrier.create' and after->>'code' = 'twice') group by action order by action`,
+      );
+      expect(audited).toEqual([
+        { action: 'carrier.create', n: 1 },
+        { action: 'country.create', n: 1 },
+        { action: 'zone.create', n: 1 },
+      ]);
+      const ratesAudited = await query(sql`select after from audit_log where action = 'tax_rate.change' and target_id = 'IE:children' and (after->>'rate_bp')::int in (100, 200)`);
+      expect(ratesAudited).toEqual([{ after: { rate_bp: rate } }]);
+      expect((await manager('saveTaxRate', { iso: 'IE', tax_class: 'children', rate_bp: 0, version: ireland.version + 1 })).status).toBe(200);
     });
 
     it('creates a country sold to, audited: the storefront offers it, and its checkout the carriers of its zone', async () => {

@@ -94,9 +94,11 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   listSynonyms: { lang: 'en' },
   saveSynonyms: { lang: 'en', phrases: ['rights-a', 'rights-b'] },
   deleteSynonyms: { id: NO_STAFF },
-  // Delivery settings are walked on a carrier and a country that do not exist; content pages on a page that does
+  // Delivery settings are walked on a zone, a carrier and a country that do not exist (a new zone per caller); content pages on a page that does
   // not exist, and a new page per caller.
   getDeliverySettings: {},
+  createZone: () => ({ key: `WALK_${randomBytes(4).toString('hex').toUpperCase()}`, names: { en: 'Walk' } }),
+  saveZone: { key: NO_ZONE, names: { en: 'Walk' }, version: 1 },
   saveCarrierRate: { carrier_id: NO_STAFF, zone: 'EU', price: 690, min_days: 3, max_days: 5, version: 1 },
   saveCarrier: { id: NO_STAFF, is_active: true, free_shipping_applies: true },
   createCarrier: () => ({ code: `walk-${randomBytes(4).toString('hex')}`, names: { en: 'Walk' }, free_shipping_applies: true }),
@@ -113,6 +115,7 @@ const validPayloads = (reference: string, app: FastifyInstance): Record<AdminCal
   setSizeChartCategories: { id: NO_STAFF, category_ids: [] },
 });
 const NO_COUNTRY = 'XX';
+const NO_ZONE = 'NO_ZONE';
 /** Countries the demo does not sell to, one for each call creating one (the walk's callers, on both databases' shops). */
 const NEW_COUNTRIES = ['JP', 'KR', 'CA', 'AU', 'BR', 'MX', 'NZ', 'SG'];
 let newCountries = 0;
@@ -150,11 +153,11 @@ describe.each(DRIVERS)('the back office API on %s', (driver) => {
       for (const role of STAFF_ROLES) {
         const payload = await payloadOf(name);
         const answer = await adminCall(shop().app, name, payload, staffHeader(signedIn[role]));
-        const { reference, id, product_id, upload_id, file, changes, target_id, carrier_id, iso, country } = payload as {
-          reference?: string; id?: number; product_id?: number; upload_id?: string; file?: string; changes?: { id: number }[]; target_id?: number; carrier_id?: number; iso?: string; country?: string;
+        const { reference, id, product_id, upload_id, file, changes, target_id, carrier_id, iso, country, key } = payload as {
+          reference?: string; id?: number; product_id?: number; upload_id?: string; file?: string; changes?: { id: number }[]; target_id?: number; carrier_id?: number; iso?: string; country?: string; key?: string;
         };
         const missing =
-          reference === NO_ORDER || [id, product_id, target_id, carrier_id, changes?.[0]?.id].includes(NO_STAFF) || upload_id === NO_UPLOAD || file === NO_FILE || [iso, country].includes(NO_COUNTRY);
+          reference === NO_ORDER || [id, product_id, target_id, carrier_id, changes?.[0]?.id].includes(NO_STAFF) || upload_id === NO_UPLOAD || file === NO_FILE || [iso, country].includes(NO_COUNTRY) || key === NO_ZONE;
         if (mayUse(role, area)) expect([name, role, answer.status]).toEqual([name, role, missing ? 404 : 200]);
         else expect([name, role, answer.status, answer.body.code]).toEqual([name, role, 403, 'forbidden']);
       }

@@ -15,6 +15,9 @@ import {
   adminSaveCountryInput,
   adminCreateCarrierInput,
   adminCreateCountryInput,
+  adminCreateZoneInput,
+  adminSaveZoneInput,
+  adminZoneSchema,
   adminSaveTaxRateInput,
   adminSetSizeChartCategoriesInput,
   adminShippingCountrySchema,
@@ -27,6 +30,8 @@ import {
 /** Carriers, their rates per zone, free-shipping thresholds and the countries sold to (area `delivery`). */
 export const adminDeliveryCalls = {
   getDeliverySettings: adminCall('delivery', z.object({}), adminDeliverySettingsSchema, { readOnly: true }),
+  createZone: adminCall('delivery', adminCreateZoneInput, adminZoneSchema, { refusals: ['zone_key_taken'] }),
+  saveZone: adminCall('delivery', adminSaveZoneInput, adminZoneSchema, { refusals: ['not_found', 'stale_edit'] }),
   saveCarrierRate: adminCall('delivery', adminSaveCarrierRateInput, adminCarrierRateSchema, { refusals: ['not_found', 'stale_edit'] }),
   saveCarrier: adminCall('delivery', adminSaveCarrierInput, adminCarrierSchema, { refusals: ['not_found'] }),
   createCarrier: adminCall('delivery', adminCreateCarrierInput, adminCarrierSchema, { refusals: ['carrier_code_taken'] }),

@@ -13,10 +13,17 @@ const cents = z.coerce.number().int().min(0).max(100_000_000);
 const days = z.coerce.number().int().min(0).max(90);
 /** The version of a row the staff member's form was read at: a save over a newer one is refused (stale_edit). */
 const version = z.coerce.number().int().min(0).max(2_147_483_647);
-/** A zone (group of countries) as the shop names it: EU, EUROPE_OTHER, WORLD... */
-const zone = z.string().regex(/^[A-Z_]{2,16}$/);
+/** A zone (group of countries) as the shop keys it: EU, EUROPE_OTHER, WORLD... */
+export const ZONE_KEY_PATTERN = /^[A-Z][A-Z0-9_]{1,15}$/;
+const zone = z.string().regex(ZONE_KEY_PATTERN);
 /** An ISO 3166-1 alpha-2 country code (whether the shop knows it is the API's to say: country_unknown). */
 const iso = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/);
+/** Whether a code is a region Intl knows by name (an unassigned code such as 'XY' comes back as itself). */
+export const isAssignedRegion = (code: string) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) !== code;
+/** A carrier's code, for links and reports: lowercase letters, digits and hyphens. */
+export const CARRIER_CODE_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
+/** A VAT rate in basis points: 0 to 100 %. */
+const rateBasisPoints = z.coerce.number().int().min(0).max(10_000);
 
 export const adminCarrierRateSchema = z.object({ zone: z.string(), price: z.number().int(), min_days: z.number().int(), max_days: z.number().int(), version: z.number().int() });
 export const adminCarrierSchema = z.object({
@@ -44,14 +51,32 @@ export type AdminShippingCountry = z.infer<typeof adminShippingCountrySchema>;
 /** SPEC §9's one-brand rule: free shipping to a country once one brand's products reach an amount. */
 export const adminBrandThresholdSchema = z.object({ country: z.string(), brand_id: z.number().int(), brand_name: z.string(), from: z.number().int() });
 
+/** A shipping zone: a group of countries that share carrier rates, named in the shop's languages. */
+export const adminZoneSchema = z.object({
+  key: z.string(),
+  /** Its name in the staff member's language (or English). */
+  name: z.string(),
+  /** Its name per shop language; a language without one shows the English name. */
+  names: z.record(z.string(), z.string()),
+  /** How many of the shop's countries are in it. */
+  countries: z.number().int(),
+  version: z.number().int(),
+});
+export type AdminZone = z.infer<typeof adminZoneSchema>;
+
 export const adminDeliverySettingsSchema = z.object({
-  zones: z.array(z.string()),
+  zones: z.array(adminZoneSchema),
   carriers: z.array(adminCarrierSchema),
   countries: z.array(adminShippingCountrySchema),
   brand_thresholds: z.array(adminBrandThresholdSchema),
   brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type AdminDeliverySettings = z.infer<typeof adminDeliverySettingsSchema>;
+
+/** A name per shop language, for a carrier or a zone: English required, another language missing shows the English one. */
+const namesInput = z
+  .object({ en: z.string().trim().min(1).max(60) })
+  .extend(Object.fromEntries(STOREFRONT_LANGUAGES.filter((lang) => lang !== 'en').map((lang) => [lang, z.string().trim().max(60).optional()])));
 
 /** A carrier's price and delivery time to a zone; `version` 0: a zone it did not deliver to yet. */
 export const adminSaveCarrierRateInput = z
@@ -66,11 +91,16 @@ export const adminSaveCarrierInput = z.object({ id: rowId, is_active: z.boolean(
  * its code (for links and reports) and its name per shop language (English required; another language missing shows
  * the English one). It is offered once it has a rate to a zone (saveCarrierRate).
  */
-export const adminCreateCarrierInput = z.object({
-  code: z.string().trim().toLowerCase().regex(/^[a-z][a-z0-9-]{1,31}$/),
-  names: z.object({ en: z.string().trim().min(1).max(60) }).extend(Object.fromEntries(STOREFRONT_LANGUAGES.filter((lang) => lang !== 'en').map((lang) => [lang, z.string().trim().max(60).optional()]))),
-  free_shipping_applies: z.boolean(),
-});
+export const adminCreateCarrierInput = z.object({ code: z.string().trim().toLowerCase().regex(CARRIER_CODE_PATTERN), names: namesInput, free_shipping_applies: z.boolean() });
+
+/**
+ * A new shipping zone: its key (capitals, digits and underscores, as the seeded EU, EUROPE_OTHER, WORLD; another zone's is
+ * refused `zone_key_taken`) and its name per shop language. It starts empty: countries move into it and carriers get
+ * a rate to it with the forms that exist.
+ */
+export const adminCreateZoneInput = z.object({ key: z.string().trim().toUpperCase().regex(ZONE_KEY_PATTERN), names: namesInput });
+/** A zone's names, over the version the form read. */
+export const adminSaveZoneInput = z.object({ key: zone, names: namesInput, version });
 
 /** A country the shop sells to (or no longer does), its zone and its free-shipping threshold (null: none). */
 export const adminSaveCountryInput = z.object({ iso, zone, is_active: z.boolean(), free_shipping_from: cents.nullable(), version });
@@ -81,9 +111,9 @@ export const adminSaveCountryInput = z.object({ iso, zone, is_active: z.boolean(
  * and whether it is sold to already.
  */
 export const adminCreateCountryInput = z.object({
-  iso: iso.refine((code) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) !== code),
+  iso: iso.refine(isAssignedRegion),
   zone,
-  vat_rate_bp: z.coerce.number().int().min(0).max(10_000),
+  vat_rate_bp: rateBasisPoints,
   free_shipping_from: cents.nullable(),
   is_active: z.boolean(),
 });
@@ -97,8 +127,6 @@ export const adminSaveBrandThresholdInput = z.object({ country: iso, brand_id: r
 /** The tax classes a country may tax at a rate of its own (the standard one is the country's standard rate). */
 export const REDUCED_TAX_CLASSES = TAX_CLASSES.filter((taxClass) => taxClass !== 'standard') as Exclude<(typeof TAX_CLASSES)[number], 'standard'>[];
 const reducedTaxClass = z.enum(TAX_CLASSES).exclude(['standard']);
-/** A VAT rate in basis points: 0 to 100 %. */
-const rateBasisPoints = z.coerce.number().int().min(0).max(10_000);
 
 export const adminTaxCountrySchema = z.object({
   iso: z.string(),

@@ -93,8 +93,9 @@ export const refusalDetails = {
   // Delivery settings and content pages: a save over a newer version than the form read (another staff member saved
   // first: the version there is now); a country the shop does not know; the home country taken off the countries sold to.
   stale_edit: z.object({ version: count }),
-  // A new carrier's code another carrier has.
+  // A new carrier's code another carrier has; a new zone's key another zone has.
   carrier_code_taken: z.null(),
+  zone_key_taken: z.null(),
   // A new country the shop already has (sold to or not: the delivery page's form of it changes it).
   country_known: z.null(),
   country_unknown: z.null(),

@@ -1,5 +1,5 @@
-import { rowId, SLUG_PATTERN } from '@shop/contract';
-import { CONTENT_PAGE_KINDS, MAX_PAGE_MARKDOWN, REDUCED_TAX_CLASSES } from '@shop/contract/admin';
+import { rowId, SLUG_PATTERN, STOREFRONT_LANGUAGES } from '@shop/contract';
+import { CARRIER_CODE_PATTERN, CONTENT_PAGE_KINDS, isAssignedRegion, MAX_PAGE_MARKDOWN, REDUCED_TAX_CLASSES, ZONE_KEY_PATTERN } from '@shop/contract/admin';
 import { z } from 'zod';
 
 /**
@@ -11,7 +11,7 @@ const amount = z.string().trim().regex(/^\d{1,7}([.,]\d{1,2})?$/);
 const days = z.coerce.number().int().min(0).max(90);
 const version = z.coerce.number().int().min(0);
 const ticked = z.literal('on').optional();
-const zone = z.string().regex(/^[A-Z_]{2,16}$/);
+const zone = z.string().regex(ZONE_KEY_PATTERN);
 /** A VAT rate in percent as typed ('13,5'), at most 100. */
 const percent = z.string().trim().regex(/^\d{1,3}([.,]\d{1,2})?$/).refine((typed) => Number(typed.replace(',', '.')) <= 100);
 
@@ -19,21 +19,26 @@ export const rateForm = z
   .object({ carrier_id: rowId, zone, version, rate_price: amount, min_days: days, max_days: days })
   .refine((input) => input.min_days <= input.max_days, { path: ['max_days'], error: 'At least the fastest.' });
 export const carrierForm = z.object({ carrier_id: rowId, offered: ticked, free_applies: ticked });
-const carrierName = z.string().trim().max(60);
+type Lang = (typeof STOREFRONT_LANGUAGES)[number];
+const name = z.string().trim().max(60);
+/** A name per shop language as a form posts it (`<prefix>_en`, `<prefix>_fr`…): English required, the others may be empty. */
+function nameFields<Prefix extends string>(prefix: Prefix) {
+  return Object.fromEntries(STOREFRONT_LANGUAGES.map((lang) => [`${prefix}_${lang}`, lang === 'en' ? name.min(1) : name.optional()])) as Record<`${Prefix}_en`, z.ZodString> &
+    Record<`${Prefix}_${Exclude<Lang, 'en'>}`, z.ZodOptional<z.ZodString>>;
+}
+/** The names a form posted, per language, as the contract takes them (an empty one is left out by the API). */
+export const namesOf = (prefix: string, value: Record<string, unknown>) =>
+  Object.fromEntries(STOREFRONT_LANGUAGES.map((lang) => [lang, value[`${prefix}_${lang}`]])) as { en: string } & Partial<Record<Lang, string>>;
+
 /** A new carrier: its code and its name per shop language (English required). */
-export const newCarrierForm = z.object({
-  carrier_code: z.string().trim().toLowerCase().regex(/^[a-z][a-z0-9-]{1,31}$/),
-  carrier_name_en: carrierName.min(1),
-  carrier_name_fr: carrierName.optional(),
-  carrier_name_it: carrierName.optional(),
-  carrier_name_es: carrierName.optional(),
-  carrier_name_de: carrierName.optional(),
-  free_applies: ticked,
-});
+export const newCarrierForm = z.object({ carrier_code: z.string().trim().toLowerCase().regex(CARRIER_CODE_PATTERN), ...nameFields('carrier_name'), free_applies: ticked });
+/** A zone's names, over the version read; a new zone: its key (typed in any case) and names. */
+export const zoneForm = z.object({ zone, version, ...nameFields('zone_name') });
+export const newZoneForm = z.object({ zone_key: z.string().trim().toUpperCase().regex(ZONE_KEY_PATTERN), ...nameFields('zone_name') });
 export const countryForm = z.object({ iso: z.string().regex(/^[A-Z]{2}$/), zone, version, sold_to: ticked, free_from: amount.optional() });
 /** A new country: its ISO code, zone, standard VAT rate in percent as typed, threshold and whether it is sold to. */
 export const newCountryForm = z.object({
-  new_iso: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).refine((code) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) !== code),
+  new_iso: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).refine(isAssignedRegion),
   zone,
   vat_rate: percent,
   free_from: amount.optional(),

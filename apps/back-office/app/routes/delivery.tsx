@@ -1,10 +1,10 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { STOREFRONT_LANGUAGES } from '@shop/contract';
-import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry } from '@shop/contract/admin';
+import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry, AdminZone } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
 import type { z } from 'zod';
-import { brandForm, carrierForm, countryForm, newCarrierForm, newCountryForm, rateForm } from '../delivery/forms';
+import { brandForm, carrierForm, countryForm, namesOf, newCarrierForm, newCountryForm, newZoneForm, rateForm, zoneForm } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
 import { submitStaffForm } from '../lib/form-action.server';
 import { money } from '../lib/format';
@@ -16,7 +16,7 @@ import type { Route } from './+types/delivery';
  * Carriers and their rates per zone, the countries sold to with their free-shipping thresholds, and SPEC §9's
  * one-brand thresholds. One small form per rate, carrier and country, each posted on its own (no JavaScript needed).
  */
-const DONE = ['rate', 'carrier', 'carrierCreated', 'country', 'countryCreated', 'brand', 'brandRemoved'] as const;
+const DONE = ['zone', 'zoneCreated', 'rate', 'carrier', 'carrierCreated', 'country', 'countryCreated', 'brand', 'brandRemoved'] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get('done');
@@ -54,13 +54,21 @@ export async function action({ request }: Route.ActionArgs) {
       staffCall(request, 'saveCarrier', { id: carrier_id, is_active: offered === 'on', free_shipping_applies: free_applies === 'on' });
     return submitTo(formData, form, carrierForm, save, 'carrier', form);
   }
+  if (intent === 'zone') {
+    const form = `zone-${formData.get('zone')}`;
+    const save = (value: z.output<typeof zoneForm>) => staffCall(request, 'saveZone', { key: value.zone, names: namesOf('zone_name', value), version: value.version });
+    return submitTo(formData, form, zoneForm, save, 'zone', form);
+  }
+  if (intent === 'new-zone') {
+    const create = async (value: z.output<typeof newZoneForm>) => {
+      const created = await staffCall(request, 'createZone', { key: value.zone_key, names: namesOf('zone_name', value) });
+      return redirect(`/delivery?done=zoneCreated#zone-${created.key}`);
+    };
+    return submitStaffForm(formData, newZoneForm, create, { fieldOf: { zone_key_taken: ['zone_key', 'zone_key_taken'] }, refused: (result): Reply => ({ form: 'new-zone', result }) });
+  }
   if (intent === 'new-carrier') {
-    const create = async ({ carrier_code, free_applies, ...names }: z.output<typeof newCarrierForm>) => {
-      const created = await staffCall(request, 'createCarrier', {
-        code: carrier_code,
-        names: { ...Object.fromEntries(STOREFRONT_LANGUAGES.map((lang) => [lang, names[`carrier_name_${lang}`]])), en: names.carrier_name_en },
-        free_shipping_applies: free_applies === 'on',
-      });
+    const create = async (value: z.output<typeof newCarrierForm>) => {
+      const created = await staffCall(request, 'createCarrier', { code: value.carrier_code, names: namesOf('carrier_name', value), free_shipping_applies: value.free_applies === 'on' });
       return redirect(`/delivery?done=carrierCreated#carrier-${created.id}`);
     };
     return submitStaffForm(formData, newCarrierForm, create, { fieldOf: { carrier_code_taken: ['carrier_code', 'carrier_code_taken'] }, refused: (result): Reply => ({ form: 'new-carrier', result }) });
@@ -90,15 +98,14 @@ export async function action({ request }: Route.ActionArgs) {
 const boxClass = 'h-5 w-5';
 const resultFor = (actionData: Reply | undefined, form: string) => (actionData?.form === form ? actionData.result : undefined);
 
-function RateForm({ carrier, zone, lastResult }: { carrier: AdminCarrier; zone: string; lastResult: Reply['result'] | undefined }) {
+function RateForm({ carrier, zone, lastResult }: { carrier: AdminCarrier; zone: AdminZone; lastResult: Reply['result'] | undefined }) {
   const { t, i18n } = useTranslation();
-  const rate = carrier.rates.find((candidate) => candidate.zone === zone);
-  const [form, fields] = useStaffForm(rateForm, lastResult as any);
-  const zoneName = t(`delivery.zones.${zone}`, { defaultValue: zone });
+  const rate = carrier.rates.find((candidate) => candidate.zone === zone.key);
+  const [form, fields] = useStaffForm(rateForm, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="scroll-mt-4 rounded border border-stone-300 p-3">
       <fieldset className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-        <legend className="font-semibold">{t('delivery.rateLegend', { carrier: carrier.name, zone: zoneName })}</legend>
+        <legend className="font-semibold">{t('delivery.rateLegend', { carrier: carrier.name, zone: zone.name })}</legend>
         <div className="sm:col-span-4">
           <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
           <p className="text-sm text-stone-700">
@@ -107,7 +114,7 @@ function RateForm({ carrier, zone, lastResult }: { carrier: AdminCarrier; zone: 
         </div>
         <input type="hidden" name="intent" value="rate" />
         <input type="hidden" name="carrier_id" value={carrier.id} />
-        <input type="hidden" name="zone" value={zone} />
+        <input type="hidden" name="zone" value={zone.key} />
         {/* The version the form was read at, always the page's (a stale save is refused and the page reloaded). */}
         <input type="hidden" name="version" value={rate?.version ?? 0} key={rate?.version ?? 0} />
         <TextField field={fields.rate_price} label={t('delivery.price')} defaultValue={rate ? typed(rate.price) : ''} inputMode="decimal" />
@@ -124,10 +131,10 @@ function RateForm({ carrier, zone, lastResult }: { carrier: AdminCarrier; zone: 
 /** The anchor a saved form's page comes back to. */
 const Anchor = ({ id }: { id: string }) => <span id={id} className="block scroll-mt-4" />;
 
-function CarrierSection({ carrier, zones, actionData }: { carrier: AdminCarrier; zones: string[]; actionData: Reply | undefined }) {
+function CarrierSection({ carrier, zones, actionData }: { carrier: AdminCarrier; zones: AdminZone[]; actionData: Reply | undefined }) {
   const { t } = useTranslation();
   const formId = `carrier-${carrier.id}`;
-  const [form] = useStaffForm(carrierForm, resultFor(actionData, formId) as any);
+  const [form] = useStaffForm(carrierForm, resultFor(actionData, formId));
   return (
     <section aria-labelledby={`${formId}-title`} className={panelClass}>
       <h3 id={`${formId}-title`} className="text-lg font-semibold">
@@ -152,9 +159,9 @@ function CarrierSection({ carrier, zones, actionData }: { carrier: AdminCarrier;
       </Form>
       <div className="space-y-3">
         {zones.map((zone) => (
-          <div key={zone}>
-            <Anchor id={`rate-${carrier.id}-${zone}`} />
-            <RateForm carrier={carrier} zone={zone} lastResult={resultFor(actionData, `rate-${carrier.id}-${zone}`)} />
+          <div key={zone.key}>
+            <Anchor id={`rate-${carrier.id}-${zone.key}`} />
+            <RateForm carrier={carrier} zone={zone} lastResult={resultFor(actionData, `rate-${carrier.id}-${zone.key}`)} />
           </div>
         ))}
       </div>
@@ -165,7 +172,7 @@ function CarrierSection({ carrier, zones, actionData }: { carrier: AdminCarrier;
 /** A new carrier to the door: its code and names; its rates are then set like the others'. */
 function NewCarrier({ lastResult }: { lastResult: Reply['result'] | undefined }) {
   const { t } = useTranslation();
-  const [form, fields] = useStaffForm(newCarrierForm, lastResult as any);
+  const [form, fields] = useStaffForm(newCarrierForm, lastResult);
   return (
     <section aria-labelledby="new-carrier-title" className={panelClass}>
       <h3 id="new-carrier-title" className="text-lg font-semibold">
@@ -179,7 +186,7 @@ function NewCarrier({ lastResult }: { lastResult: Reply['result'] | undefined })
         <input type="hidden" name="intent" value="new-carrier" />
         <TextField field={fields.carrier_code} label={t('delivery.carrierCode')} help={t('delivery.carrierCodeHelp')} />
         {STOREFRONT_LANGUAGES.map((lang) => (
-          <TextField key={lang} field={fields[`carrier_name_${lang}`]} label={t('delivery.carrierName', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.carrierNameHelp')} />
+          <TextField key={lang} field={fields[`carrier_name_${lang}`]} label={t('delivery.nameIn', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.nameInHelp')} />
         ))}
         <label className="flex items-center gap-2">
           <input type="checkbox" name="free_applies" defaultChecked className={boxClass} />
@@ -195,10 +202,80 @@ function NewCarrier({ lastResult }: { lastResult: Reply['result'] | undefined })
   );
 }
 
-function CountryForm({ country, zones, lastResult }: { country: AdminShippingCountry; zones: string[]; lastResult: Reply['result'] | undefined }) {
+const zoneChoices = (zones: AdminZone[]) => zones.map((zone) => ({ value: zone.key, label: zone.name }));
+
+/** The names of a zone in each shop language (English required), as its form and the new zone's form ask for them. */
+function ZoneNames({ fields, zone }: { fields: Record<`zone_name_${(typeof STOREFRONT_LANGUAGES)[number]}`, FieldMetadata<any, any, any>>; zone?: AdminZone }) {
+  const { t } = useTranslation();
+  return STOREFRONT_LANGUAGES.map((lang) => (
+    <TextField key={lang} field={fields[`zone_name_${lang}`]} label={t('delivery.nameIn', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.nameInHelp')} defaultValue={zone?.names[lang] ?? ''} />
+  ));
+}
+
+/** A zone, folded to its name and size: its names' form opens on demand (and open when a save was refused). */
+function ZoneForm({ zone, lastResult }: { zone: AdminZone; lastResult: Reply['result'] | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useStaffForm(zoneForm, lastResult);
+  return (
+    <li>
+      <Anchor id={`zone-${zone.key}`} />
+      <details open={lastResult !== undefined} className="rounded border border-stone-300 bg-white p-3">
+        <summary className="cursor-pointer">
+          <span className="font-semibold">{zone.name}</span> <span className="text-stone-700">({zone.key} · {t('delivery.zoneCountries', { count: zone.countries })})</span>
+        </summary>
+        <Form method="post" {...getFormProps(form)} className="mt-3">
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="sr-only">{t('delivery.zoneNames', { zone: zone.name })}</legend>
+            <div className="sm:col-span-2">
+              <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+            </div>
+            <input type="hidden" name="intent" value="zone" />
+            <input type="hidden" name="zone" value={zone.key} />
+            <input type="hidden" name="version" value={zone.version} key={zone.version} />
+            <ZoneNames fields={fields} zone={zone} />
+            <div className="sm:col-span-2">
+              <button type="submit" className={buttonClass}>
+                {t('delivery.saveZone', { zone: zone.name })}
+              </button>
+            </div>
+          </fieldset>
+        </Form>
+      </details>
+    </li>
+  );
+}
+
+/** A new zone: its key and names; countries move into it and carriers get rates to it with their own forms. */
+function NewZone({ lastResult }: { lastResult: Reply['result'] | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useStaffForm(newZoneForm, lastResult);
+  return (
+    <section aria-labelledby="new-zone-title" className={`mt-4 ${panelClass}`}>
+      <h3 id="new-zone-title" className="text-lg font-semibold">
+        {t('delivery.newZone')}
+      </h3>
+      <p className="mb-3 text-sm text-stone-700">{t('delivery.newZoneHelp')}</p>
+      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+        </div>
+        <input type="hidden" name="intent" value="new-zone" />
+        <TextField field={fields.zone_key} label={t('delivery.zoneKey')} help={t('delivery.zoneKeyHelp')} />
+        <ZoneNames fields={fields} />
+        <div className="sm:col-span-2">
+          <button type="submit" className={buttonClass}>
+            {t('delivery.createZone')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function CountryForm({ country, zones, lastResult }: { country: AdminShippingCountry; zones: AdminZone[]; lastResult: Reply['result'] | undefined }) {
   const { t, i18n } = useTranslation();
   const formId = `country-${country.iso}`;
-  const [form, fields] = useStaffForm(countryForm, lastResult as any);
+  const [form, fields] = useStaffForm(countryForm, lastResult);
   const name = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(country.iso) ?? country.iso;
   return (
     <li>
@@ -214,7 +291,7 @@ function CountryForm({ country, zones, lastResult }: { country: AdminShippingCou
           <input type="hidden" name="intent" value="country" />
           <input type="hidden" name="iso" value={country.iso} />
           <input type="hidden" name="version" value={country.version} key={country.version} />
-          <SelectField field={fields.zone} label={t('delivery.zone')} choices={zones.map((zone) => ({ value: zone, label: t(`delivery.zones.${zone}`, { defaultValue: zone }) }))} defaultValue={country.zone} />
+          <SelectField field={fields.zone} label={t('delivery.zone')} choices={zoneChoices(zones)} defaultValue={country.zone} />
           <TextField field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} defaultValue={country.free_shipping_from === null ? '' : typed(country.free_shipping_from)} inputMode="decimal" />
           {country.is_home ? (
             <p className="text-sm text-stone-700">
@@ -237,9 +314,9 @@ function CountryForm({ country, zones, lastResult }: { country: AdminShippingCou
 }
 
 /** A country the shop did not have, in one of its zones. */
-function NewCountry({ zones, lastResult }: { zones: string[]; lastResult: Reply['result'] | undefined }) {
+function NewCountry({ zones, lastResult }: { zones: AdminZone[]; lastResult: Reply['result'] | undefined }) {
   const { t } = useTranslation();
-  const [form, fields] = useStaffForm(newCountryForm, lastResult as any);
+  const [form, fields] = useStaffForm(newCountryForm, lastResult);
   return (
     <section aria-labelledby="new-country-title" className={`mt-4 ${panelClass}`}>
       <h3 id="new-country-title" className="text-lg font-semibold">
@@ -251,7 +328,7 @@ function NewCountry({ zones, lastResult }: { zones: string[]; lastResult: Reply[
         </div>
         <input type="hidden" name="intent" value="new-country" />
         <TextField field={fields.new_iso} label={t('delivery.countryCode')} help={t('delivery.countryCodeHelp')} />
-        <SelectField field={fields.zone} label={t('delivery.zone')} choices={zones.map((zone) => ({ value: zone, label: t(`delivery.zones.${zone}`, { defaultValue: zone }) }))} empty="—" />
+        <SelectField field={fields.zone} label={t('delivery.zone')} choices={zoneChoices(zones)} empty="—" />
         <TextField field={fields.vat_rate} label={t('delivery.vatRate')} help={t('delivery.vatRateHelp')} inputMode="decimal" />
         <TextField field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} inputMode="decimal" />
         <label className="flex items-center gap-2">
@@ -270,7 +347,7 @@ function NewCountry({ zones, lastResult }: { zones: string[]; lastResult: Reply[
 
 function BrandThresholds({ settings, lastResult }: { settings: AdminDeliverySettings; lastResult: Reply['result'] | undefined }) {
   const { t, i18n } = useTranslation();
-  const [form, fields] = useStaffForm(brandForm, lastResult as any);
+  const [form, fields] = useStaffForm(brandForm, lastResult);
   return (
     <section id="brands" aria-labelledby="brands-title" className="mb-8">
       <h2 id="brands-title" className="mb-2 text-xl font-semibold">
@@ -324,6 +401,18 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
           {t(`delivery.done.${done}`)}
         </DoneNotice>
       )}
+      <section aria-labelledby="zones-title" className="mb-8">
+        <h2 id="zones-title" className="mb-2 text-xl font-semibold">
+          {t('delivery.zones')}
+        </h2>
+        <p className="mb-3 text-sm text-stone-700">{t('delivery.zonesHelp')}</p>
+        <ul className="space-y-2">
+          {settings.zones.map((zone) => (
+            <ZoneForm key={zone.key} zone={zone} lastResult={resultFor(reply, `zone-${zone.key}`)} />
+          ))}
+        </ul>
+        <NewZone lastResult={resultFor(reply, 'new-zone')} />
+      </section>
       <section aria-labelledby="carriers-title" className="mb-8">
         <h2 id="carriers-title" className="mb-3 text-xl font-semibold">
           {t('delivery.carriers')}

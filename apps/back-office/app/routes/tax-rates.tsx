@@ -59,7 +59,7 @@ function CountryRates({ country, actionData }: { country: AdminTaxCountry; actio
 
 function ClassRateForm({ country, taxClass, rateBp, standard, lastResult }: { country: AdminTaxCountry; taxClass: string; rateBp: number | null; standard: string; lastResult: Reply['result'] | undefined }) {
   const { t } = useTranslation();
-  const [form, fields] = useStaffForm(taxRateForm, lastResult as any);
+  const [form, fields] = useStaffForm(taxRateForm, lastResult);
   return (
     <Form method="post" {...getFormProps(form)}>
       {/* The anchor a saved form's page comes back to. */}

@@ -301,10 +301,21 @@ export const categorySizeCharts = pgTable('category_size_charts', {
     .references(() => contentPages.id, { onDelete: 'cascade' }),
 });
 
+/** A shipping zone: a group of countries that share carrier rates (EU, EUROPE_OTHER, WORLD, or one the merchant adds). */
+export const shippingZones = pgTable('shipping_zones', {
+  key: varchar('key', { length: 16 }).primaryKey(),
+  /** Its name per shop language (English always): the back office shows it. */
+  names: jsonb('names').$type<Partial<Record<string, string>>>().notNull(),
+  /** Raised by each change: a staff member's edit names the version it read, and an older one is refused. */
+  version: integer('version').notNull().default(1),
+});
+
 export const countries = pgTable('countries', {
   iso: varchar('iso', { length: 2 }).primaryKey(),
-  /** Group of countries that share shipping zones and rules (EU, EUROPE_OTHER, WORLD). */
-  groupKey: varchar('group_key', { length: 16 }).notNull(),
+  /** The shipping zone it is in: its carriers and rates, and VAT (the home country's zone pays it, ADR 23). */
+  groupKey: varchar('group_key', { length: 16 })
+    .notNull()
+    .references(() => shippingZones.key),
   vatRateBasisPoints: integer('vat_rate_bp').notNull(),
   freeShippingFromCents: integer('free_shipping_from_cents'),
   isActive: boolean('is_active').notNull().default(true),
@@ -594,7 +605,9 @@ export const carrierRates = pgTable(
     carrierId: integer('carrier_id')
       .notNull()
       .references(() => carriers.id, { onDelete: 'cascade' }),
-    groupKey: varchar('group_key', { length: 16 }).notNull(),
+    groupKey: varchar('group_key', { length: 16 })
+      .notNull()
+      .references(() => shippingZones.key),
     priceCents: integer('price_cents').notNull(),
     minDays: integer('min_days').notNull(),
     maxDays: integer('max_days').notNull(),

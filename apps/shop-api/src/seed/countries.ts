@@ -1,4 +1,12 @@
-type Country = { iso: string; groupKey: 'EU' | 'EUROPE_OTHER' | 'WORLD'; vatRateBasisPoints: number; freeShippingFromCents: number | null };
+type ZoneKey = 'EU' | 'EUROPE_OTHER' | 'WORLD';
+type Country = { iso: string; groupKey: ZoneKey; vatRateBasisPoints: number; freeShippingFromCents: number | null };
+
+/** The demo shop's shipping zones, named in the shop's languages (the merchant adds and renames zones in the back office). */
+export const SHIPPING_ZONES: { key: ZoneKey; names: Record<'en' | 'fr' | 'it' | 'es' | 'de' | 'pl', string> }[] = [
+  { key: 'EU', names: { en: 'European Union', fr: 'Union européenne', it: 'Unione europea', es: 'Unión Europea', de: 'Europäische Union', pl: 'Unia Europejska' } },
+  { key: 'EUROPE_OTHER', names: { en: 'Rest of Europe', fr: 'Reste de l’Europe', it: 'Resto d’Europa', es: 'Resto de Europa', de: 'Übriges Europa', pl: 'Reszta Europy' } },
+  { key: 'WORLD', names: { en: 'Rest of the world', fr: 'Reste du monde', it: 'Resto del mondo', es: 'Resto del mundo', de: 'Übrige Welt', pl: 'Reszta świata' } },
+];
 
 // [iso, standard VAT rate in basis points, free shipping from (cents) or null]
 const EU: [string, number, number | null][] = [

@@ -37,6 +37,7 @@ import {
   productReviews,
   products,
   productTranslations,
+  shippingZones,
   specificPrices,
 } from '../db/schema.ts';
 import { attributeRows } from './attributes.ts';
@@ -44,7 +45,7 @@ import { brandRows } from './brands.ts';
 import { DEMO_CART_RULES, DEMO_RULE_USES } from './cart-rules.ts';
 import { categoryRows } from './categories.ts';
 import { contentRows } from './content.ts';
-import { COUNTRIES, COUNTRY_TAX_RATES } from './countries.ts';
+import { COUNTRIES, COUNTRY_TAX_RATES, SHIPPING_ZONES } from './countries.ts';
 import { demoCustomerRow, demoOrders } from './customers.ts';
 import { DEMO_BRAND_FREE_SHIPPING, DEMO_CARRIER_RATES, DEMO_CARRIERS, demoPickupPoints } from './delivery.ts';
 import { buildCatalogue, catalogueRows } from './products.ts';
@@ -92,6 +93,7 @@ export async function seedDemoShop(db: Database): Promise<void> {
   const customer = await demoCustomerRow();
 
   await db.transaction(async (tx) => {
+    await insertAll(tx, shippingZones, SHIPPING_ZONES);
     await insertAll(tx, countries, COUNTRIES);
     await insertAll(tx, countryTaxRates, COUNTRY_TAX_RATES);
     await insertAll(tx, categories, category.categories);

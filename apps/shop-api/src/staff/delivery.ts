@@ -3,13 +3,16 @@ import {
   type AdminCarrier,
   type AdminShippingCountry,
   type AdminTaxCountry,
+  type AdminZone,
   type adminSaveBrandThresholdInput,
   type adminCreateCarrierInput,
   type adminCreateCountryInput,
+  type adminCreateZoneInput,
   type adminSaveCarrierInput,
   type adminSaveCarrierRateInput,
   type adminSaveCountryInput,
   type adminSaveTaxRateInput,
+  type adminSaveZoneInput,
 } from '@shop/contract/admin';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -41,10 +44,21 @@ const countryUnknown = () => new ApiError(404, 'country_unknown', 'The shop does
 const toRate = ({ carrier_id: _carrier, ...rate }: RateRow) => rate;
 const toCountry = (row: CountryRow, home: string): AdminShippingCountry => ({ ...row, is_home: row.iso === home });
 
-/** The zones the shop delivers to: those its countries and rates name. */
-async function zones(db: Queryable): Promise<string[]> {
-  const rows = await selectRows<{ zone: string }>(db, sql`select group_key as zone from countries union select group_key from carrier_rates order by 1`);
-  return rows.map((row) => row.zone);
+type ZoneRow = { key: string; names: Partial<Record<string, string>>; countries: number; version: number };
+const zoneColumns = sql`z.key, z.names, z.version, (select count(*)::int from countries c where c.group_key = z.key) as countries`;
+const zoneOf = (row: ZoneRow, lang: string): AdminZone => ({ ...row, name: row.names[lang] ?? row.names.en ?? row.key, names: givenNames(row.names) });
+/** The names typed, without the languages left empty (those show the English name). */
+const givenNames = (names: Partial<Record<string, string>>) => Object.fromEntries(Object.entries(names).filter((entry): entry is [string, string] => Boolean(entry[1])));
+
+/** Whether the shop has this zone (zones are never deleted: a check in the transaction holds to its end). */
+async function zoneExists(db: Queryable, key: string): Promise<boolean> {
+  return (await selectRows(db, sql`select 1 from shipping_zones where key = ${key}`)).length > 0;
+}
+
+async function readZone(db: Queryable, key: string, lang: string): Promise<AdminZone> {
+  const [row] = await selectRows<ZoneRow>(db, sql`select ${zoneColumns} from shipping_zones z where z.key = ${key}`);
+  if (!row) throw notFound('Zone');
+  return zoneOf(row, lang);
 }
 
 async function readCarrier(db: Queryable, id: number, lang: string): Promise<AdminCarrier> {
@@ -57,8 +71,8 @@ async function readCarrier(db: Queryable, id: number, lang: string): Promise<Adm
 const carrierOf = ({ names, ...row }: CarrierRow, lang: string) => ({ ...row, name: names[lang] ?? names.en ?? row.code });
 
 export async function getDeliverySettings(_input: unknown, { db, textLang, config }: AdminContext) {
-  const [zoneKeys, carriers, rates, countries, thresholds, brands] = await Promise.all([
-    zones(db),
+  const [zones, carriers, rates, countries, thresholds, brands] = await Promise.all([
+    selectRows<ZoneRow>(db, sql`select ${zoneColumns} from shipping_zones z order by z.key`),
     selectRows<CarrierRow>(db, sql`select id, code, kind, names, free_shipping_applies, is_active from carriers order by position, id`),
     selectRows<RateRow>(db, sql`select ${rateColumns} from carrier_rates order by group_key`),
     selectRows<CountryRow>(db, sql`select ${countryColumns} from countries order by iso`),
@@ -70,7 +84,7 @@ export async function getDeliverySettings(_input: unknown, { db, textLang, confi
     selectRows<{ id: number; name: string }>(db, sql`select id, name from brands order by name, id`),
   ]);
   return {
-    zones: zoneKeys,
+    zones: zones.map((row) => zoneOf(row, textLang)),
     carriers: carriers.map((row) => ({ ...carrierOf(row, textLang), rates: rates.filter((rate) => rate.carrier_id === row.id).map(toRate) })),
     countries: countries.map((row) => toCountry(row, config.defaultCountry)),
     brand_thresholds: thresholds,
@@ -88,7 +102,7 @@ export async function saveCarrierRate(input: z.output<typeof adminSaveCarrierRat
   return db.transaction(async (tx) => {
     const [carrier] = await selectRows<{ id: number }>(tx, sql`select id from carriers where id = ${input.carrier_id}`);
     if (!carrier) throw notFound('Carrier');
-    if (!(await zones(tx)).includes(input.zone)) throw notFound('Zone');
+    if (!(await zoneExists(tx, input.zone))) throw notFound('Zone');
     const [before] = await selectRows<RateRow>(tx, sql`select ${rateColumns} from carrier_rates where carrier_id = ${input.carrier_id} and group_key = ${input.zone}`);
     const [after] =
       input.version === 0
@@ -139,7 +153,7 @@ export async function saveCarrier(input: z.output<typeof adminSaveCarrierInput>,
 /** A new carrier to the door, offered (once it has a rate to a zone: the checkout lists carriers with a rate to the destination's). */
 export async function createCarrier(input: z.output<typeof adminCreateCarrierInput>, context: AdminContext) {
   return context.db.transaction(async (tx) => {
-    const names = Object.fromEntries(Object.entries(input.names).filter(([, name]) => name));
+    const names = givenNames(input.names);
     // The seeded carriers have their ids written: the id is taken as the editor's are (nextId), not from the sequence.
     const [created] = await selectRows<{ id: number }>(
       tx,
@@ -153,6 +167,38 @@ export async function createCarrier(input: z.output<typeof adminCreateCarrierInp
   });
 }
 
+/**
+ * A new shipping zone, empty: countries move into it (saveShippingCountry) and carriers get a rate to it
+ * (saveCarrierRate). Its key is for good (countries and rates name it); its names can change (saveZone).
+ */
+export async function createZone(input: z.output<typeof adminCreateZoneInput>, context: AdminContext) {
+  return context.db.transaction(async (tx) => {
+    const names = givenNames(input.names);
+    const [created] = await selectRows<{ key: string }>(
+      tx,
+      sql`insert into shipping_zones (key, names) values (${input.key}, ${JSON.stringify(names)}::jsonb) on conflict (key) do nothing returning key`,
+    );
+    if (!created) throw new ApiError(409, 'zone_key_taken', 'Another zone has this key');
+    await audit(tx, actorOf(context), { action: 'zone.create', targetType: 'shipping_zone', targetId: input.key, after: { names } });
+    return readZone(tx, input.key, context.textLang);
+  });
+}
+
+/** A zone's names in the shop's languages, over the version the form read. */
+export async function saveZone(input: z.output<typeof adminSaveZoneInput>, context: AdminContext) {
+  return context.db.transaction(async (tx) => {
+    const before = await readZone(tx, input.key, context.textLang);
+    const names = givenNames(input.names);
+    const [moved] = await selectRows<{ key: string }>(
+      tx,
+      sql`update shipping_zones set names = ${JSON.stringify(names)}::jsonb, version = version + 1 where key = ${input.key} and version = ${input.version} returning key`,
+    );
+    if (!moved) throw stale(before.version);
+    await audit(tx, actorOf(context), { action: 'zone.change', targetType: 'shipping_zone', targetId: input.key, before: { names: before.names }, after: { names } });
+    return readZone(tx, input.key, context.textLang);
+  });
+}
+
 /** A country's zone, whether the shop sells to it and its free-shipping threshold, over the version the form read. */
 export async function saveShippingCountry(input: z.output<typeof adminSaveCountryInput>, context: AdminContext) {
   const { db, config } = context;
@@ -161,7 +207,7 @@ export async function saveShippingCountry(input: z.output<typeof adminSaveCountr
     if (!before) throw countryUnknown();
     // The home country's prices are the shelf prices (ADR 23): the shop always sells there.
     if (input.iso === config.defaultCountry && !input.is_active) throw new ApiError(409, 'home_country_required', 'The home country is always sold to');
-    if (!(await zones(tx)).includes(input.zone)) throw notFound('Zone');
+    if (!(await zoneExists(tx, input.zone))) throw notFound('Zone');
     const [after] = await selectRows<CountryRow>(
       tx,
       sql`update countries set group_key = ${input.zone}, is_active = ${input.is_active}, free_shipping_from_cents = ${input.free_shipping_from}, version = version + 1
@@ -180,7 +226,7 @@ export async function saveShippingCountry(input: z.output<typeof adminSaveCountr
 export async function createShippingCountry(input: z.output<typeof adminCreateCountryInput>, context: AdminContext) {
   const { db, config } = context;
   return db.transaction(async (tx) => {
-    if (!(await zones(tx)).includes(input.zone)) throw notFound('Zone');
+    if (!(await zoneExists(tx, input.zone))) throw notFound('Zone');
     const [created] = await selectRows<CountryRow>(
       tx,
       sql`insert into countries (iso, group_key, vat_rate_bp, free_shipping_from_cents, is_active)
@@ -270,4 +316,4 @@ export async function saveTaxRate(input: z.output<typeof adminSaveTaxRateInput>,
   });
 }
 
-export const deliveryHandlers = { getDeliverySettings, saveCarrierRate, saveCarrier, createCarrier, saveShippingCountry, createShippingCountry, saveBrandThreshold, getTaxRates, saveTaxRate };
+export const deliveryHandlers = { getDeliverySettings, createZone, saveZone, saveCarrierRate, saveCarrier, createCarrier, saveShippingCountry, createShippingCountry, saveBrandThreshold, getTaxRates, saveTaxRate };

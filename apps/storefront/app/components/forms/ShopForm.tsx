@@ -1,4 +1,4 @@
-import { getFormProps, type FormMetadata } from '@conform-to/react';
+import { FormProvider, getFormProps, type FormMetadata } from '@conform-to/react';
 import { useTranslation } from '~/i18n/use-translation';
 import { FormAlert } from './fields';
 import { PostForm, type FormPost } from './form-post';
@@ -26,14 +26,17 @@ export function ShopForm({ form, post, incomplete, action, encType, className = 
   const refusal = form.errors?.[0];
   // Conform's props bring the ids its fields are described by; PostForm sends it.
   const { onSubmit: _conformSubmit, noValidate: _noValidate, ...conformProps } = getFormProps(form);
+  // The provider lets a field group ask for another field's check (AddressFields: the postcode when the country changes).
   return (
-    <PostForm post={post} action={action} encType={encType} {...conformProps} className={className}>
-      <FormAlert message={refusal} />
-      <fieldset disabled={post.busy} className="space-y-4">
-        {children}
-      </fieldset>
-      {/* Below the fields it speaks of ('the fields marked above'), next to the button that was pressed. */}
-      <FormAlert message={!refusal && incomplete ? (incompleteMessage ?? t('validation.formIncomplete')) : null} />
-    </PostForm>
+    <FormProvider context={form.context}>
+      <PostForm post={post} action={action} encType={encType} {...conformProps} className={className}>
+        <FormAlert message={refusal} />
+        <fieldset disabled={post.busy} className="space-y-4">
+          {children}
+        </fieldset>
+        {/* Below the fields it speaks of ('the fields marked above'), next to the button that was pressed. */}
+        <FormAlert message={!refusal && incomplete ? (incompleteMessage ?? t('validation.formIncomplete')) : null} />
+      </PostForm>
+    </FormProvider>
   );
 }

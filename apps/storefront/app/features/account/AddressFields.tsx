@@ -1,5 +1,5 @@
 import { STATE_NAMES } from '@shop/contract/account';
-import type { FieldMetadata } from '@conform-to/react';
+import { useFormMetadata, type FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { SelectField, TextField } from '~/components/forms/fields';
@@ -32,6 +32,13 @@ export function AddressFields({ fields, withAlias = true, withVatNumber = true, 
     .sort((a, b) => a.label.localeCompare(b.label, lang));
   // The states of the chosen country; without JavaScript, of the country the form was shown (or sent) with.
   const [country, setCountry] = useState(String(fields.country.initialValue ?? root?.country ?? ''));
+  const form = useFormMetadata(fields.country.formId);
+  const chooseCountry = (chosen: string) => {
+    setCountry(chosen);
+    // A postcode typed first was checked against the country shown then: check it against this one's format
+    // (a stale 'wrong postcode' would move the page under the shopper's next click when it goes).
+    if (fields.postcode.value) form.validate({ name: fields.postcode.name });
+  };
   // Provinces by name ('Milano'), in the name's alphabetical order; the address keeps the code.
   const states = Object.entries(STATE_NAMES[country] ?? {})
     .map(([code, name]) => ({ value: code, label: name }))
@@ -51,7 +58,7 @@ export function AddressFields({ fields, withAlias = true, withVatNumber = true, 
         <TextField field={fields.city} label={t('account.addressFields.city')} autoComplete={`${section}address-level2`} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField field={fields.country} label={t('account.addressFields.country')} options={countries} onChange={setCountry} autoComplete={`${section}country`} />
+        <SelectField field={fields.country} label={t('account.addressFields.country')} options={countries} onChange={chooseCountry} autoComplete={`${section}country`} />
         {states.length > 0 ? (
           <SelectField field={fields.state} label={t('account.addressFields.state')} options={states} placeholder={t('account.addressFields.chooseState')} autoComplete={`${section}address-level1`} />
         ) : null}
