@@ -4,6 +4,7 @@ import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import type { FacetData } from './facets.ts';
 import type { ListingClass } from './listing-filters.ts';
+import { reading } from './revision-cache.ts';
 
 /** The classes, and the attributes and brands with their names in `lang`, in the facets' order. */
 async function readFacetData(context: CallContext, lang: Lang): Promise<FacetData> {
@@ -26,6 +27,10 @@ async function readFacetData(context: CallContext, lang: Lang): Promise<FacetDat
  */
 export async function facetData(context: CallContext, revision: string, classIds: number[]): Promise<FacetData> {
   const key = JSON.stringify(['facet-data', context.lang]);
-  const kept = await context.catalogCache.answer(revision, key, async () => ({ value: await readFacetData(context, context.lang), validUntil: Infinity }));
+  const kept = await context.catalogCache.answer(revision, key, async () => {
+    // Names, and classes, which are only ever added.
+    reading();
+    return { value: await readFacetData(context, context.lang), validUntil: Infinity };
+  });
   return classIds.every((id) => kept.classes.has(id)) ? kept : readFacetData(context, context.lang);
 }

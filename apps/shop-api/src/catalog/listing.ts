@@ -11,7 +11,7 @@ import { priceFilterBounds, priceFilterSql } from './listing-filters.ts';
 import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVat, withVatSql } from './pricing.ts';
 import { searchMatch, translationIn } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
-import { type Keepable } from './revision-cache.ts';
+import { reading, type Keepable } from './revision-cache.ts';
 import { pageOfOrder, scopeOrderBytes, toScopeOrder, type ScopeOrder } from './scope-orders.ts';
 import { productSummaries } from './summaries.ts';
 import { understood, type Understood } from './understanding.ts';
@@ -85,6 +85,7 @@ const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
  * (migration 0034, ADR 57); `fresh` tells whether the stored discounted price is current.
  */
 function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): SQL {
+  reading(scopeReads(scope));
   const priceRate = priceRateSql(context.country, context.config.defaultCountry);
   const query = scope.text ? sql`${scope.text}::tsquery` : null;
   const inCategory = (categoryIds: number[]) =>
@@ -113,6 +114,17 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
       ${query && scope.categoryIds ? sql`and ${inCategory(scope.categoryIds)}` : sql``}
       ${productId ? sql`and e.product_id = ${productId}` : sql``}
       ${scope.brandId ? sql`and e.brand_id = ${scope.brandId}` : sql``}`;
+}
+
+/**
+ * The listing rows a scope's rows are among (revision-cache.ts `reading`): its categories' (a search within them, a
+ * category's products of a brand: among the category's), else its brand's, else the whole catalogue's (category 0).
+ */
+function scopeReads(scope: ListingScope): { categories?: number[]; brands?: number[] } {
+  if (scope.categoryIds) return { categories: scope.categoryIds };
+  if (scope.categoryId !== undefined) return { categories: [scope.categoryId] };
+  if (scope.brandId !== undefined && !scope.text) return { brands: [scope.brandId] };
+  return { categories: [0] };
 }
 
 /**
