@@ -287,4 +287,26 @@ describe.each(DRIVERS)('catalogue answers kept through changes they do not touch
       await withSql.close();
     }
   });
+
+  it('keeps a search\'s answer through changes of products it does not find, and works it out again after one of a product it finds', async () => {
+    const linen = { q: 'linen', order: 'price_asc', per_page: 12 };
+    const first = await call(shop().app, 'getProducts', linen);
+    expect(first.query_filters).toEqual([]);
+    const found = (matching: boolean) =>
+      selectRows<{ id: number }>(
+        shop().handle.db,
+        sql`select product_id as id from catalog_search_entries where lang = 'en'
+          and (document @@ to_tsquery('shop_english', 'linen')) = ${matching} order by product_id limit 1`,
+      );
+    const [other] = await found(false);
+    const [linenProduct] = await found(true);
+    const missesBefore = await misses();
+    await run(sql`update products set price_net_cents = price_net_cents + 1 where id = ${other!.id}`);
+    expect(await call(shop().app, 'getProducts', linen)).toEqual(first);
+    expect(await misses()).toBe(missesBefore);
+    await run(sql`update products set price_net_cents = 100 where id = ${linenProduct!.id}`);
+    const after = await call(shop().app, 'getProducts', linen);
+    expect(await misses()).toBeGreaterThan(missesBefore);
+    expect(after.products[0].id_product).toBe(linenProduct!.id);
+  });
 });

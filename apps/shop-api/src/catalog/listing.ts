@@ -5,6 +5,7 @@ import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { keptCategory, keptCategoryTree } from './categories.ts';
+import { searchText } from './changes.ts';
 import { facetData } from './facet-data.ts';
 import { countGroups, PRICE_RANGES, priceRangeIndexSql, toFacets, type GroupCounts, type ProductGroup } from './facets.ts';
 import { priceFilterBounds, priceFilterSql } from './listing-filters.ts';
@@ -85,7 +86,7 @@ const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
  * (migration 0034, ADR 57); `fresh` tells whether the stored discounted price is current.
  */
 function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): SQL {
-  reading(scopeReads(scope));
+  reading(scopeReads(context, scope));
   const priceRate = priceRateSql(context.country, context.config.defaultCountry);
   const query = scope.text ? sql`${scope.text}::tsquery` : null;
   const inCategory = (categoryIds: number[]) =>
@@ -117,13 +118,15 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
 }
 
 /**
- * The listing rows a scope's rows are among (revision-cache.ts `reading`): its categories' (a search within them, a
- * category's products of a brand: among the category's), else its brand's, else the whole catalogue's (category 0).
+ * The rows a scope's rows are among (revision-cache.ts `reading`): its categories' (a search within them, a category's
+ * products of a brand: among the category's), else its search's (of a brand too), else its brand's, else the whole
+ * catalogue's (category 0).
  */
-function scopeReads(scope: ListingScope): { categories?: number[]; brands?: number[] } {
+function scopeReads(context: CallContext, scope: ListingScope): { categories?: number[]; brands?: number[]; texts?: string[] } {
   if (scope.categoryIds) return { categories: scope.categoryIds };
   if (scope.categoryId !== undefined) return { categories: [scope.categoryId] };
-  if (scope.brandId !== undefined && !scope.text) return { brands: [scope.brandId] };
+  if (scope.text) return { texts: [searchText(context.lang, scope.text)] };
+  if (scope.brandId !== undefined) return { brands: [scope.brandId] };
   return { categories: [0] };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Reads } from './changes.ts';
-import { reading, RevisionCache, RevisionClock } from './revision-cache.ts';
+import { reading, RevisionCache, RevisionClock, type RevisionCacheOptions } from './revision-cache.ts';
 
 /** A catalogue that is only its revision. */
 function catalogue() {
@@ -178,8 +178,9 @@ describe('RevisionCache', () => {
 describe('RevisionCache with a record of what each revision changed (ADR 66)', () => {
   /** Revisions 2 and on, each changing the listing rows of the categories given (or everything: null). */
   function recorded(changed: Map<bigint, number[] | null>) {
-    const changes: ConstructorParameters<typeof RevisionCache>[1]['changes'] = {
+    const changes: RevisionCacheOptions['changes'] = {
       catchUp: async () => undefined,
+      watch: () => undefined,
       untouched: (reads: Reads, from: bigint, to: bigint) => {
         for (let at = from + 1n; at <= to; at++) {
           const categories = changed.get(at);

@@ -58,12 +58,14 @@ const working = new AsyncLocalStorage<Work>();
 
 /**
  * Says what the answer being worked out reads of the catalogue besides what every answer may (names, categories,
- * facets' labels: nothing more for `reading()`): listing rows of categories (0: all) or brands, sales counts. Work that
+ * facets' labels: nothing more for `reading()`): listing rows of categories (0: all) or brands, search rows matching a
+ * text (changes.ts searchText), sales counts. Work that
  * says nothing, and gets no kept answer that did, is taken to read everything: any change touches it (ADR 66).
  */
-export function reading(more: { categories?: number[]; brands?: number[]; sales?: boolean } = {}) {
+export function reading(more: { categories?: number[]; brands?: number[]; texts?: string[]; sales?: boolean } = {}) {
   const work = working.getStore();
-  if (work) work.reads = bothReads(work.reads, { categories: new Set(more.categories), brands: new Set(more.brands), sales: more.sales ?? false });
+  const reads = { categories: new Set(more.categories), brands: new Set(more.brands), texts: new Set(more.texts), sales: more.sales ?? false };
+  if (work) work.reads = bothReads(work.reads, reads);
 }
 
 /**
@@ -75,7 +77,7 @@ export function reading(more: { categories?: number[]; brands?: number[]; sales?
  * is of the revision asked for. `changes`: what each revision changed, shared likewise; without it every answer is
  * worked out again after any change.
  */
-export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string; clock?: RevisionClock; changes?: Pick<CatalogChanges, 'catchUp' | 'untouched'> };
+export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string; clock?: RevisionClock; changes?: Pick<CatalogChanges, 'catchUp' | 'untouched' | 'watch'> };
 
 /**
  * Answers of the catalogue's large reads (a listing's page and facets, a search's, suggestions), kept per catalogue
@@ -170,6 +172,7 @@ export class RevisionCache {
     const entry: Kept = { revision, answer: Promise.resolve(), validUntil: Infinity, weight: 1, startedAt: Date.now(), done: false, reads: 'all' };
     entry.answer = working.run(context, work).then((done) => {
       entry.reads = context.reads ?? 'all';
+      this.options.changes?.watch(entry.reads);
       entry.done = true;
       entry.validUntil = done.validUntil;
       // Made with parts of an older revision: it is that revision's answer.
