@@ -225,6 +225,11 @@ export class RevisionCache {
     this.slots.set(key, slot);
   }
 
+  /** Forgets what is kept for `key`: the next call works it out again. */
+  forget(key: string) {
+    this.remove(key);
+  }
+
   /** Forgets `entry` if it is still `key`'s newest; whether it was. */
   private forgetEntry(key: string, entry: Kept): boolean {
     if (this.slots.get(key)?.newest !== entry) return false;
