@@ -8,6 +8,7 @@ import { accountHandlers, accountInvalidPayloadMessages, accountSuccessMessages 
 import { cartHandlers, cartInvalidPayloadMessages, cartSuccessMessages } from './cart/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { registerProductFeed } from './catalog/feed.ts';
+import { CatalogChanges } from './catalog/changes.ts';
 import { RevisionCache, RevisionClock } from './catalog/revision-cache.ts';
 import { checkoutHandlers, checkoutInvalidPayloadMessages, checkoutSuccessMessages } from './checkout/handlers.ts';
 import { orderHandlers, orderSuccessMessages } from './orders/handlers.ts';
@@ -89,8 +90,13 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
       return typeof named === 'string' && REQUEST_ID.test(named) ? named : randomUUID();
     },
   });
-  // One clock for both caches: an order and the answers made from it follow the same revisions.
-  const waiting = { waitMs: config.catalogWaitMs, warn: (line: string) => app.log.warn(line), clock: new RevisionClock(config.catalogStaleMs) };
+  // One clock and one record of changes for both caches: an order and the answers made from it follow the same revisions.
+  const waiting = {
+    waitMs: config.catalogWaitMs,
+    warn: (line: string) => app.log.warn(line),
+    clock: new RevisionClock(config.catalogStaleMs),
+    changes: new CatalogChanges(),
+  };
   const catalogCache = new RevisionCache(config.catalogCacheEntries, { ...waiting, name: 'answers' });
   // Orders are few, heavy and dear to read: the many light answers must not push them out.
   const catalogOrders = new RevisionCache(config.catalogOrderCacheBytes, { ...waiting, name: 'orders' });

@@ -230,3 +230,83 @@ describe.each(DRIVERS)('catalogue answers given while the next revision is worke
     }
   });
 });
+
+describe.each(DRIVERS)('catalogue answers kept through changes they do not touch (ADR 66) on %s', (driver) => {
+  const MEN = 4;
+  const shop = useTestShop(driver);
+  const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+  const call = async (app: FastifyInstance, name: string, payload: object) => (await callApi(app, name, payload, { 'accept-language': 'en' })).body.psdata;
+  const misses = async () => (await metrics.catalogCache.get()).values.filter((value) => value.labels.result === 'miss').reduce((sum, value) => sum + value.value, 0);
+  type Card = { id_product: number; price: number; name: string };
+
+  it('keeps the listings and suggestions a price or stock change did not touch, and shows the change where it did', async () => {
+    const withSql = apiWithoutKeptOrders(shop());
+    try {
+      // A product of Women's only, on the first page of its listing by price in stock, suggested by its name.
+      const women = { id_category: WOMEN, order: 'price_desc', availability: ['in_stock'], per_page: 12 };
+      const men = { id_category: MEN, order: 'price_asc', availability: ['in_stock'], per_page: 12 };
+      const before = { women: await call(shop().app, 'getProducts', women), men: await call(shop().app, 'getProducts', men) };
+      const [onlyWomen] = await selectRows<{ id: number }>(
+        shop().handle.db,
+        sql`select pc.product_id as id from product_categories pc where pc.category_id = ${WOMEN}
+          and pc.product_id = any(${sql.param(before.women.products.map((card: Card) => card.id_product))}::int[])
+          and not exists (select 1 from product_categories o where o.product_id = pc.product_id and o.category_id = ${MEN})
+          order by pc.product_id desc limit 1`,
+      );
+      const changed: Card = before.women.products.find((card: Card) => card.id_product === onlyWomen!.id);
+      const suggest = { q: changed.name, limit: 10 };
+      const suggested = await call(shop().app, 'search', suggest);
+      expect(suggested.products.map((card: Card) => card.id_product)).toContain(changed.id_product);
+      const missesBefore = await misses();
+
+      // Its price falls to the cheapest of the shop; another Women's product sells out.
+      const soldOut = before.women.products.find((card: Card) => card.id_product !== changed.id_product).id_product;
+      await run(sql`update products set price_net_cents = 100 where id = ${changed.id_product}`);
+      await run(sql`update products set out_of_stock_policy = 'deny' where id = ${soldOut}`);
+      await run(sql`update combinations set quantity = 0 where product_id = ${soldOut}`);
+
+      // Men's listing and the suggestions are the answers kept before: nothing was worked out again.
+      expect(await call(shop().app, 'getProducts', men)).toEqual(before.men);
+      const suggestedAfter = await call(shop().app, 'search', suggest);
+      expect(await misses()).toBe(missesBefore);
+      // The suggestion's card shows the new price (cards are read every time).
+      const card = suggestedAfter.products.find((product: Card) => product.id_product === changed.id_product);
+      expect(card.price).toBeLessThan(changed.price);
+      expect({ ...suggestedAfter, products: [] }).toEqual({ ...suggested, products: [] });
+
+      // Women's listing, which held both, is worked out again: the change is in its order, total and facets.
+      const after = await call(shop().app, 'getProducts', women);
+      expect(await misses()).toBeGreaterThan(missesBefore);
+      expect(after.products.at(-1).id_product).not.toBe(changed.id_product);
+      expect(after.products.map((product: Card) => product.id_product)).not.toContain(soldOut);
+      expect(after.pagination.total_items).toBe(before.women.pagination.total_items - 1);
+      expect(after).toEqual(await call(withSql, 'getProducts', women));
+      const cheapest = await call(shop().app, 'getProducts', { ...women, order: 'price_asc' });
+      expect(cheapest.products[0].id_product).toBe(changed.id_product);
+    } finally {
+      await withSql.close();
+    }
+  });
+
+  it('keeps a search\'s answer through changes of products it does not find, and works it out again after one of a product it finds', async () => {
+    const linen = { q: 'linen', order: 'price_asc', per_page: 12 };
+    const first = await call(shop().app, 'getProducts', linen);
+    expect(first.query_filters).toEqual([]);
+    const found = (matching: boolean) =>
+      selectRows<{ id: number }>(
+        shop().handle.db,
+        sql`select product_id as id from catalog_search_entries where lang = 'en'
+          and (document @@ to_tsquery('shop_english', 'linen')) = ${matching} order by product_id limit 1`,
+      );
+    const [other] = await found(false);
+    const [linenProduct] = await found(true);
+    const missesBefore = await misses();
+    await run(sql`update products set price_net_cents = price_net_cents + 1 where id = ${other!.id}`);
+    expect(await call(shop().app, 'getProducts', linen)).toEqual(first);
+    expect(await misses()).toBe(missesBefore);
+    await run(sql`update products set price_net_cents = 100 where id = ${linenProduct!.id}`);
+    const after = await call(shop().app, 'getProducts', linen);
+    expect(await misses()).toBeGreaterThan(missesBefore);
+    expect(after.products[0].id_product).toBe(linenProduct!.id);
+  });
+});

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { CallContext } from '../call-context.ts';
 import { categories, categoryTranslations } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { reading } from './revision-cache.ts';
 
 /** The hidden top of the tree: its children are the menu (Women, Men, Kids). */
 export const HOME_CATEGORY_ID = 2;
@@ -67,13 +68,19 @@ export async function loadCategoryTree(db: Database, lang: Lang): Promise<Catego
 /** loadCategoryTree in the request's language, kept per catalogue revision (categories raise it, migration 0014). */
 export function keptCategoryTree(context: CallContext, revision: string): Promise<CategoryTree> {
   const key = JSON.stringify(['categoryTree', context.lang]);
-  return context.catalogCache.answer(revision, key, async () => ({ value: await loadCategoryTree(context.db, context.lang), validUntil: Infinity }));
+  return context.catalogCache.answer(revision, key, async () => {
+    reading();
+    return { value: await loadCategoryTree(context.db, context.lang), validUntil: Infinity };
+  });
 }
 
 /** getCategory in the request's language, kept per catalogue revision. */
 export function keptCategory(context: CallContext, revision: string, id: number): Promise<Category> {
   const key = JSON.stringify(['category', id, context.lang]);
-  return context.catalogCache.answer(revision, key, async () => ({ value: await getCategory(context.db, context.lang, id), validUntil: Infinity }));
+  return context.catalogCache.answer(revision, key, async () => {
+    reading();
+    return { value: await getCategory(context.db, context.lang, id), validUntil: Infinity };
+  });
 }
 
 export async function categoryAlternates(db: Database, id: number): Promise<Alternates> {

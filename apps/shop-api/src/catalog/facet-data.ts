@@ -4,6 +4,7 @@ import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import type { FacetData } from './facets.ts';
 import type { ListingClass } from './listing-filters.ts';
+import { reading } from './revision-cache.ts';
 
 /** The classes, and the attributes and brands with their names in `lang`, in the facets' order. */
 async function readFacetData(context: CallContext, lang: Lang): Promise<FacetData> {
@@ -22,10 +23,20 @@ async function readFacetData(context: CallContext, lang: Lang): Promise<FacetDat
 
 /**
  * What the facets of a listing name, kept per catalogue revision (revision-cache.ts). Classes are only ever added:
- * kept ones that lack a class the listing's groups have (added since they were read) are read again.
+ * kept ones that lack a class the listing's groups have (added since they were read) are read again, and kept.
  */
 export async function facetData(context: CallContext, revision: string, classIds: number[]): Promise<FacetData> {
   const key = JSON.stringify(['facet-data', context.lang]);
-  const kept = await context.catalogCache.answer(revision, key, async () => ({ value: await readFacetData(context, context.lang), validUntil: Infinity }));
-  return classIds.every((id) => kept.classes.has(id)) ? kept : readFacetData(context, context.lang);
+  const kept = () =>
+    context.catalogCache.answer(revision, key, async () => {
+      // Names, and classes, which are only ever added: no change of stock or price makes the kept ones wrong (ADR 66).
+      reading();
+      return { value: await readFacetData(context, context.lang), validUntil: Infinity };
+    });
+  const hasAll = (data: FacetData) => classIds.every((id) => data.classes.has(id));
+  const first = await kept();
+  if (hasAll(first)) return first;
+  context.catalogCache.forget(key);
+  const again = await kept();
+  return hasAll(again) ? again : readFacetData(context, context.lang);
 }

@@ -5,13 +5,14 @@ import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { keptCategory, keptCategoryTree } from './categories.ts';
+import { searchText } from './changes.ts';
 import { facetData } from './facet-data.ts';
 import { countGroups, PRICE_RANGES, priceRangeIndexSql, toFacets, type GroupCounts, type ProductGroup } from './facets.ts';
 import { priceFilterBounds, priceFilterSql } from './listing-filters.ts';
 import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVat, withVatSql } from './pricing.ts';
 import { searchMatch, translationIn } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
-import { type Keepable } from './revision-cache.ts';
+import { reading, type Keepable } from './revision-cache.ts';
 import { pageOfOrder, scopeOrderBytes, toScopeOrder, type ScopeOrder } from './scope-orders.ts';
 import { productSummaries } from './summaries.ts';
 import { understood, type Understood } from './understanding.ts';
@@ -85,6 +86,7 @@ const WALKS: Partial<Record<SortKey, { by: SQL; storedPrices?: true }>> = {
  * (migration 0034, ADR 57); `fresh` tells whether the stored discounted price is current.
  */
 function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): SQL {
+  reading(scopeReads(context, scope));
   const priceRate = priceRateSql(context.country, context.config.defaultCountry);
   const query = scope.text ? sql`${scope.text}::tsquery` : null;
   const inCategory = (categoryIds: number[]) =>
@@ -113,6 +115,19 @@ function baseRows(context: CallContext, scope: ListingScope, productId?: SQL): S
       ${query && scope.categoryIds ? sql`and ${inCategory(scope.categoryIds)}` : sql``}
       ${productId ? sql`and e.product_id = ${productId}` : sql``}
       ${scope.brandId ? sql`and e.brand_id = ${scope.brandId}` : sql``}`;
+}
+
+/**
+ * The rows a scope's rows are among (revision-cache.ts `reading`): its categories' (a search within them, a category's
+ * products of a brand: among the category's), else its search's (of a brand too), else its brand's, else the whole
+ * catalogue's (category 0).
+ */
+function scopeReads(context: CallContext, scope: ListingScope): { categories?: number[]; brands?: number[]; texts?: string[] } {
+  if (scope.categoryIds) return { categories: scope.categoryIds };
+  if (scope.categoryId !== undefined) return { categories: [scope.categoryId] };
+  if (scope.text) return { texts: [searchText(context.lang, scope.text)] };
+  if (scope.brandId !== undefined) return { brands: [scope.brandId] };
+  return { categories: [0] };
 }
 
 /**

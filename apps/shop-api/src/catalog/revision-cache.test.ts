@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RevisionCache, RevisionClock } from './revision-cache.ts';
+import type { Reads } from './changes.ts';
+import { reading, RevisionCache, RevisionClock, type RevisionCacheOptions } from './revision-cache.ts';
 
 /** A catalogue that is only its revision. */
 function catalogue() {
@@ -171,5 +172,68 @@ describe('RevisionCache', () => {
       expect(await cache.answer(two, 'other whole', whole(two))).toBe('whole of part 2');
       expect(part.runs).toBe(2);
     });
+  });
+});
+
+describe('RevisionCache with a record of what each revision changed (ADR 66)', () => {
+  /** Revisions 2 and on, each changing the listing rows of the categories given (or everything: null). */
+  function recorded(changed: Map<bigint, number[] | null>) {
+    const changes: RevisionCacheOptions['changes'] = {
+      catchUp: async () => undefined,
+      watch: () => undefined,
+      untouched: (reads: Reads, from: bigint, to: bigint) => {
+        for (let at = from + 1n; at <= to; at++) {
+          const categories = changed.get(at);
+          if (reads === 'all' || categories === null || categories === undefined || categories.some((id) => reads.categories.has(id))) return false;
+        }
+        return true;
+      },
+    };
+    return new RevisionCache(10, { waitMs: Infinity, warn: () => undefined, changes });
+  }
+  /** Work reading the listing rows of `categories` (none: names only); `runs` counts it. */
+  function readingCategories(...categories: number[]) {
+    const work = async () => {
+      reading({ categories });
+      return { value: ++work.runs, validUntil: Infinity };
+    };
+    work.runs = 0;
+    return work;
+  }
+
+  it('keeps an answer through changes of rows it did not read, and works it out again after one of rows it read', async () => {
+    const cache = recorded(new Map([[2n, [3]], [3n, [4]]]));
+    const men = readingCategories(4);
+    const names = readingCategories();
+    expect([await cache.answer('1', 'men', men), await cache.answer('1', 'names', names)]).toEqual([1, 1]);
+    // Revision 2 changed a product of category 3 only.
+    expect([await cache.answer('2', 'men', men), await cache.answer('2', 'names', names)]).toEqual([1, 1]);
+    // Revision 3 changed one of category 4: the answer that read it is worked out again; names are not.
+    expect([await cache.answer('3', 'men', men), await cache.answer('3', 'names', names)]).toEqual([2, 1]);
+  });
+
+  it('works out again, after any change, an answer whose work did not say what it read, and one of a change of everything', async () => {
+    const cache = recorded(new Map([[2n, [3]], [3n, null]]));
+    const unsaid = counted();
+    const names = readingCategories();
+    expect([await cache.answer('1', 'unsaid', unsaid), await cache.answer('1', 'names', names)]).toEqual([1, 1]);
+    expect([await cache.answer('2', 'unsaid', unsaid), await cache.answer('2', 'names', names)]).toEqual([2, 1]);
+    expect([await cache.answer('3', 'unsaid', unsaid), await cache.answer('3', 'names', names)]).toEqual([3, 2]);
+  });
+
+  it('has an answer made of kept parts read what its parts read', async () => {
+    const cache = recorded(new Map([[2n, [4]]]));
+    const part = readingCategories(4);
+    const whole = async () => {
+      reading();
+      return { value: `whole of part ${await cache.answer('1', 'part', part)}`, validUntil: Infinity };
+    };
+    expect(await cache.answer('1', 'whole', whole)).toBe('whole of part 1');
+    // The whole said it read names only, but its part read category 4, which revision 2 changed.
+    const again = async () => {
+      reading();
+      return { value: `whole of part ${await cache.answer('2', 'part', part)}`, validUntil: Infinity };
+    };
+    expect(await cache.answer('2', 'whole', again)).toBe('whole of part 2');
   });
 });

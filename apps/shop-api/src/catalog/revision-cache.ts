@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { selectPrepared } from '../db/raw.ts';
 import { ApiError } from '../http/errors.ts';
 import { metrics } from '../metrics.ts';
+import { bothReads, type CatalogChanges, type Reads } from './changes.ts';
 
 /**
  * An answer worth keeping, and until when it holds whatever else happens (a discount ending, say). `weight`: how
@@ -40,16 +41,32 @@ export class RevisionClock {
   }
 }
 
-/** `done`: the answer is there (its work ended); `startedAt`: when its work began; `revision`: the oldest it read. */
-type Kept = { revision: bigint; answer: Promise<unknown>; validUntil: number; weight: number; startedAt: number; done: boolean };
+/**
+ * `done`: the answer is there (its work ended); `startedAt`: when its work began; `revision`: the oldest it read, or
+ * a later one no change touched it up to (ADR 66); `reads`: what of the catalogue it read, once done.
+ */
+type Kept = { revision: bigint; answer: Promise<unknown>; validUntil: number; weight: number; startedAt: number; done: boolean; reads: Reads };
 /** The newest answer for a key, and the older one given while the newest is worked out in the background. */
 type Slot = { newest: Kept; previous?: Kept };
 /**
  * The work an answer is being worked out by: `exact` when it must read the revision it was asked for (a background
- * refresh: what it keeps is given as that revision's), `asOf` the oldest revision of the older answers it was given.
+ * refresh: what it keeps is given as that revision's), `asOf` the oldest revision of the older answers it was given,
+ * `reads` what it read of the catalogue (`reading`, and the kept answers it was given; null: it said nothing).
  */
-type Work = { exact: boolean; asOf: bigint | null };
+type Work = { exact: boolean; asOf: bigint | null; reads: Reads | null };
 const working = new AsyncLocalStorage<Work>();
+
+/**
+ * Says what the answer being worked out reads of the catalogue besides what every answer may (names, categories,
+ * facets' labels: nothing more for `reading()`): listing rows of categories (0: all) or brands, search rows matching a
+ * text (changes.ts searchText), sales counts. Work that
+ * says nothing, and gets no kept answer that did, is taken to read everything: any change touches it (ADR 66).
+ */
+export function reading(more: { categories?: number[]; brands?: number[]; texts?: string[]; sales?: boolean } = {}) {
+  const work = working.getStore();
+  const reads = { categories: new Set(more.categories), brands: new Set(more.brands), texts: new Set(more.texts), sales: more.sales ?? false };
+  if (work) work.reads = bothReads(work.reads, reads);
+}
 
 /**
  * `waitMs`: how long an answer may take to be worked out. Past it, those waiting for it are refused (503 `busy`,
@@ -57,9 +74,10 @@ const working = new AsyncLocalStorage<Work>();
  * that never ends (a statement that never returns) would otherwise hold every call asking the same answer, and each
  * of them its client's place (http/fair-share.ts), for ever. `name`: the cache's in the metrics (its hits and misses).
  * `clock`: the revisions read, shared by the caches of a process; without it (or with a staleMs of 0) every answer
- * is of the revision asked for.
+ * is of the revision asked for. `changes`: what each revision changed, shared likewise; without it every answer is
+ * worked out again after any change.
  */
-export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string; clock?: RevisionClock };
+export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string; clock?: RevisionClock; changes?: Pick<CatalogChanges, 'catchUp' | 'untouched' | 'watch'> };
 
 /**
  * Answers of the catalogue's large reads (a listing's page and facets, a search's, suggestions), kept per catalogue
@@ -71,6 +89,8 @@ export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => voi
  * Once the revision moves, an answer of the one before that was current at most the clock's staleMs ago is given
  * while the new one is worked out in the background (docs/adr/0047-catalogue-answers-refreshed-in-the-background.md):
  * no shopper waits for a change they did not ask about, and none is answered from a catalogue older than staleMs.
+ * An answer no change touched since it was made (what it read: `reading`) is the new revision's as it is
+ * (docs/adr/0066-catalogue-answers-kept-through-changes-they-do-not-touch.md).
  * Per API process: every process reads the one revision of the shared database.
  */
 export class RevisionCache {
@@ -94,6 +114,8 @@ export class RevisionCache {
     const [row] = await selectPrepared<{ revision: string }>(db, sql`select revision::text from catalog_revision`);
     const revision = row?.revision ?? '0';
     this.options.clock?.saw(revision, readAt);
+    // What changed up to it, before any kept answer is given under it.
+    await this.options.changes?.catchUp(db, BigInt(revision));
     return revision;
   }
 
@@ -108,6 +130,7 @@ export class RevisionCache {
     const now = Date.now();
     const slot = this.slots.get(key);
     const caller = working.getStore();
+    if (slot) this.carryForward(slot, revision, now);
     const newest = slot && slot.newest.revision >= revision && slot.newest.validUntil > now ? slot.newest : undefined;
     const older = slot && [slot.newest, slot.previous].find((kept) => kept && kept !== newest && this.mayGiveOlder(kept, caller, now));
     this.count(newest?.done ? 'hit' : older ? 'older' : newest ? 'hit' : 'miss');
@@ -115,12 +138,20 @@ export class RevisionCache {
     if (newest?.done) return newest.answer as Promise<T>;
     if (older) {
       // The newest is worked out in the background, once.
-      if (!newest) this.start(key, revision, work, { exact: true, asOf: null }, older);
+      if (!newest) this.start(key, revision, work, { exact: true, asOf: null, reads: null }, older);
       return this.given(older, revision, caller) as Promise<T>;
     }
     // Until it is done, calls asking the same wait for it.
-    const entry = newest ?? this.start(key, revision, work, { exact: caller?.exact ?? false, asOf: null });
+    const entry = newest ?? this.start(key, revision, work, { exact: caller?.exact ?? false, asOf: null, reads: null });
     return this.inTime(key, entry.startedAt, this.given(entry, revision, caller) as Promise<T>, () => this.forgetEntry(key, entry));
+  }
+
+  /** The newest answer of `slot`, if no change after its revision up to `revision` touched what it read, is `revision`'s. */
+  private carryForward(slot: Slot, revision: bigint, now: number) {
+    const kept = slot.newest;
+    if (kept.done && kept.revision < revision && kept.validUntil > now && this.options.changes?.untouched(kept.reads, kept.revision, revision)) {
+      kept.revision = revision;
+    }
   }
 
   /** Whether `kept`, of an older revision than asked for, may be given to `caller` now. */
@@ -128,17 +159,20 @@ export class RevisionCache {
     return kept.done && kept.validUntil > now && !caller?.exact && (this.options.clock?.currentWithin(kept.revision, now) ?? false);
   }
 
-  /** `kept`'s answer; the work of `caller`, if any, then knows it read an older revision than `revision`. */
+  /** `kept`'s answer; the work of `caller`, if any, then knows what it read, and whether of an older revision than `revision`. */
   private async given(kept: Kept, revision: bigint, caller: Work | undefined): Promise<unknown> {
     const value = await kept.answer;
     if (caller && kept.revision < revision && (caller.asOf === null || kept.revision < caller.asOf)) caller.asOf = kept.revision;
+    if (caller) caller.reads = bothReads(caller.reads, kept.reads);
     return value;
   }
 
   /** Starts `work` as the newest answer for `key`; `previous`, if any, is given meanwhile. */
   private start<T>(key: string, revision: bigint, work: () => Promise<Keepable<T>>, context: Work, previous?: Kept): Kept {
-    const entry: Kept = { revision, answer: Promise.resolve(), validUntil: Infinity, weight: 1, startedAt: Date.now(), done: false };
+    const entry: Kept = { revision, answer: Promise.resolve(), validUntil: Infinity, weight: 1, startedAt: Date.now(), done: false, reads: 'all' };
     entry.answer = working.run(context, work).then((done) => {
+      entry.reads = context.reads ?? 'all';
+      this.options.changes?.watch(entry.reads);
       entry.done = true;
       entry.validUntil = done.validUntil;
       // Made with parts of an older revision: it is that revision's answer.
@@ -189,6 +223,11 @@ export class RevisionCache {
   private touch(key: string, slot: Slot) {
     this.slots.delete(key);
     this.slots.set(key, slot);
+  }
+
+  /** Forgets what is kept for `key`: the next call works it out again. */
+  forget(key: string) {
+    this.remove(key);
   }
 
   /** Forgets `entry` if it is still `key`'s newest; whether it was. */

@@ -4,7 +4,7 @@ import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { HOME_CATEGORY_ID, keptCategoryTree } from './categories.ts';
 import { configLiteral, namePrefixQuery, queryWords, searchMatch } from './search-sql.ts';
-import { type Keepable } from './revision-cache.ts';
+import { reading, type Keepable } from './revision-cache.ts';
 import { correctSpelling } from './spelling.ts';
 import { productSummaries } from './summaries.ts';
 import { completions, understood } from './understanding.ts';
@@ -83,6 +83,8 @@ const isEmpty = (found: Found) => found.productIds.length === 0 && found.categor
  * found: the closest spelling's, offered only when it finds something; the words the shop knows are never corrected.
  */
 async function readSuggestions(q: string, limit: number, context: CallContext, revision: string): Promise<Keepable<Found & { corrected: string | null }>> {
+  // Names and sales counts of the search rows; not their prices or stock.
+  reading({ sales: true });
   const found = await suggestionsFor(context, revision, q, limit);
   const corrected = isEmpty(found) ? await correctSpelling(context, revision, q, (await understood(context, revision, q, undefined)).known) : null;
   const instead = corrected ? await suggestionsFor(context, revision, corrected, limit) : null;

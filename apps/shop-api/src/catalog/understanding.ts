@@ -4,6 +4,7 @@ import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { HOME_CATEGORY_ID, keptCategoryTree, type CategoryTree } from './categories.ts';
 import { facetData } from './facet-data.ts';
+import { reading } from './revision-cache.ts';
 import { configLiteral, queryWords, stopWordsConfig } from './search-sql.ts';
 import vocabularyFile from './vocabulary.json' with { type: 'json' };
 
@@ -149,7 +150,10 @@ const asWords = (words: string[]) => `=${words.join(' ')}`;
 /** The vocabulary in the request's language, kept per catalogue revision (colour and category names raise it). */
 function keptVocabulary(context: CallContext, revision: string): Promise<Vocabulary> {
   const key = JSON.stringify(['vocabulary', context.lang]);
-  return context.catalogCache.answer(revision, key, async () => ({ value: await readVocabulary(context, revision), validUntil: Infinity }));
+  return context.catalogCache.answer(revision, key, async () => {
+    reading();
+    return { value: await readVocabulary(context, revision), validUntil: Infinity };
+  });
 }
 
 /**
@@ -348,7 +352,10 @@ async function understand(context: CallContext, revision: string, q: string, wit
 /** `understand`, kept per catalogue revision: the vocabulary, and so what a query means, only changes with it. */
 export function understood(context: CallContext, revision: string, q: string, withinId: number | undefined): Promise<Understood> {
   const key = JSON.stringify(['understood', context.lang, q, withinId ?? null]);
-  return context.catalogCache.answer(revision, key, async () => ({ value: await understand(context, revision, q, withinId), validUntil: Infinity }));
+  return context.catalogCache.answer(revision, key, async () => {
+    reading();
+    return { value: await understand(context, revision, q, withinId), validUntil: Infinity };
+  });
 }
 
 /**

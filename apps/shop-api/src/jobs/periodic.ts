@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { forgetOldChanges } from '../catalog/changes.ts';
 import { refreshEndedPricePeriods } from '../catalog/pricing.ts';
 import { selectRows } from '../db/raw.ts';
 import { loggableError } from '../http/safe-log.ts';
@@ -55,6 +56,16 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     runs: 'in every process',
     run: async ({ db }) => {
       await refreshEndedPricePeriods(db);
+      return null;
+    },
+  },
+  {
+    // What old catalogue revisions changed (migration 0042): no process needs it any more.
+    name: 'forget-catalog-changes',
+    everyMs: 10 * 60 * 1000,
+    runs: 'once per shop',
+    run: async ({ db }) => {
+      await forgetOldChanges(db);
       return null;
     },
   },
