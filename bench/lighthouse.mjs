@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { waitFor } from './wait-for.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,7 +44,7 @@ try {
   const chosen = process.env.LIGHTHOUSE_PAGES?.split(',');
   const pages = chosen ? allPages.filter(([name]) => chosen.includes(name)) : allPages;
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
-  chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags });
   console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${new Date().toISOString()}`);
   console.log('page      perf  a11y  best  seo   LCP s  first-load JS (gzip)  load');
   for (const [name, path] of pages) {

@@ -6,6 +6,7 @@
 // Usage: npm run build && node bench/review-photo.mjs
 import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { noisePng } from './noise-png.mjs';
 import { waitFor } from './wait-for.mjs';
 
@@ -41,7 +42,7 @@ const shop = spawn(process.execPath, ['scripts/start.mjs'], {
   },
   stdio: 'inherit',
 });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 try {
   await waitFor(`${shopUrl}/health/ready`, 1200);
   const product = await boughtProduct();

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 /**
  * End-to-end tests drive the built shop in Debian's Chromium (never a downloaded browser).
@@ -91,12 +92,13 @@ export default defineConfig({
     // A browser language without a region: the shop would otherwise take en-US's for the visitor's country and
     // offer the United States on every page (the country notice, ADR 0021; geo.spec.ts sets its own).
     locale: 'en',
-    trace: 'retain-on-failure',
+    // Recorded on a test's retry only: recording every test (to keep the failures') cost a fifth of the run (ADR 68).
+    trace: 'on-first-retry',
     // The shop registers a service worker (offline screen): tests that are not about it go to the network directly,
     // where page.route sees every request (tests/offline.spec.ts allows it).
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--headless',
         '--no-sandbox',

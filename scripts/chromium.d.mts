@@ -1,0 +1,2 @@
+/** Debian's Chromium binary (scripts/chromium.mjs). */
+export declare const CHROMIUM_PATH: string;
