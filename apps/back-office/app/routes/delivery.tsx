@@ -1,8 +1,9 @@
-import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, type FieldMetadata, type FormMetadata, type SubmissionResult } from '@conform-to/react';
 import { STOREFRONT_LANGUAGES } from '@shop/contract';
 import type { AdminCarrier, AdminDeliverySettings, AdminShippingCountry, AdminZone } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { brandForm, carrierForm, countryForm, namesOf, newCarrierForm, newCountryForm, newZoneForm, rateForm, zoneForm } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
@@ -169,36 +170,48 @@ function CarrierSection({ carrier, zones, actionData }: { carrier: AdminCarrier;
   );
 }
 
+/**
+ * A form that creates something (a zone, a carrier, a country): a panel with its title, what follows, the form's
+ * problems, its fields and one button. The fields are the caller's; the form is posted with `intent`.
+ */
+function CreatePanel({ intent, title, help, form, fields, submit, children }: { intent: string; title: string; help?: string; form: FormMetadata<any, string[]>; fields: Record<string, FieldMetadata<any, any, string[]>>; submit: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${intent}-title`} className={`mt-4 ${panelClass}`}>
+      <h3 id={`${intent}-title`} className="text-lg font-semibold">
+        {title}
+      </h3>
+      {help && <p className="mb-3 text-sm text-stone-700">{help}</p>}
+      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+        </div>
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+        <div className="sm:col-span-2">
+          <button type="submit" className={buttonClass}>
+            {submit}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 /** A new carrier to the door: its code and names; its rates are then set like the others'. */
 function NewCarrier({ lastResult }: { lastResult: Reply['result'] | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useStaffForm(newCarrierForm, lastResult);
   return (
-    <section aria-labelledby="new-carrier-title" className={panelClass}>
-      <h3 id="new-carrier-title" className="text-lg font-semibold">
-        {t('delivery.newCarrier')}
-      </h3>
-      <p className="mb-3 text-sm text-stone-700">{t('delivery.newCarrierHelp')}</p>
-      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
-        </div>
-        <input type="hidden" name="intent" value="new-carrier" />
-        <TextField field={fields.carrier_code} label={t('delivery.carrierCode')} help={t('delivery.carrierCodeHelp')} />
-        {STOREFRONT_LANGUAGES.map((lang) => (
-          <TextField key={lang} field={fields[`carrier_name_${lang}`]} label={t('delivery.nameIn', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.nameInHelp')} />
-        ))}
-        <label className="flex items-center gap-2">
-          <input type="checkbox" name="free_applies" defaultChecked className={boxClass} />
-          {t('delivery.freeApplies')}
-        </label>
-        <div className="sm:col-span-2">
-          <button type="submit" className={buttonClass}>
-            {t('delivery.createCarrier')}
-          </button>
-        </div>
-      </Form>
-    </section>
+    <CreatePanel intent="new-carrier" title={t('delivery.newCarrier')} help={t('delivery.newCarrierHelp')} form={form} fields={fields} submit={t('delivery.createCarrier')}>
+      <TextField field={fields.carrier_code} label={t('delivery.carrierCode')} help={t('delivery.carrierCodeHelp')} />
+      {STOREFRONT_LANGUAGES.map((lang) => (
+        <TextField key={lang} field={fields[`carrier_name_${lang}`]} label={t('delivery.nameIn', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.nameInHelp')} />
+      ))}
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="free_applies" defaultChecked className={boxClass} />
+        {t('delivery.freeApplies')}
+      </label>
+    </CreatePanel>
   );
 }
 
@@ -250,29 +263,17 @@ function NewZone({ lastResult }: { lastResult: Reply['result'] | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useStaffForm(newZoneForm, lastResult);
   return (
-    <section aria-labelledby="new-zone-title" className={`mt-4 ${panelClass}`}>
-      <h3 id="new-zone-title" className="text-lg font-semibold">
-        {t('delivery.newZone')}
-      </h3>
-      <p className="mb-3 text-sm text-stone-700">{t('delivery.newZoneHelp')}</p>
-      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
-        </div>
-        <input type="hidden" name="intent" value="new-zone" />
-        <TextField field={fields.zone_key} label={t('delivery.zoneKey')} help={t('delivery.zoneKeyHelp')} />
-        <ZoneNames fields={fields} />
-        <div className="sm:col-span-2">
-          <button type="submit" className={buttonClass}>
-            {t('delivery.createZone')}
-          </button>
-        </div>
-      </Form>
-    </section>
+    <CreatePanel intent="new-zone" title={t('delivery.newZone')} help={t('delivery.newZoneHelp')} form={form} fields={fields} submit={t('delivery.createZone')}>
+      <TextField field={fields.zone_key} label={t('delivery.zoneKey')} help={t('delivery.zoneKeyHelp')} />
+      <ZoneNames fields={fields} />
+    </CreatePanel>
   );
 }
 
-function CountryForm({ country, zones, lastResult }: { country: AdminShippingCountry; zones: AdminZone[]; lastResult: Reply['result'] | undefined }) {
+/** Whether a carrier offered to shoppers has a rate to the zone: without one, a country in it cannot be checked out to. */
+const isServed = (zone: string, carriers: AdminCarrier[]) => carriers.some((carrier) => carrier.is_active && carrier.rates.some((rate) => rate.zone === zone));
+
+function CountryForm({ country, zones, carriers, lastResult }: { country: AdminShippingCountry; zones: AdminZone[]; carriers: AdminCarrier[]; lastResult: Reply['result'] | undefined }) {
   const { t, i18n } = useTranslation();
   const formId = `country-${country.iso}`;
   const [form, fields] = useStaffForm(countryForm, lastResult);
@@ -287,6 +288,11 @@ function CountryForm({ country, zones, lastResult }: { country: AdminShippingCou
           </legend>
           <div className="sm:col-span-4">
             <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
+            {country.is_active && !isServed(country.zone, carriers) && (
+              <p className="rounded border border-amber-700 bg-amber-50 p-2 text-sm text-amber-900">
+                {t('delivery.notServed', { zone: zones.find((zone) => zone.key === country.zone)?.name ?? country.zone })}
+              </p>
+            )}
           </div>
           <input type="hidden" name="intent" value="country" />
           <input type="hidden" name="iso" value={country.iso} />
@@ -318,30 +324,16 @@ function NewCountry({ zones, lastResult }: { zones: AdminZone[]; lastResult: Rep
   const { t } = useTranslation();
   const [form, fields] = useStaffForm(newCountryForm, lastResult);
   return (
-    <section aria-labelledby="new-country-title" className={`mt-4 ${panelClass}`}>
-      <h3 id="new-country-title" className="text-lg font-semibold">
-        {t('delivery.newCountry')}
-      </h3>
-      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
-        </div>
-        <input type="hidden" name="intent" value="new-country" />
-        <TextField field={fields.new_iso} label={t('delivery.countryCode')} help={t('delivery.countryCodeHelp')} />
-        <SelectField field={fields.zone} label={t('delivery.zone')} choices={zoneChoices(zones)} empty="—" />
-        <TextField field={fields.vat_rate} label={t('delivery.vatRate')} help={t('delivery.vatRateHelp')} inputMode="decimal" />
-        <TextField field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} inputMode="decimal" />
-        <label className="flex items-center gap-2">
-          <input type="checkbox" name="sold_to" defaultChecked className={boxClass} />
-          {t('delivery.soldTo')}
-        </label>
-        <div className="sm:col-span-2">
-          <button type="submit" className={buttonClass}>
-            {t('delivery.createCountry')}
-          </button>
-        </div>
-      </Form>
-    </section>
+    <CreatePanel intent="new-country" title={t('delivery.newCountry')} form={form} fields={fields} submit={t('delivery.createCountry')}>
+      <TextField field={fields.new_iso} label={t('delivery.countryCode')} help={t('delivery.countryCodeHelp')} />
+      <SelectField field={fields.zone} label={t('delivery.zone')} choices={zoneChoices(zones)} empty="—" />
+      <TextField field={fields.vat_rate} label={t('delivery.vatRate')} help={t('delivery.vatRateHelp')} inputMode="decimal" />
+      <TextField field={fields.free_from} label={t('delivery.freeFrom')} help={t('delivery.freeFromHelp')} inputMode="decimal" />
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="sold_to" defaultChecked className={boxClass} />
+        {t('delivery.soldTo')}
+      </label>
+    </CreatePanel>
   );
 }
 
@@ -432,7 +424,7 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
         <p className="mb-3 text-sm text-stone-700">{t('delivery.countriesHelp')}</p>
         <ul className="space-y-3">
           {settings.countries.map((country) => (
-            <CountryForm key={country.iso} country={country} zones={settings.zones} lastResult={resultFor(reply, `country-${country.iso}`)} />
+            <CountryForm key={country.iso} country={country} zones={settings.zones} carriers={settings.carriers} lastResult={resultFor(reply, `country-${country.iso}`)} />
           ))}
         </ul>
         <NewCountry zones={settings.zones} lastResult={resultFor(reply, 'new-country')} />
