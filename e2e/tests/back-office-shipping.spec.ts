@@ -176,6 +176,9 @@ test('a manager opens a zone, moves Norway into it and gives a new carrier a rat
   await newZone.getByLabel('Name in Italian', { exact: true }).fill(`Paesi nordici ${stamp}`);
   await newZone.getByRole('button', { name: 'Create the zone' }).click();
   await expect(staff.getByRole('status')).toHaveText('The zone is created: move countries into it and give the carriers a rate to it.');
+  // The new-zone form is empty again, ready for the next one.
+  await expect(newZone.getByLabel('Key', { exact: true })).toHaveValue('');
+  await expect(newZone.getByLabel('Name in English', { exact: true })).toHaveValue('');
   const zoneSummary = staff.locator('summary').filter({ hasText: zoneName });
   await expect(zoneSummary).toHaveText(`${zoneName} (N_${stamp.toUpperCase()} · countries: 0)`);
 
@@ -203,6 +206,7 @@ test('a manager opens a zone, moves Norway into it and gives a new carrier a rat
     await create.getByLabel('Code', { exact: true }).fill(`bike-${stamp}`);
     await create.getByRole('button', { name: 'Create the carrier' }).click();
     await expect(staff.getByRole('status')).toHaveText('The carrier is created: set its rates to the zones it delivers to.');
+    await expect(create.getByLabel('Code', { exact: true })).toHaveValue('');
     const carrier = staff.getByRole('region', { name: `${carrierName} (To the door)` });
     // A rate to the new zone only: the other journeys' shoppers, in the other zones, are never offered it.
     const rate = carrier.getByRole('group', { name: `${carrierName}: ${zoneName}` });
@@ -271,6 +275,7 @@ test('a manager adds a country to a zone; one the shop has is refused', async ({
   })();
   await add(code);
   await expect(staff.getByRole('status')).toHaveText('The country is added: the shop offers it with its zone’s carriers.');
+  await expect(create.getByLabel('Country code', { exact: true })).toHaveValue('');
   const added = staff.getByRole('group', { name: countryName(code) });
   await expect(added.getByLabel('Zone', { exact: true })).toHaveValue('WORLD');
   await expect(added.getByLabel('Sold to')).not.toBeChecked();

@@ -204,9 +204,7 @@ function NewCarrier({ lastResult }: { lastResult: Reply['result'] | undefined })
   return (
     <CreatePanel intent="new-carrier" title={t('delivery.newCarrier')} help={t('delivery.newCarrierHelp')} form={form} fields={fields} submit={t('delivery.createCarrier')}>
       <TextField field={fields.carrier_code} label={t('delivery.carrierCode')} help={t('delivery.carrierCodeHelp')} />
-      {STOREFRONT_LANGUAGES.map((lang) => (
-        <TextField key={lang} field={fields[`carrier_name_${lang}`]} label={t('delivery.nameIn', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.nameInHelp')} />
-      ))}
+      <NameFields prefix="carrier_name" fields={fields} />
       <label className="flex items-center gap-2">
         <input type="checkbox" name="free_applies" defaultChecked className={boxClass} />
         {t('delivery.freeApplies')}
@@ -217,11 +215,14 @@ function NewCarrier({ lastResult }: { lastResult: Reply['result'] | undefined })
 
 const zoneChoices = (zones: AdminZone[]) => zones.map((zone) => ({ value: zone.key, label: zone.name }));
 
-/** The names of a zone in each shop language (English required), as its form and the new zone's form ask for them. */
-function ZoneNames({ fields, zone }: { fields: Record<`zone_name_${(typeof STOREFRONT_LANGUAGES)[number]}`, FieldMetadata<any, any, any>>; zone?: AdminZone }) {
+/**
+ * A name in each shop language (English required), fields `${prefix}_${lang}` (forms.ts nameFields): a carrier's or
+ * a zone's, with the `names` it has now, if any.
+ */
+function NameFields<Prefix extends string>({ prefix, fields, names }: { prefix: Prefix; fields: Record<`${Prefix}_${(typeof STOREFRONT_LANGUAGES)[number]}`, FieldMetadata<any, any, any>>; names?: Record<string, string> }) {
   const { t } = useTranslation();
   return STOREFRONT_LANGUAGES.map((lang) => (
-    <TextField key={lang} field={fields[`zone_name_${lang}`]} label={t('delivery.nameIn', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.nameInHelp')} defaultValue={zone?.names[lang] ?? ''} />
+    <TextField key={lang} field={fields[`${prefix}_${lang}`]} label={t('delivery.nameIn', { lang: t(`pages.langs.${lang}`) })} help={lang === 'en' ? undefined : t('delivery.nameInHelp')} defaultValue={names?.[lang]} />
   ));
 }
 
@@ -245,7 +246,7 @@ function ZoneForm({ zone, lastResult }: { zone: AdminZone; lastResult: Reply['re
             <input type="hidden" name="intent" value="zone" />
             <input type="hidden" name="zone" value={zone.key} />
             <input type="hidden" name="version" value={zone.version} key={zone.version} />
-            <ZoneNames fields={fields} zone={zone} />
+            <NameFields prefix="zone_name" fields={fields} names={zone.names} />
             <div className="sm:col-span-2">
               <button type="submit" className={buttonClass}>
                 {t('delivery.saveZone', { zone: zone.name })}
@@ -265,7 +266,7 @@ function NewZone({ lastResult }: { lastResult: Reply['result'] | undefined }) {
   return (
     <CreatePanel intent="new-zone" title={t('delivery.newZone')} help={t('delivery.newZoneHelp')} form={form} fields={fields} submit={t('delivery.createZone')}>
       <TextField field={fields.zone_key} label={t('delivery.zoneKey')} help={t('delivery.zoneKeyHelp')} />
-      <ZoneNames fields={fields} />
+      <NameFields prefix="zone_name" fields={fields} />
     </CreatePanel>
   );
 }
@@ -403,7 +404,8 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
             <ZoneForm key={zone.key} zone={zone} lastResult={resultFor(reply, `zone-${zone.key}`)} />
           ))}
         </ul>
-        <NewZone lastResult={resultFor(reply, 'new-zone')} />
+        {/* A new key once one is created: the form starts empty again (it keeps what was typed after a refusal). */}
+        <NewZone key={settings.zones.map((zone) => zone.key).join()} lastResult={resultFor(reply, 'new-zone')} />
       </section>
       <section aria-labelledby="carriers-title" className="mb-8">
         <h2 id="carriers-title" className="mb-3 text-xl font-semibold">
@@ -413,7 +415,7 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
           {settings.carriers.map((carrier) => (
             <CarrierSection key={carrier.id} carrier={carrier} zones={settings.zones} actionData={reply} />
           ))}
-          <NewCarrier lastResult={resultFor(reply, 'new-carrier')} />
+          <NewCarrier key={settings.carriers.map((carrier) => carrier.id).join()} lastResult={resultFor(reply, 'new-carrier')} />
         </div>
       </section>
       <BrandThresholds settings={settings} lastResult={resultFor(reply, 'brand')} />
@@ -427,7 +429,7 @@ export default function Delivery({ loaderData: { settings, done }, actionData }:
             <CountryForm key={country.iso} country={country} zones={settings.zones} carriers={settings.carriers} lastResult={resultFor(reply, `country-${country.iso}`)} />
           ))}
         </ul>
-        <NewCountry zones={settings.zones} lastResult={resultFor(reply, 'new-country')} />
+        <NewCountry key={settings.countries.map((country) => country.iso).join()} zones={settings.zones} lastResult={resultFor(reply, 'new-country')} />
       </section>
     </>
   );
