@@ -38,19 +38,33 @@ export class CatalogChanges {
   private to: bigint | null = null;
   private readonly changes = new Map<bigint, Change>();
   private reading: Promise<void> = Promise.resolve();
+  /** Raised by `abandon`: a read begun before writes nothing when it ends. */
+  private generation = 0;
   /** searchText of the searches watched, the most recently asked last. */
   private readonly watched = new Set<string>();
 
   /** Reads the changes up to `revision` (read from catalog_revision before), unless known already. */
   catchUp(db: Database, revision: bigint): Promise<void> {
     if (this.to !== null && revision <= this.to) return Promise.resolve();
-    const read = this.reading.then(() => this.read(db, revision));
+    const generation = this.generation;
+    const read = this.reading.then(() => this.read(db, revision, generation));
     // One read at a time, in order; a failed one leaves the next to try again.
     this.reading = read.catch(() => undefined);
     return read;
   }
 
-  private async read(db: Database, revision: bigint) {
+  /**
+   * Gives up the reads under way (one that never ends, a statement that never returns, would otherwise hold every
+   * later catchUp, and each caller its client's place, for ever): the next catchUp reads anew, and what those
+   * reads find when they end is dropped.
+   */
+  abandon() {
+    this.generation++;
+    this.reading = Promise.resolve();
+  }
+
+  private async read(db: Database, revision: bigint, generation: number) {
+    if (generation !== this.generation) return;
     if (this.to === null || revision - this.to > REMEMBERED) {
       this.changes.clear();
       this.from = this.to = revision;
@@ -79,6 +93,7 @@ export class CatalogChanges {
       change.sales ||= row.sales;
     }
     const matched = await this.matchingSearches(db, after, [...products], [...checked]);
+    if (generation !== this.generation) return;
     // A revision without a row was forgotten (migration 0042): anything may have changed.
     for (let at = this.to + 1n; at <= revision; at++) this.changes.set(at, read.has(at) ? { ...read.get(at)!, matched } : everything());
     this.to = revision;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Reads } from './changes.ts';
+import type { Database } from '../db/client.ts';
+import { CatalogChanges, type Reads } from './changes.ts';
 import { reading, RevisionCache, RevisionClock, type RevisionCacheOptions } from './revision-cache.ts';
 
 /** A catalogue that is only its revision. */
@@ -180,6 +181,7 @@ describe('RevisionCache with a record of what each revision changed (ADR 66)', (
   function recorded(changed: Map<bigint, number[] | null>) {
     const changes: RevisionCacheOptions['changes'] = {
       catchUp: async () => undefined,
+      abandon: () => undefined,
       watch: () => undefined,
       untouched: (reads: Reads, from: bigint, to: bigint) => {
         for (let at = from + 1n; at <= to; at++) {
@@ -235,5 +237,45 @@ describe('RevisionCache with a record of what each revision changed (ADR 66)', (
       return { value: `whole of part ${await cache.answer('2', 'part', part)}`, validUntil: Infinity };
     };
     expect(await cache.answer('2', 'whole', again)).toBe('whole of part 2');
+  });
+});
+
+describe('RevisionCache reading the changes of the revision it read (CatalogChanges)', () => {
+  /** A database whose catalogue is at `state.revision` and whose changes are read by `changes` (category 3's, once each). */
+  function database(state: { revision: number; changes: () => Promise<unknown[]> }) {
+    return {
+      execute: async (query: { queryChunks?: unknown[] }) => {
+        const text = JSON.stringify(query.queryChunks);
+        return { rows: text.includes('from catalog_changes') ? await state.changes() : [{ revision: String(state.revision) }] };
+      },
+    } as unknown as Database;
+  }
+  const changeOfCategory3 = (revision: number) => ({ revision: String(revision), product_id: 1, category_id: 3, brand_id: null, sales: false });
+
+  it('refuses as busy, past waitMs, a call whose read of the changes never ends, and reads them anew for the next', async () => {
+    const lines: string[] = [];
+    const changes = new CatalogChanges();
+    const cache = new RevisionCache(10, { waitMs: 50, warn: (line) => lines.push(line), changes });
+    let finishStuck: (rows: unknown[]) => void = () => undefined;
+    const state = { revision: 1, changes: async (): Promise<unknown[]> => [] };
+    const db = database(state);
+    expect(await cache.revision(db)).toBe('1');
+    // Revision 2's changes are asked for, and the statement never returns (until the end of the test).
+    state.revision = 2;
+    state.changes = () => new Promise((resolve) => (finishStuck = resolve));
+    const waiting = [cache.revision(db), cache.revision(db)];
+    for (const call of waiting) await expect(call).rejects.toMatchObject({ status: 503, code: 'busy' });
+    expect(lines[0]).toMatch(/^catalogue answer changes up to revision 2 not worked out after \d+ ms/);
+    // The next call reads anew: revision 3 changed category 3's rows only.
+    state.revision = 3;
+    state.changes = async () => [changeOfCategory3(2), changeOfCategory3(3)];
+    expect(await cache.revision(db)).toBe('3');
+    const readCategory4 = { categories: new Set([4]), brands: new Set<number>(), texts: new Set<string>(), sales: false };
+    expect(changes.untouched(readCategory4, 1n, 3n)).toBe(true);
+    // What the given-up read finds when it ends at last is dropped: it would say revision 2 changed everything.
+    finishStuck([]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(changes.untouched(readCategory4, 1n, 3n)).toBe(true);
+    expect(changes.untouched({ ...readCategory4, categories: new Set([3]) }, 1n, 3n)).toBe(false);
   });
 });

@@ -77,7 +77,7 @@ export function reading(more: { categories?: number[]; brands?: number[]; texts?
  * is of the revision asked for. `changes`: what each revision changed, shared likewise; without it every answer is
  * worked out again after any change.
  */
-export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string; clock?: RevisionClock; changes?: Pick<CatalogChanges, 'catchUp' | 'untouched' | 'watch'> };
+export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string; clock?: RevisionClock; changes?: Pick<CatalogChanges, 'catchUp' | 'untouched' | 'watch' | 'abandon'> };
 
 /**
  * Answers of the catalogue's large reads (a listing's page and facets, a search's, suggestions), kept per catalogue
@@ -114,8 +114,9 @@ export class RevisionCache {
     const [row] = await selectPrepared<{ revision: string }>(db, sql`select revision::text from catalog_revision`);
     const revision = row?.revision ?? '0';
     this.options.clock?.saw(revision, readAt);
-    // What changed up to it, before any kept answer is given under it.
-    await this.options.changes?.catchUp(db, BigInt(revision));
+    // What changed up to it, before any kept answer is given under it; within waitMs like any answer.
+    const changes = this.options.changes;
+    if (changes) await this.inTime(`changes up to revision ${revision}`, readAt, changes.catchUp(db, BigInt(revision)), () => (changes.abandon(), true));
     return revision;
   }
 
