@@ -19,7 +19,7 @@ import type { Database } from './db/client.ts';
 import { countStatements } from './db/statements.ts';
 import { forClient } from './db/turns.ts';
 import { limitBodyTime } from './http/body-time.ts';
-import { isDraining } from './http/drain.ts';
+import { isDraining, KEEP_ALIVE_MS } from './http/drain.ts';
 import { failure, success } from './http/envelope.ts';
 import { ApiError } from './http/errors.ts';
 import { shareFairly } from './http/fair-share.ts';
@@ -84,6 +84,7 @@ export function buildApp({ db, config, logger = false, gateways = gatewaysFromEn
     logger,
     // A stop drains connections itself (http/drain.ts): calls on open connections are answered, not refused.
     return503OnClosing: false,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     bodyLimit: 256 * 1024,
     genReqId: (request) => {
       const named = request.headers['x-request-id'];

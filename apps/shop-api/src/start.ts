@@ -32,9 +32,6 @@ export async function prepareDatabase(config: ApiConfig, seedDemo = true): Promi
   return handle;
 }
 
-/** How long a stopping process keeps a connection that carries no call open (http/drain.ts). */
-const IDLE_GRACE_MS = 1_000;
-
 export async function startApi(
   config: ApiConfig,
   env: NodeJS.ProcessEnv = process.env,
@@ -67,7 +64,7 @@ export async function startApi(
   await app.listen({ port: config.port, host: config.host });
   // Stops without dropping a call: no new connections, the calls of open ones answered, then the jobs and the database.
   const stop = async () => {
-    await Promise.all([drain(app, IDLE_GRACE_MS), adminApp ? drain(adminApp, IDLE_GRACE_MS) : undefined]);
+    await Promise.all([drain(app), adminApp ? drain(adminApp) : undefined]);
     await app.close();
   };
   return { app, handle, stop };

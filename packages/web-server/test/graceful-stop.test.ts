@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 const SERVER = `
 import express from 'express';
 import { createGracefulStop } from '@shop/web-server/graceful-stop';
-const stopping = createGracefulStop({ idleGraceMs: 1000 });
+const stopping = createGracefulStop();
 const app = express();
 app.use(stopping.closeWhenDraining);
 app.get('/', (_request, response) => response.send(stopping.draining() ? 'stopping' : 'running'));
@@ -29,12 +29,17 @@ const get = (port: number, agent: http.Agent) =>
       .on('error', reject);
   });
 
+/** Starts the server; its port. */
+async function started(server: ReturnType<typeof spawn>): Promise<number> {
+  const [chunk] = await once(server.stdout!, 'data');
+  return Number(String(chunk).trim());
+}
+
 test('a stopping server answers a request sent on an idle kept-alive connection, closes it, then exits', async () => {
   const server = spawn(process.execPath, ['--input-type=module', '-e', SERVER], { cwd: appFolder, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = once(server, 'exit');
   try {
-    const [chunk] = await once(server.stdout!, 'data');
-    const port = Number(String(chunk).trim());
+    const port = await started(server);
     const visitor = new http.Agent({ keepAlive: true, maxSockets: 1 });
     expect(await get(port, visitor)).toEqual({ status: 200, body: 'running', connection: 'keep-alive' });
 
@@ -45,6 +50,27 @@ test('a stopping server answers a request sent on an idle kept-alive connection,
     expect(await get(port, visitor)).toEqual({ status: 200, body: 'stopping', connection: 'close' });
     // No new connection is taken any more (the supervisor's other process has the port).
     await expect(get(port, new http.Agent())).rejects.toThrow(/ECONNREFUSED/);
+    expect(await exited).toEqual([0, null]);
+  } finally {
+    server.kill('SIGKILL');
+  }
+});
+
+test('a stopping server keeps an idle connection as long as its Keep-Alive hint said: a client heeding it is never cut off mid-request', async () => {
+  const server = spawn(process.execPath, ['--input-type=module', '-e', SERVER], { cwd: appFolder, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = once(server, 'exit');
+  try {
+    const port = await started(server);
+    // fetch (undici) keeps the connection for the hint less a second.
+    const first = await fetch(`http://127.0.0.1:${port}/`);
+    expect([await first.text(), first.headers.get('keep-alive')]).toEqual(['running', 'timeout=5']);
+
+    server.kill('SIGTERM');
+    // Past a grace shorter than the hint (it was one second), the connection would be closed now; a request sent as
+    // it closed failed, and one sent after it opens a new connection, refused here (no other process takes the port).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const during = await fetch(`http://127.0.0.1:${port}/`);
+    expect([await during.text(), during.headers.get('connection')]).toEqual(['stopping', 'close']);
     expect(await exited).toEqual([0, null]);
   } finally {
     server.kill('SIGKILL');
