@@ -51,6 +51,12 @@ describe.each(DRIVERS)('delivery settings and content pages on %s', (driver) => 
       expect(data.countries.find((country: { iso: string }) => country.iso === 'IT')).toMatchObject({ zone: 'EU', is_active: true, free_shipping_from: 15_000, is_home: true });
       expect(data.brand_thresholds).toEqual([{ country: 'IT', brand_id: 2, brand_name: expect.any(String), from: 10_000 }]);
       expect(data.carriers.map((carrier: { code: string }) => carrier.code)).toEqual(['standard', 'express', 'pickup']);
+      // Where each is offered besides its rates: a pickup carrier only in the countries of its collection points.
+      expect(data.carriers.map((carrier: { pickup_countries: string[] }) => carrier.pickup_countries)).toEqual([
+        [],
+        [],
+        ['AT', 'BE', 'CH', 'CZ', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'GR', 'IE', 'IT', 'LU', 'NL', 'NO', 'PL', 'PT', 'SE', 'US'],
+      ]);
       expect(await rateOf('standard', 'EU')).toMatchObject({ price: 690, min_days: 3, max_days: 5, version: 1 });
     });
 

@@ -35,6 +35,8 @@ export const adminCarrierSchema = z.object({
   is_active: z.boolean(),
   /** Its price per zone; a zone without a rate is one it does not deliver to. */
   rates: z.array(adminCarrierRateSchema),
+  /** A pickup carrier's countries with an active collection point (it is offered there only); none for a home carrier. */
+  pickup_countries: z.array(z.string()),
 });
 export type AdminCarrier = z.infer<typeof adminCarrierSchema>;
 export const adminShippingCountrySchema = z.object({

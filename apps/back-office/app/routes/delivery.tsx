@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { brandForm, carrierForm, countryForm, namesOf, newCarrierForm, newCountryForm, newZoneForm, rateForm, zoneForm } from '../delivery/forms';
 import { staffCall } from '../lib/api.server';
+import { unservedReason } from '../lib/delivery';
 import { submitStaffForm } from '../lib/form-action.server';
 import { money } from '../lib/format';
 import { buttonClass, DoneNotice, FormAlert, named, panelClass, SelectField, TextField, useStaffForm } from '../lib/forms';
@@ -271,14 +272,13 @@ function NewZone({ lastResult }: { lastResult: Reply['result'] | undefined }) {
   );
 }
 
-/** Whether a carrier offered to shoppers has a rate to the zone: without one, a country in it cannot be checked out to. */
-const isServed = (zone: string, carriers: AdminCarrier[]) => carriers.some((carrier) => carrier.is_active && carrier.rates.some((rate) => rate.zone === zone));
 
 function CountryForm({ country, zones, carriers, lastResult }: { country: AdminShippingCountry; zones: AdminZone[]; carriers: AdminCarrier[]; lastResult: Reply['result'] | undefined }) {
   const { t, i18n } = useTranslation();
   const formId = `country-${country.iso}`;
   const [form, fields] = useStaffForm(countryForm, lastResult);
   const name = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(country.iso) ?? country.iso;
+  const unserved = unservedReason(country, carriers);
   return (
     <li>
       <Anchor id={formId} />
@@ -289,9 +289,9 @@ function CountryForm({ country, zones, carriers, lastResult }: { country: AdminS
           </legend>
           <div className="sm:col-span-4">
             <FormAlert errors={form.errors} hasFieldErrors={Object.values(fields).some((field) => field.errors?.length)} />
-            {country.is_active && !isServed(country.zone, carriers) && (
+            {country.is_active && unserved && (
               <p className="rounded border border-amber-700 bg-amber-50 p-2 text-sm text-amber-900">
-                {t('delivery.notServed', { zone: zones.find((zone) => zone.key === country.zone)?.name ?? country.zone })}
+                {t(`delivery.${unserved}`, { zone: zones.find((zone) => zone.key === country.zone)?.name ?? country.zone })}
               </p>
             )}
           </div>

@@ -32,7 +32,9 @@ import { nextId } from './products.ts';
  */
 
 type RateRow = { carrier_id: number; zone: string; price: number; min_days: number; max_days: number; version: number };
-type CarrierRow = { id: number; code: string; kind: 'home' | 'pickup'; names: Partial<Record<string, string>>; free_shipping_applies: boolean; is_active: boolean };
+type CarrierRow = { id: number; code: string; kind: 'home' | 'pickup'; names: Partial<Record<string, string>>; free_shipping_applies: boolean; is_active: boolean; pickup_countries: string[] };
+const carrierColumns = sql`id, code, kind, names, free_shipping_applies, is_active,
+  array(select distinct p.country_iso::text from pickup_points p where p.carrier_id = carriers.id and p.is_active order by 1) as pickup_countries`;
 type CountryRow = { iso: string; zone: string; is_active: boolean; free_shipping_from: number | null; version: number };
 
 const rateColumns = sql`carrier_id, group_key as zone, price_cents as price, min_days, max_days, version`;
@@ -62,7 +64,7 @@ async function readZone(db: Queryable, key: string, lang: string): Promise<Admin
 }
 
 async function readCarrier(db: Queryable, id: number, lang: string): Promise<AdminCarrier> {
-  const [row] = await selectRows<CarrierRow>(db, sql`select id, code, kind, names, free_shipping_applies, is_active from carriers where id = ${id}`);
+  const [row] = await selectRows<CarrierRow>(db, sql`select ${carrierColumns} from carriers where id = ${id}`);
   if (!row) throw notFound('Carrier');
   const rates = await selectRows<RateRow>(db, sql`select ${rateColumns} from carrier_rates where carrier_id = ${id} order by group_key`);
   return { ...carrierOf(row, lang), rates: rates.map(toRate) };
@@ -73,7 +75,7 @@ const carrierOf = ({ names, ...row }: CarrierRow, lang: string) => ({ ...row, na
 export async function getDeliverySettings(_input: unknown, { db, textLang, config }: AdminContext) {
   const [zones, carriers, rates, countries, thresholds, brands] = await Promise.all([
     selectRows<ZoneRow>(db, sql`select ${zoneColumns} from shipping_zones z order by z.key`),
-    selectRows<CarrierRow>(db, sql`select id, code, kind, names, free_shipping_applies, is_active from carriers order by position, id`),
+    selectRows<CarrierRow>(db, sql`select ${carrierColumns} from carriers order by position, id`),
     selectRows<RateRow>(db, sql`select ${rateColumns} from carrier_rates order by group_key`),
     selectRows<CountryRow>(db, sql`select ${countryColumns} from countries order by iso`),
     selectRows<{ country: string; brand_id: number; brand_name: string; from: number }>(
