@@ -23,7 +23,7 @@ export const metrics = {
   }),
   catalogCache: new Counter({
     name: 'shop_catalog_cache_lookups_total',
-    help: 'Catalogue answers asked of the per-revision caches: hit (kept or being worked out), older (the revision before, given while the new answer is worked out) or miss',
+    help: 'Catalogue answers asked of the per-revision caches: hit (kept or being worked out), older (the revision before, given while the new answer is worked out) or miss; patched: a miss or older worked out by patching the older answer with the few products changed since',
     labelNames: ['cache', 'result'],
   }),
   paymentsStarted: new Counter({

@@ -7,7 +7,8 @@ import { RevisionCache } from '../src/catalog/revision-cache.ts';
 import { productSummaries } from '../src/catalog/summaries.ts';
 import { selectRows } from '../src/db/raw.ts';
 import { countStatements } from '../src/db/statements.ts';
-import { apiWithoutKeptOrders, callApi, DRIVERS, useTestShop } from './databases.ts';
+import { metrics } from '../src/metrics.ts';
+import { apiWithoutKeptOrders, apiWithSettings, callApi, DRIVERS, useTestShop } from './databases.ts';
 
 type Option = { value: string; label?: string; count: number; selected: boolean };
 type Summary = {
@@ -172,6 +173,58 @@ describe.each(DRIVERS)('filtered listings on %s', (driver) => {
       expect(answers.mock.calls.filter(([, key]) => key.startsWith('[{')).length).toBeGreaterThan(SORT_KEYS.length);
     } finally {
       answers.mockRestore();
+      await uncached.close();
+    }
+  });
+
+  it('patches the orders it keeps when a few products change price or stock (ADR 69): its pages stay the database’s, and no order is read whole again', async () => {
+    // Every call waits for the answer of the current revision: none is given from the revision before.
+    const patching = apiWithSettings(shop(), { catalogStaleMs: 0 });
+    const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+    const uncached = apiWithoutKeptOrders(shop());
+    /** The orders worked out so far (misses), and those of them patched rather than read whole. */
+    const ordersWorkedOut = async () => {
+      const { values } = await metrics.catalogCache.get();
+      const count = (result: string) => values.find(({ labels }) => labels.cache === 'orders' && labels.result === result)?.value ?? 0;
+      return { misses: count('miss'), patched: count('patched') };
+    };
+    try {
+      const { facets } = await list({});
+      const brand = Number(facets.brands[0]!.value);
+      // A brand's pages are always read from its kept orders (it has no index of its own to walk).
+      const orders = ['relevance', 'popularity', 'date_add_desc', 'title_asc', 'price_asc', 'price_desc'] as const;
+      const pages = (app: typeof uncached) =>
+        Promise.all(
+          orders.map(async (order) => {
+            const payload = { id_brand: brand, order, availability: ['in_stock'], page: 1, per_page: 6, with_facets: false };
+            const { status, body } = await callApi(app, 'getProducts', payload, { 'accept-language': 'it' });
+            expect(status).toBe(200);
+            return [order, body.psdata.pagination.total_items, body.psdata.products.map((product: Summary) => product.id_product)];
+          }),
+        );
+      const before = await pages(patching);
+      const byPrice = before.find(([order]) => order === 'price_asc')![2] as number[];
+      const [cheapest, second] = byPrice;
+      const workedOut = await ordersWorkedOut();
+
+      // The cheapest becomes the dearest, the second sells out (it leaves the in-stock pages), and a third product
+      // moves by a cent: changes of products' listing rows only.
+      await run(sql`update products set price_net_cents = price_net_cents + 100000 where id = ${cheapest}`);
+      await run(sql`update products set out_of_stock_policy = 'deny' where id = ${second}`);
+      await run(sql`update combinations set quantity = 0 where product_id = ${second}`);
+      await run(sql`update products set price_net_cents = price_net_cents + 1 where id = ${byPrice[2]!}`);
+
+      const after = await pages(patching);
+      expect(after).toEqual(await pages(uncached));
+      expect(after).not.toEqual(before);
+      expect((after.find(([order]) => order === 'price_desc')![2] as number[])[0]).toBe(cheapest);
+      expect(after.flatMap(([, , ids]) => ids as number[])).not.toContain(second);
+      // Every order worked out again was patched, not read whole: by sales (and relevance, the same), date and price
+      // (a brand's pages by name are walked through the names).
+      const now = await ordersWorkedOut();
+      expect([now.misses - workedOut.misses, now.patched - workedOut.patched]).toEqual([4, 4]);
+    } finally {
+      await patching.close();
       await uncached.close();
     }
   });

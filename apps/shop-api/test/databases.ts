@@ -90,7 +90,12 @@ export function useTestShop(driver: Driver, settings: Record<string, string> | (
  * equal. Closed by the caller.
  */
 export function apiWithoutKeptOrders(shop: TestShop): FastifyInstance {
-  return buildApp({ db: shop.handle.db, config: { ...shop.config, catalogOrderCacheBytes: 0, catalogStaleMs: 0 }, gateways: gatewaysFromEnv({}) });
+  return apiWithSettings(shop, { catalogOrderCacheBytes: 0, catalogStaleMs: 0 });
+}
+
+/** A second API on the test shop's database with some settings of its own. Closed by the caller. */
+export function apiWithSettings(shop: TestShop, settings: Partial<ApiConfig>): FastifyInstance {
+  return buildApp({ db: shop.handle.db, config: { ...shop.config, ...settings }, gateways: gatewaysFromEnv({}) });
 }
 
 /** Makes one call the way the storefront does and returns the status and the envelope. */

@@ -14,12 +14,27 @@ export type Reads = 'all' | { categories: Set<number>; brands: Set<number>; text
 export const searchText = (lang: string, tsquery: string) => `${lang} ${tsquery}`;
 
 /**
- * What one revision changed: everything, or some products' listing rows (of these categories and brands); of the
- * searches that were watched when it was read (`checked`), those matching a changed product (`matched`).
+ * What one revision changed: everything, or some products' listing rows (`products`, of these categories and
+ * brands); of the searches that were watched when it was read (`checked`), those matching a changed product
+ * (`matched`).
  */
-type Change = { everything: boolean; categories: Set<number>; brands: Set<number>; sales: boolean; checked: Set<string>; matched: Set<string> };
+type Change = {
+  everything: boolean;
+  products: Set<number>;
+  categories: Set<number>;
+  brands: Set<number>;
+  sales: boolean;
+  checked: Set<string>;
+  matched: Set<string>;
+};
 
-const everything = (): Change => ({ everything: true, categories: new Set(), brands: new Set(), sales: false, checked: new Set(), matched: new Set() });
+const everything = (): Change => ({ everything: true, products: new Set(), categories: new Set(), brands: new Set(), sales: false, checked: new Set(), matched: new Set() });
+
+/** The products whose listing rows changed between two revisions, and whether a sales count was among the changes. */
+export type ChangedProducts = { products: Set<number>; sales: boolean };
+
+/** Changed products past which patching a kept answer (changedProducts) is not worth it: it is read again whole. */
+const PATCHED_AT_MOST = 2_000;
 
 /** Revisions whose changes a process remembers; an answer older than that is taken as touched. */
 const REMEMBERED = 10_000;
@@ -87,6 +102,7 @@ export class CatalogChanges {
       if (row.product_id === null || row.category_id === null) change.everything = true;
       else {
         change.categories.add(row.category_id);
+        change.products.add(row.product_id);
         products.add(row.product_id);
       }
       if (row.brand_id !== null) change.brands.add(row.brand_id);
@@ -137,6 +153,24 @@ export class CatalogChanges {
       for (const text of reads.texts) if (!change.checked.has(text) || change.matched.has(text)) return false;
     }
     return true;
+  }
+
+  /**
+   * The products whose listing rows changed after revision `from` up to `to`, if no change in between was of
+   * everything (names, categories, a product added or moved) and they are few (PATCHED_AT_MOST); else null. What a
+   * kept answer of `from` needs to be patched into `to`'s (revision-cache.ts `answer`).
+   */
+  changedProducts(from: bigint, to: bigint): ChangedProducts | null {
+    if (this.from === null || this.to === null || from < this.from || to > this.to) return null;
+    const changed: ChangedProducts = { products: new Set(), sales: false };
+    for (let at = from + 1n; at <= to; at++) {
+      const change = this.changes.get(at)!;
+      if (change.everything) return null;
+      for (const product of change.products) changed.products.add(product);
+      changed.sales ||= change.sales;
+      if (changed.products.size > PATCHED_AT_MOST) return null;
+    }
+    return changed;
   }
 
   /** Checks the matches of the searches `reads` read against the changes read from now on. */

@@ -5,7 +5,7 @@ import type { CallContext } from '../call-context.ts';
 import { selectRows } from '../db/raw.ts';
 import { notFound } from '../http/errors.ts';
 import { keptCategory, keptCategoryTree } from './categories.ts';
-import { searchText } from './changes.ts';
+import { searchText, type ChangedProducts } from './changes.ts';
 import { facetData } from './facet-data.ts';
 import { countGroups, PRICE_RANGES, priceRangeIndexSql, toFacets, type GroupCounts, type ProductGroup } from './facets.ts';
 import { priceFilterBounds, priceFilterSql } from './listing-filters.ts';
@@ -13,7 +13,7 @@ import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVat, with
 import { searchMatch, translationIn } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { reading, type Keepable } from './revision-cache.ts';
-import { pageOfOrder, scopeOrderBytes, toScopeOrder, type ScopeOrder } from './scope-orders.ts';
+import { pageOfOrder, patchOrder, scopeOrderBytes, toScopeOrder, type ChangedRow, type OrderKeys, type ScopeOrder } from './scope-orders.ts';
 import { productSummaries } from './summaries.ts';
 import { understood, type Understood } from './understanding.ts';
 import { withTunedReads, type Select } from './tuned-query.ts';
@@ -287,13 +287,61 @@ function readScopeOrder(context: CallContext, scope: ListingScope, order: SortKe
 }
 
 /**
+ * How a kept order's products are placed when some change (scope-orders.ts patchOrder); an order not here is read
+ * again whole after a change of its products (by discount: its key is not kept, and a price moves it). A change of
+ * names or ratings is a change of everything (ADR 66), never patched. By sales (and by rating, whose ties go by
+ * sales), only while no sales count changed (ORDERS_BY_SALES).
+ */
+const ORDER_KEYS: Partial<Record<SortKey, OrderKeys>> = {
+  relevance: 'stable',
+  popularity: 'stable',
+  rating_desc: 'stable',
+  date_add_asc: 'stable',
+  date_add_desc: 'stable',
+  title_asc: 'stable',
+  title_desc: 'stable',
+  price_asc: 'net_asc',
+  price_desc: 'net_desc',
+};
+
+const ORDERS_BY_SALES = new Set<SortKey>(['relevance', 'popularity', 'rating_desc']);
+
+/**
+ * The scope's order `kept` (of an older revision, holding until `validUntil`) with the `changed` products' rows read
+ * again and put in (ADR 69): one read of a few rows where the whole order is tens of thousands. Null when it cannot
+ * be patched (the order is then read whole): not kept, keys not kept, sales counts changed in an order by sales, or a
+ * changed product's stored price past its period.
+ */
+async function patchScopeOrder(context: CallContext, scope: ListingScope, order: SortKey, kept: ScopeOrder | null, changed: ChangedProducts, validUntil: number): Promise<Keepable<ScopeOrder | null> | null> {
+  const keys = ORDER_KEYS[order];
+  if (!kept || !keys || (changed.sales && ORDERS_BY_SALES.has(order))) return null;
+  const read = await selectRows<{ id: number; class_id: number; reduced_net: number; fresh: boolean; fresh_for_ms: number | null }>(
+    context.db,
+    sql`select id, class_id::int, reduced_net::int, fresh,
+        case when price_until < 'infinity' then extract(epoch from price_until - now()) * 1000 end::float8 as fresh_for_ms
+      from (${baseRows(context, scope, sql`any(${sql.param([...changed.products])}::int[])`)}) changed`,
+  );
+  if (read.some((row) => !row.fresh)) return null;
+  const rows = new Map<number, ChangedRow>(read.map((row) => [row.id, { id: row.id, class: row.class_id, net: row.reduced_net }]));
+  const value = patchOrder(kept, keys, changed.products, rows);
+  if (!value) return null;
+  const endsIn = Math.min(...read.map((row) => row.fresh_for_ms ?? Infinity));
+  return { value, validUntil: Math.min(validUntil, Date.now() + endsIn), weight: scopeOrderBytes(value.ids.length) };
+}
+
+/**
  * The page of a listing that readsKeptOrder, from the scope's order kept per catalogue revision; null when a price
  * past its period kept it from being read.
  */
 async function pageOfKeptOrder(context: CallContext, revision: string, scope: ListingScope, input: ListingInput, order: SortKey, counts: Summary) {
   // Names are the language's; prices are net, the same for every country. Relevance is popularity's order.
   const key = JSON.stringify([scope, order === 'relevance' ? 'popularity' : order, isTitleOrder(order) ? context.lang : null]);
-  const kept = await context.catalogOrders.answer(revision, key, () => readScopeOrder(context, scope, order));
+  const kept = await context.catalogOrders.answer(
+    revision,
+    key,
+    () => readScopeOrder(context, scope, order),
+    (older, changed, validUntil) => patchScopeOrder(context, scope, order, older, changed, validUntil),
+  );
   const bounds = priceFilterBounds(input);
   const inPriceFilter =
     bounds &&

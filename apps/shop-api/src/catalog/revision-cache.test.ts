@@ -182,6 +182,7 @@ describe('RevisionCache with a record of what each revision changed (ADR 66)', (
     const changes: RevisionCacheOptions['changes'] = {
       catchUp: async () => undefined,
       abandon: () => undefined,
+      changedProducts: () => null,
       watch: () => undefined,
       untouched: (reads: Reads, from: bigint, to: bigint) => {
         for (let at = from + 1n; at <= to; at++) {
@@ -237,6 +238,42 @@ describe('RevisionCache with a record of what each revision changed (ADR 66)', (
       return { value: `whole of part ${await cache.answer('2', 'part', part)}`, validUntil: Infinity };
     };
     expect(await cache.answer('2', 'whole', again)).toBe('whole of part 2');
+  });
+});
+
+describe('RevisionCache patching a kept answer with the products changed since (ADR 69)', () => {
+  /** Revisions after 1 change product 5 only, unless `everything` says they changed everything. */
+  function patchable(state = { everything: false }) {
+    const changes: RevisionCacheOptions['changes'] = {
+      catchUp: async () => undefined,
+      abandon: () => undefined,
+      watch: () => undefined,
+      untouched: () => false,
+      changedProducts: () => (state.everything ? null : { products: new Set([5]), sales: false }),
+    };
+    return { cache: new RevisionCache(10, { waitMs: Infinity, warn: () => undefined, changes }), state };
+  }
+
+  it('makes the new revision’s answer out of the kept one and the changed products, and works it out whole when it cannot', async () => {
+    const { cache, state } = patchable();
+    const whole = counted();
+    const patches: unknown[] = [];
+    const patch = async (kept: number, changed: { products: Set<number> }) => {
+      patches.push([kept, [...changed.products]]);
+      return kept === 1 ? { value: 10 * kept, validUntil: Infinity } : null;
+    };
+    expect(await cache.answer('1', 'a', whole, patch)).toBe(1);
+    expect(await cache.answer('2', 'a', whole, patch)).toBe(10);
+    // The patch of 10 cannot be made: the answer is worked out whole.
+    expect(await cache.answer('3', 'a', whole, patch)).toBe(2);
+    expect(patches).toEqual([
+      [1, [5]],
+      [10, [5]],
+    ]);
+    // A change of everything is never patched.
+    state.everything = true;
+    expect(await cache.answer('4', 'a', whole, patch)).toBe(3);
+    expect(patches).toHaveLength(2);
   });
 });
 

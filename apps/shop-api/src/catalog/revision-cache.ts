@@ -4,13 +4,20 @@ import type { Database } from '../db/client.ts';
 import { selectPrepared } from '../db/raw.ts';
 import { ApiError } from '../http/errors.ts';
 import { metrics } from '../metrics.ts';
-import { bothReads, type CatalogChanges, type Reads } from './changes.ts';
+import { bothReads, type CatalogChanges, type ChangedProducts, type Reads } from './changes.ts';
 
 /**
  * An answer worth keeping, and until when it holds whatever else happens (a discount ending, say). `weight`: how
  * many answers' room it takes (1 unless said; a large one, such as a scope's order, takes more).
  */
 export type Keepable<T> = { value: T; validUntil: number; weight?: number };
+
+/**
+ * Makes a newer revision's answer out of a kept one (`kept`, which holds until `validUntil`) and the products whose
+ * listing rows changed since (changes.ts changedProducts), reading only those; null when it cannot (the answer is
+ * then worked out whole).
+ */
+export type Patch<T> = (kept: T, changed: ChangedProducts, validUntil: number) => Promise<Keepable<T> | null>;
 
 /**
  * When each recent catalogue revision was last read as the current one, in this process, and for how long after it
@@ -77,7 +84,7 @@ export function reading(more: { categories?: number[]; brands?: number[]; texts?
  * is of the revision asked for. `changes`: what each revision changed, shared likewise; without it every answer is
  * worked out again after any change.
  */
-export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string; clock?: RevisionClock; changes?: Pick<CatalogChanges, 'catchUp' | 'untouched' | 'watch' | 'abandon'> };
+export type RevisionCacheOptions = { waitMs: number; warn: (line: string) => void; name?: string; clock?: RevisionClock; changes?: Pick<CatalogChanges, 'catchUp' | 'untouched' | 'watch' | 'abandon' | 'changedProducts'> };
 
 /**
  * Answers of the catalogue's large reads (a listing's page and facets, a search's, suggestions), kept per catalogue
@@ -123,15 +130,18 @@ export class RevisionCache {
   /**
    * The answer kept for `key` under `revision` (or one a moment older, see the class), or `work`'s, kept when it
    * says until when it holds. `revision` must have been read (`revision()`) before the work reads anything; `key`
-   * must name everything the answer depends on but the catalogue (payload, language, country).
+   * must name everything the answer depends on but the catalogue (payload, language, country). `patch`, if any,
+   * makes the answer out of a kept older one when only some products changed since, rather than `work` it out whole.
    */
-  async answer<T>(revisionRead: string, key: string, work: () => Promise<Keepable<T>>): Promise<T> {
-    if (this.capacity === 0) return this.inTime(key, Date.now(), work().then((done) => done.value));
+  async answer<T>(revisionRead: string, key: string, whole: () => Promise<Keepable<T>>, patch?: Patch<T>): Promise<T> {
+    if (this.capacity === 0) return this.inTime(key, Date.now(), whole().then((done) => done.value));
     const revision = BigInt(revisionRead);
     const now = Date.now();
     const slot = this.slots.get(key);
     const caller = working.getStore();
     if (slot) this.carryForward(slot, revision, now);
+    const base = patch && slot?.newest.done && slot.newest.revision < revision && slot.newest.validUntil > now ? slot.newest : undefined;
+    const work = base ? () => this.patched(base, revision, patch!, whole) : whole;
     const newest = slot && slot.newest.revision >= revision && slot.newest.validUntil > now ? slot.newest : undefined;
     const older = slot && [slot.newest, slot.previous].find((kept) => kept && kept !== newest && this.mayGiveOlder(kept, caller, now));
     this.count(newest?.done ? 'hit' : older ? 'older' : newest ? 'hit' : 'miss');
@@ -153,6 +163,14 @@ export class RevisionCache {
     if (kept.done && kept.revision < revision && kept.validUntil > now && this.options.changes?.untouched(kept.reads, kept.revision, revision)) {
       kept.revision = revision;
     }
+  }
+
+  /** `base`'s answer patched into `revision`'s, or `whole`'s when the changes in between cannot be patched. */
+  private async patched<T>(base: Kept, revision: bigint, patch: Patch<T>, whole: () => Promise<Keepable<T>>): Promise<Keepable<T>> {
+    const changed = this.options.changes?.changedProducts(base.revision, revision);
+    const done = changed && (await patch((await base.answer) as T, changed, base.validUntil));
+    if (done) this.count('patched');
+    return done || whole();
   }
 
   /** Whether `kept`, of an older revision than asked for, may be given to `caller` now. */
@@ -216,7 +234,7 @@ export class RevisionCache {
     });
   }
 
-  private count(result: 'hit' | 'older' | 'miss') {
+  private count(result: 'hit' | 'older' | 'miss' | 'patched') {
     metrics.catalogCache.inc({ cache: this.options.name ?? 'unnamed', result });
   }
 
