@@ -1,4 +1,5 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BADGES, GARMENTS, PRODUCT_PHOTO_FILE, STOREFRONT_LANGUAGES, type Lang } from '@shop/contract';
 import {
   CSV_LIST_SEPARATOR,
@@ -621,7 +622,12 @@ async function writeRelated(tx: Queryable, importId: number): Promise<number> {
  * it. The import's row is locked by each batch, so two applies at once take turns and apply each row once.
  */
 export async function applyProductImport(db: Database, id: number, actor: Actor): Promise<AdminProductImport> {
+  // Shoppers first: after each batch the apply waits as long as that batch took, so that the shop's cores are the
+  // shoppers' at least half the time (docs/performance.md, the products CSV import).
+  let lastBatchMs = 0;
   for (;;) {
+    if (lastBatchMs > 0) await sleep(lastBatchMs);
+    const started = performance.now();
     const done = await orConflict('sku', () =>
       db.transaction(async (tx) => {
         const [current] = await rows<ImportRow>(tx, sql`select * from product_imports where id = ${id} for update`);
@@ -649,6 +655,7 @@ export async function applyProductImport(db: Database, id: number, actor: Actor)
       }),
     );
     if (done) return getProductImport(db, id);
+    lastBatchMs = performance.now() - started;
   }
 }
 
