@@ -125,6 +125,9 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     expect((await searched(`${word} poplin`)).find((card) => card.id_product === product.id)).toMatchObject({ name: renamed, price: 6995 });
     expect((await page(product.id)).body.psdata).toMatchObject({ name: renamed, price: 6995 });
     expect(await cart()).toEqual([expect.objectContaining({ name: renamed, unit_price: 6995 })]);
+    // The back office's list finds it by a word of its new name, no longer by one of its old.
+    const staffList = async (query: string) => (await adminCall(shop().app, 'listProducts', { query }, manager)).body.psdata.products.map((row: { id: number }) => row.id);
+    expect([await staffList(`${word} poplin`), await staffList(`${word} linen`)]).toEqual([[product.id], []]);
     const audited = await auditOf('product.update', product.id);
     expect(audited[0]!.before).toMatchObject({ price_net_cents: expect.any(Number), lang_texts: { en: { name: `${word} linen dress` } } });
     expect(audited[0]!.after).toMatchObject({ lang_texts: { en: { name: renamed } } });
@@ -306,10 +309,13 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     const sale = await adminCall(shop().app, 'createSale', { name: 'Now', scope: 'product', target_id: product.id, reduction_percent: 10, starts_at: inDays(-0.01), ends_at: inDays(9) }, catalogue);
     expect(sale.status).toBe(200);
     expect((await list({ query: word, on_sale: true, missing_photo: true, state: 'draft' })).products.map((row: { id: number }) => row.id)).toEqual([product.id]);
+    // A category's products on sale (read first, then paged): the newest is this one.
+    expect((await list({ on_sale: true, category: product.category, missing_photo: true })).products[0].id).toBe(product.id);
     await query(sql`insert into product_photos (product_id, name, width, height, widths) values (${product.id}, ${`${word}.jpg`}, 800, 1000, '{400,800}')`);
     expect((await list({ query: word, missing_photo: true })).total).toBe(0);
     await adminCall(shop().app, 'endSale', { id: sale.body.psdata.id }, catalogue);
     expect((await list({ query: word, on_sale: true })).total).toBe(0);
+    expect((await list({ query: word, on_sale: true, category: product.category })).total).toBe(0);
     const newest = await list({ sort: 'newest' });
     expect(newest.products[0].id).toBe(product.id);
     expect(newest.products).toHaveLength(25);

@@ -98,7 +98,8 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
   if (input.query) {
     // A code typed whole, looked up by index, wins over names (read by trigrams). Both are read at once: one wait less
     // on a busy machine, and a code's text is in few names if any.
-    const named = sql`select t.product_id from product_translations t where lower(t.name) like ${likeText(input.query.toLowerCase())}`;
+    // The narrow copy of the names (migration 0043): its trigram index's recheck reads a tenth of the bytes.
+    const named = sql`select n.product_id from product_names n where n.name like ${likeText(input.query.toLowerCase())}`;
     const [ids, byName] = await Promise.all([productsByCode(db, input.query), productsMatching(db, named)]);
     const matched = ids.length ? { condition: sql`p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, common: false } : byName;
     conditions.push(matched.condition);
@@ -116,7 +117,17 @@ export async function listProducts(input: z.output<typeof adminProductsInput>, c
     common.push(matched.common);
   }
   // Both as hashed lists too: the few products on sale or with photos, read once, not probed per product.
-  if (input.on_sale) conditions.push(sql`p.id in (select sp.product_id from specific_prices sp where ${discountRunsSql(sql`sp`)})`);
+  if (input.on_sale && input.category) {
+    // A category's products on sale, read first: left to the planner, the few of a small category (608 of 6,688) had
+    // it walk the products newest first, probing each: 33,000 of them, 50 ms.
+    const matched = await productsMatching(
+      db,
+      sql`select sp.product_id from specific_prices sp join product_categories pc on pc.product_id = sp.product_id and pc.category_id = ${input.category}
+        where ${discountRunsSql(sql`sp`)}`,
+    );
+    conditions.push(matched.condition);
+    common.push(matched.common);
+  } else if (input.on_sale) conditions.push(sql`p.id in (select sp.product_id from specific_prices sp where ${discountRunsSql(sql`sp`)})`);
   if (input.missing_photo) conditions.push(sql`p.id not in (select ph.product_id from product_photos ph)`);
   const where = sql.join(conditions, sql` and `);
   const name = sql`coalesce((select t.name from product_translations t where t.product_id = p.id and t.lang = ${textLang}),
