@@ -67,6 +67,11 @@ try {
       console.log(
         `${name.padEnd(9)} ${score('performance')}  ${score('accessibility')}  ${score('best-practices')}  ${score('seo')}  ${lcp.padStart(5)}  ${js.padEnd(20)}  ${load}`,
       );
+      // What keeps accessibility or best practices under 100, by audit id (SEO's is noindex on purpose: search, cart).
+      for (const category of ['accessibility', 'best-practices']) {
+        const failed = lhr.categories[category].auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1);
+        if (failed.length) console.log(`${''.padEnd(9)} ${category}: ${failed.map((ref) => `${ref.id} (${lhr.audits[ref.id].title})`).join('; ')}`);
+      }
     }
   }
 } finally {

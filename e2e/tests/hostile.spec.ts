@@ -1,5 +1,6 @@
 import { get } from 'node:http';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { BACK_OFFICE } from './back-office-fixtures';
 import { SHOPS, TEXTS, type TestLang } from './fixtures';
 
 /**
@@ -139,6 +140,22 @@ function rawLocation(path: string): Promise<string> {
     }).on('error', reject);
   });
 }
+
+test('no page breaks its own Content-Security-Policy: the shop’s pages and the back office’s sign-in report no violation', async ({ page }) => {
+  // A violation (an eval, an inline script without the nonce, a blocked file) fires this event on the document.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+  });
+  const home = await (await page.request.get('/en')).text();
+  const product = /href="(\/en\/\d+-[a-z0-9-]+\.html)"/.exec(home)![1]!;
+  for (const path of ['/en', '/en/3-women', product, '/en/search?q=dress', '/en/cart', '/en/auth/login', `${BACK_OFFICE}/sign-in`]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), path).toEqual([]);
+  }
+});
 
 test('each answer of a cached page has its own CSP nonce', async ({ request }) => {
   const nonces = [];

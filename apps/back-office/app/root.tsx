@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type LinksFunction } from 'react-router';
 import stylesheet from './app.css?url';
+import { ZOD_SETTINGS_SCRIPT } from '@shop/contract/in-the-browser';
 import { useNonce } from './lib/nonce';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
@@ -13,6 +14,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_SETTINGS_SCRIPT }} />
         <meta name="robots" content="noindex, nofollow" />
         <title>{t('title')}</title>
         <Meta />

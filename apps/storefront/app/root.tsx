@@ -24,6 +24,7 @@ import { getClientI18n } from './i18n/client-instance';
 import { switchLanguage } from './i18n/i18n';
 import { loadOrFail, orNothing } from './lib/api/shop.server';
 import { useNonce } from './lib/nonce';
+import { ZOD_SETTINGS_SCRIPT } from '@shop/contract/in-the-browser';
 import { shopperSummary } from './lib/auth.server';
 import { storefrontConfig } from './lib/config.server';
 import { readCookies } from './lib/locale.server';
@@ -122,6 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_SETTINGS_SCRIPT }} />
         <meta name="theme-color" content="#1c1917" />
         <link rel="manifest" href={`/${lang}/manifest.webmanifest`} />
         {/* A stylesheet with a precedence is one React puts first in the head, before the scripts' preloads: the
