@@ -272,7 +272,6 @@ function NewZone({ lastResult }: { lastResult: Reply['result'] | undefined }) {
   );
 }
 
-
 function CountryForm({ country, zones, carriers, lastResult }: { country: AdminShippingCountry; zones: AdminZone[]; carriers: AdminCarrier[]; lastResult: Reply['result'] | undefined }) {
   const { t, i18n } = useTranslation();
   const formId = `country-${country.iso}`;
