@@ -140,6 +140,31 @@ describe.each(DRIVERS)('products in the back office on %s', (driver) => {
     expect((await cart()).map((line) => line.product_id)).not.toContain(product.id);
   });
 
+  it('keeps the names the list searches equal to the product’s names when two saves rename it at once (migration 0043)', async () => {
+    const manager = (await staffSession(shop(), 'manager')).headers;
+    const word = `Ventolin${randomBytes(2).toString('hex')}`;
+    const product = await newProduct(manager, word);
+    const editor = (await adminCall(shop().app, 'getProductEditor', { id: product.id }, manager)).body.psdata.product;
+    const save = (en: string, it: string) =>
+      adminCall(
+        shop().app,
+        'saveProduct',
+        { id: product.id, reference: editor.reference, category_id: editor.category_id, brand_id: editor.brand_id, gender: editor.gender, garment: editor.garment, price: 8995, texts: { en: { ...editor.texts.en, name: en }, it: { ...editor.texts.it, name: it } } },
+        manager,
+      );
+    const saves = await Promise.all([save(`${word} Oriole wrap dress`, `Abito Oriole ${word}`), save(`${word} Kestrel shirt dress`, `Abito Kestrel ${word}`)]);
+    expect(saves.map((saved) => saved.status)).toEqual([200, 200]);
+    const names = await query<{ lang: string; name: string }>(sql`select lang, name from product_names where product_id = ${product.id} order by lang`);
+    const texts = await query<{ lang: string; name: string }>(sql`select lang, lower(name) as name from product_translations where product_id = ${product.id} order by lang`);
+    expect(names).toEqual(texts);
+    // One save won in both languages, and the list finds the product by its words and by neither of the other's.
+    const won = texts.find((text) => text.lang === 'en')!.name.includes('oriole') ? 'Oriole' : 'Kestrel';
+    const lost = won === 'Oriole' ? 'Kestrel' : 'Oriole';
+    expect(texts.map((text) => text.name.includes(won.toLowerCase()))).toEqual([true, true]);
+    const staffList = async (words: string) => (await adminCall(shop().app, 'listProducts', { query: words }, manager)).body.psdata.products.map((row: { id: number }) => row.id);
+    expect([await staffList(`${word} ${won}`), await staffList(`${word} ${lost}`), await staffList(`${lost} ${word}`)]).toEqual([[product.id], [], []]);
+  });
+
   it('refuses a shelf price the VAT cannot reach, a taken reference, SKU or GTIN, a bad GTIN, and publishing without a variant', async () => {
     const catalogue = (await staffSession(shop(), 'catalogue')).headers;
     const { category } = await choices(catalogue);
