@@ -34,11 +34,7 @@ export function takingTurns<Client extends Pick<PGlite, 'query' | 'exec' | 'tran
       const turn = turns(askers.getStore() ?? '', () => {
         work()
           .then(resolve, reject)
-          // Handed on from the event loop's next round, not at once: PGlite answers on promises, so a queue of
-          // statements handed on at once ran back to back without the loop ever reading a request in between,
-          // and a shopper's call, not yet read, could not take the turn it was due (a flood's queue of searches
-          // held every call the API had not yet read for 60-150 ms).
-          .finally(() => setImmediate(leave));
+          .finally(() => leave());
       });
       // Never refused: nothing bounds the waiting here (the API's fair share bounds each client's calls).
       if ('leave' in turn) leave = turn.leave;
