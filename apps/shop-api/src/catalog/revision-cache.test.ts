@@ -300,8 +300,10 @@ describe('RevisionCache reading the changes of the revision it read (CatalogChan
     // Revision 2's changes are asked for, and the statement never returns (until the end of the test).
     state.revision = 2;
     state.changes = () => new Promise((resolve) => (finishStuck = resolve));
+    // Both refusals are awaited at once: awaited one after the other, the second could come before it was awaited
+    // (both wait the same 50 ms), an unhandled rejection that fails the run (clean-clone CI, 2026-11-28).
     const waiting = [cache.revision(db), cache.revision(db)];
-    for (const call of waiting) await expect(call).rejects.toMatchObject({ status: 503, code: 'busy' });
+    await Promise.all(waiting.map((call) => expect(call).rejects.toMatchObject({ status: 503, code: 'busy' })));
     expect(lines[0]).toMatch(/^catalogue answer changes up to revision 2 not worked out after \d+ ms/);
     // The next call reads anew: revision 3 changed category 3's rows only.
     state.revision = 3;
