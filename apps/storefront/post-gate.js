@@ -5,6 +5,7 @@
 // up it gets 408 and the connection is closed, which gives back everything it held.
 import { Readable } from 'node:stream';
 import getRawBody from 'raw-body';
+import { whenAnswerOver } from '@shop/web-server/answer-over';
 
 /** @typedef {import('express').Request} Request */
 /** @typedef {import('express').Response} Response */
@@ -29,7 +30,7 @@ export function createPostGate({ admit, bodyMs, refuse }) {
   return async function gate(request, response, next, { maxBytes, photoBytes }) {
     const post = admit(request.ip ?? '', photoBytes);
     if ('refused' in post) return refuse(request, response, 429, post.refused, post.retryAfterSeconds);
-    response.once('close', post.release);
+    whenAnswerOver(request, response, post.release);
     /** @type {NodeJS.Timeout | undefined} */
     let timer;
     const late = new Promise((_resolve, reject) => {

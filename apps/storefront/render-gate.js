@@ -1,6 +1,7 @@
 // @ts-check
 // A page waits for its client's turn to be rendered (packages/web-server/fair-queue.js) and gives the turn back when its answer is
 // over or its visitor is gone (server.js mounts this after the static files, before React Router).
+import { whenAnswerOver } from '@shop/web-server/answer-over';
 
 /** @typedef {import('express').Request} Request */
 /** @typedef {import('express').Response} Response */
@@ -17,6 +18,6 @@ export function createRenderGate({ turns, refuse }) {
     if (response.closed) return;
     const turn = turns(request.ip ?? '', next);
     if ('refused' in turn) return refuse(request, response, 429, turn.refused, 1);
-    response.once('close', turn.leave);
+    whenAnswerOver(request, response, turn.leave);
   };
 }

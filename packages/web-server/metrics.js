@@ -5,6 +5,7 @@
 // work running and waiting where the server keeps turns, and Node's process metrics.
 import { createServer } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { whenAnswerOver } from './answer-over.js';
 
 /** Seconds: a kept page or a file takes a millisecond, a rendered page tens, a post hundreds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -87,7 +88,7 @@ export function createMetrics({ routes, turns }) {
      */
     count(request, response, next) {
       const started = process.hrtime.bigint();
-      response.once('close', () => {
+      whenAnswerOver(request, response, () => {
         const route = response.locals.route ?? routeOf(request.path);
         requests.inc({ route, method: request.method, status: response.statusCode });
         seconds.observe({ route, method: request.method }, Number(process.hrtime.bigint() - started) / 1e9);

@@ -48,4 +48,18 @@ describe('the turns of pages being rendered', () => {
     await sleep(400);
     expect([turns.running(), turns.waiting()]).toEqual([0, 0]);
   });
+
+  it('are given back when a visitor closes a connection with pages pipelined on it', async () => {
+    // The second and third pages wait behind the first on one connection: they have no answer of their own yet,
+    // and when the visitor goes their answers never close. Their turns were once held for ever.
+    const { port, turns } = await shop({ lookupMs: 0, renderMs: 300 });
+    const socket = connect(port, '127.0.0.1', () => socket.write('GET /en HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.repeat(3)));
+    await sleep(100);
+    expect([turns.running(), turns.waiting()]).toEqual([1, 2]);
+    socket.destroy();
+    await sleep(400);
+    expect([turns.running(), turns.waiting()]).toEqual([0, 0]);
+    const answer = await fetch(`http://127.0.0.1:${port}/en`, { signal: AbortSignal.timeout(2_000) });
+    expect(await answer.text()).toBe('page');
+  });
 });

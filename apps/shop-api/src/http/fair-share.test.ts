@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
 import { shareFairly } from './fair-share.ts';
@@ -32,6 +33,17 @@ async function listen(app: ReturnType<typeof Fastify>) {
   close = () => app.close();
   return (client: string, signal?: AbortSignal) => fetch(`${address}/work`, { method: 'POST', headers: { 'x-client': client }, signal });
 }
+
+/** Writes `calls` on one connection of its own, one after the other without waiting (pipelined), and closes it after `ms`. */
+async function sendAndHangUp(app: ReturnType<typeof Fastify>, calls: string[], ms: number) {
+  const connection = connect((app.server.address() as { port: number }).port, '127.0.0.1');
+  await new Promise((resolve) => connection.once('connect', resolve));
+  connection.write(calls.join(''));
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  connection.destroy();
+}
+const postOf = (client: string, body: string) =>
+  `POST /work HTTP/1.1\r\nHost: shop\r\nX-Client: ${client}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
 
 describe('fair share between clients', () => {
   it('runs a few calls of a flooding client at a time, queues a few, refuses the rest, and lets others straight through', async () => {
@@ -83,5 +95,27 @@ describe('fair share between clients', () => {
     expect(mostAtOnce.get('impatient')).toBe(2);
     // They waited for the abandoned calls' work (300 ms from their start) before theirs began.
     expect(performance.now() - started).toBeGreaterThan(450);
+  });
+
+  // A post whose body has been read is not "aborted" in Node's sense when its client hangs up, and an answer
+  // written to a closed connection never finishes: such calls once held their slot for ever, and the storefront,
+  // whose timeouts hang up on slow calls, was shut out of the API for good (every page timed out in CI).
+  it('gives the slot back once the work is done when the client hung up on a post whose body had arrived', async () => {
+    const { app } = slowApp(200);
+    const send = await listen(app);
+    await sendAndHangUp(app, [postOf('hasty', '{"size":"M"}'), postOf('hasty', '{"size":"L"}')], 50);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const again = await Promise.all(Array.from({ length: 6 }, () => send('hasty', AbortSignal.timeout(5_000))));
+    expect(again.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it('gives back the slots and places of calls pipelined on a connection its client closed', async () => {
+    const { app } = slowApp(200);
+    const send = await listen(app);
+    // Two at work and four waiting, all behind the first on one connection: only the first has an answer of its own.
+    await sendAndHangUp(app, Array.from({ length: 6 }, (_, index) => postOf('piper', `{"n":${index}}`)), 50);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const again = await Promise.all(Array.from({ length: 6 }, () => send('piper', AbortSignal.timeout(5_000))));
+    expect(again.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
   });
 });
