@@ -151,14 +151,17 @@ async function recordHolder(tx: Queryable, lineId: number, clientKey: string, un
     .onConflictDoUpdate({ target: [cartLineHolders.lineId, cartLineHolders.clientKey], set: { units } });
 }
 
-/** Runs a change in one transaction (a guest session started for it included), then answers with the cart. */
+/**
+ * Runs a change in one transaction (a guest session started for it included) and answers with the cart read in it.
+ * Read in it rather than after it: on the embedded database a transaction is one turn (db/turns.ts), and five more
+ * statements after it were five more waits behind whatever another client has running (issue 24, ADR 13).
+ */
 async function changeCart(context: CallContext, change: (tx: Queryable, owner: Owner) => Promise<void>): Promise<Cart> {
-  const { owner, started } = await context.db.transaction(async (tx) => {
-    const found = await ownerForChange(context, tx);
-    await change(tx, found.owner);
-    return found;
+  return context.db.transaction(async (tx) => {
+    const { owner, started } = await ownerForChange(context, tx);
+    await change(tx, owner);
+    return cartView(tx, context, owner, started);
   });
-  return cartView(context.db, context, owner, started);
 }
 
 export function getCart(context: CallContext): Promise<Cart> {

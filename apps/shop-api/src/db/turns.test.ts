@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { forClient, takingTurns } from './turns.ts';
@@ -21,6 +22,9 @@ function embeddedDatabase() {
     if (statement === 'fail') throw new Error('relation "no_such_table" does not exist');
     const sleep = /^sleep (\d+)$/.exec(statement);
     if (sleep) await new Promise((resolve) => setTimeout(resolve, Number(sleep[1])));
+    // PGlite's way: the statement runs on the event loop's thread, and its answer comes on a promise.
+    const busy = /^busy (\d+)$/.exec(statement);
+    if (busy) for (const end = performance.now() + Number(busy[1]); performance.now() < end; );
     return { rows: [{ statement }], fields: [] };
   };
   const database = {
@@ -43,6 +47,20 @@ describe('the embedded database takes statements in turns between clients', () =
     expect(finished).toEqual(['flood 1', 'shopper', 'flood 2', 'flood 3', 'flood 4', 'flood 5']);
   });
 
+  it('reads new calls within a few milliseconds: a queue of statements that answer at once does not run in one go', async () => {
+    const client = takingTurns(embeddedDatabase());
+    const finished: string[] = [];
+    const flood = Array.from({ length: 40 }, () => forClient('flood', () => client.query('busy 2')).then(() => finished.push('flood')));
+    // The shopper's call comes as a request does: from the event loop (here a timer), once the flood's queue runs.
+    const shopper = new Promise((resolve) => setTimeout(resolve, 1))
+      .then(() => forClient('shopper', () => client.query('select 1')))
+      .then(() => finished.push('shopper'));
+    await Promise.all([...flood, shopper]);
+    // Handed on at once, the forty statements (80 ms) ran before the timer could fire: the shopper came last. Now
+    // the loop reads it within HAND_ON_AT_ONCE_MS, and it takes the next turn.
+    expect(finished.indexOf('shopper')).toBeLessThanOrEqual(10);
+  });
+
   it('takes a transaction as one turn, its statements inside it', async () => {
     const client = takingTurns(embeddedDatabase());
     const finished: string[] = [];
@@ -59,6 +77,15 @@ describe('the embedded database takes statements in turns between clients', () =
     ];
     await Promise.all([transaction, ...others]);
     expect(finished).toEqual(['transaction, 1 row', 'shopper', 'other', 'flood']);
+  });
+
+  it("runs a waiting transaction in its asker's context, not in that of the client whose statement handed the turn on", async () => {
+    const client = takingTurns(embeddedDatabase());
+    const context = new AsyncLocalStorage<string>();
+    const first = context.run('flood', () => forClient('flood', () => client.query('sleep 5')));
+    const seen = context.run('shopper', () => forClient('shopper', () => client.transaction(async () => context.getStore())));
+    await first;
+    expect(await seen).toBe('shopper');
   });
 
   it('gives the turn back when a statement fails', async () => {

@@ -1,6 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { createFairQueue } from '@shop/web-server/fair-queue';
+
+/**
+ * How long statements may be handed on one after the other without the event loop reading new requests: about a
+ * statement of a search; a call not yet read waits at most this and the statement then running.
+ */
+const HAND_ON_AT_ONCE_MS = 5;
 
 /** Whom the database work under way is for: the API runs each request's work for its client (app.ts). */
 const askers = new AsyncLocalStorage<string>();
@@ -27,15 +33,31 @@ export function takingTurns<Client extends Pick<PGlite, 'query' | 'exec' | 'tran
   const turns = createFairQueue({ atOnce: 1, waiting: Number.POSITIVE_INFINITY });
   // PGlite's own start-up sends statements (types it reads): they must not wait behind a turn that waits for it.
   const ready = client.waitReady;
+  // PGlite answers on promises: a queue of statements handed on at once ran back to back without the event loop
+  // ever reading a request in between, so a shopper's call, not yet read, could not take the turn it was due (a
+  // flood's queued searches held every call not yet read for 60-150 ms). So a turn is handed on at once only within
+  // HAND_ON_AT_ONCE_MS of the loop's last round; later, from its next round, once it has read what came in.
+  let roundSince: number | null = null;
+  const handOn = (leave: () => void) => {
+    const now = performance.now();
+    if (roundSince === null) {
+      roundSince = now;
+      setImmediate(() => (roundSince = null));
+    }
+    if (now - roundSince < HAND_ON_AT_ONCE_MS) leave();
+    else setImmediate(leave);
+  };
   const inTurn = <T>(work: () => Promise<T>): Promise<T> =>
     ready.then(() => new Promise<T>((resolve, reject) => {
       // Assigned before the work can end: its end is always seen a tick later at the earliest.
       let leave = () => {};
-      const turn = turns(askers.getStore() ?? '', () => {
+      // Run in the asker's own context, whoever hands the turn on: a transaction's callback runs inside work(), and
+      // what it reads of the context (the catalogue answer it is part of, its statement counter) must be the asker's.
+      const turn = turns(askers.getStore() ?? '', AsyncResource.bind(() => {
         work()
           .then(resolve, reject)
-          .finally(() => leave());
-      });
+          .finally(() => handOn(leave));
+      }));
       // Never refused: nothing bounds the waiting here (the API's fair share bounds each client's calls).
       if ('leave' in turn) leave = turn.leave;
     }));
