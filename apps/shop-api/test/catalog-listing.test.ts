@@ -229,6 +229,50 @@ describe.each(DRIVERS)('filtered listings on %s', (driver) => {
     }
   });
 
+  it('counts the groups of a category and a brand after a few products change from their kept order by date, not by SQL again: facets and totals stay the database’s', async () => {
+    const patching = apiWithSettings(shop(), { catalogStaleMs: 0 });
+    const run = (query: ReturnType<typeof sql>) => shop().handle.db.execute(query);
+    const uncached = apiWithoutKeptOrders(shop());
+    const groupsPatched = async () => {
+      const { values } = await metrics.catalogCache.get();
+      return values.find(({ labels }) => labels.cache === 'answers' && labels.result === 'patched')?.value ?? 0;
+    };
+    try {
+      const { facets, products } = await list({});
+      const brand = Number(facets.brands[0]!.value);
+      const [colour] = facets.colors;
+      const listings = [{ id_category: WOMEN }, { id_brand: brand }].flatMap((scope) =>
+        [{}, { price_min: 5_000, price_max: 9_999 }, { colors: [colour!.value], availability: ['in_stock'] }].map((filter) => ({ ...scope, ...filter, per_page: 5 })),
+      );
+      const answers = (app: typeof uncached) =>
+        Promise.all(
+          listings.map(async (payload) => {
+            const { status, body } = await callApi(app, 'getProducts', payload, { 'accept-language': 'fr' });
+            expect(status).toBe(200);
+            return [body.psdata.pagination.total_items, body.psdata.facets, body.psdata.products.map((product: Summary) => product.id_product)];
+          }),
+        );
+      const before = await answers(patching);
+      const patchedBefore = await groupsPatched();
+
+      // One product of Women's dearer by far (another price range), one sold out, one a cent cheaper.
+      const [dearer, soldOut, cent] = products.map((product) => product.id_product);
+      await run(sql`update products set price_net_cents = price_net_cents + 100000 where id = ${dearer!}`);
+      await run(sql`update products set out_of_stock_policy = 'deny' where id = ${soldOut!}`);
+      await run(sql`update combinations set quantity = 0 where product_id = ${soldOut!}`);
+      await run(sql`update products set price_net_cents = price_net_cents - 1 where id = ${cent!}`);
+
+      const after = await answers(patching);
+      expect(after).toEqual(await answers(uncached));
+      expect(after).not.toEqual(before);
+      // The two scopes' groups were made from their orders (the brand's only if one of the products is its).
+      expect((await groupsPatched()) - patchedBefore).toBeGreaterThanOrEqual(1);
+    } finally {
+      await patching.close();
+      await uncached.close();
+    }
+  });
+
   it('leaves facets out when not asked', async () => {
     const { body } = await callApi(shop().app, 'getProducts', { id_category: WOMEN, with_facets: false });
     expect(body.psdata.facets).toBeNull();

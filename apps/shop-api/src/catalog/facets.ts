@@ -1,6 +1,8 @@
 import { AVAILABILITIES, BADGES, type Facets, type ListingFilters, type PriceRange } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { classFilters, IN_AVAILABILITY, priceFilterSql, type ClassFilterKey, type FilterKey, type ListingClass } from './listing-filters.ts';
+import { withVat } from './pricing.ts';
+import type { ScopeOrder } from './scope-orders.ts';
 
 /** Ready-made price ranges, in cents with VAT, both bounds included (the last one has no top). */
 export const PRICE_RANGES: { min: number; max: number | null }[] = [
@@ -30,12 +32,40 @@ export function priceRangeIndexSql(price: SQL): SQL {
   )} end`;
 }
 
+/** The index in PRICE_RANGES of the range `price` is in (null for none): priceRangeIndexSql, for a price in hand. */
+function priceRangeIndex(price: number): number | null {
+  const index = PRICE_RANGES.findIndex(({ min, max }) => price >= min && (max === null || price <= max));
+  return index === -1 ? null : index;
+}
+
 /**
  * The scope's products in groups (listing.ts): per class and price range (and, for a price filter that is not one
  * of the ranges, per side of it), with their count, how many have a stored price no longer current, and their
  * lowest and highest price. Some hundreds of groups for tens of thousands of products.
  */
 export type ProductGroup = { class_id: number; price_range: number | null; f_price?: boolean; n: number; stale: number; min_price: number; max_price: number };
+
+/**
+ * The groups of a scope made from its kept order (scope-orders.ts) rather than counted by SQL: a pass over its arrays,
+ * each net price with the shopper's VAT (`priceRate`, basis points) as the SQL adds it. An order is kept only while
+ * every stored price is current, so none of its products is stale.
+ */
+export function groupsOfOrder(order: ScopeOrder, priceRate: number): ProductGroup[] {
+  const groups = new Map<string, ProductGroup>();
+  for (let index = 0; index < order.ids.length; index++) {
+    const price = withVat(order.nets[index]!, priceRate);
+    const range = priceRangeIndex(price);
+    const key = `${order.classes[index]},${range}`;
+    const group = groups.get(key);
+    if (!group) groups.set(key, { class_id: order.classes[index]!, price_range: range, n: 1, stale: 0, min_price: price, max_price: price });
+    else {
+      group.n++;
+      group.min_price = Math.min(group.min_price, price);
+      group.max_price = Math.max(group.max_price, price);
+    }
+  }
+  return [...groups.values()];
+}
 
 /** What the facets name: the classes (by id), and the attributes and brands in the order the facets list them. */
 export type FacetData = {

@@ -7,7 +7,7 @@ import { notFound } from '../http/errors.ts';
 import { keptCategory, keptCategoryTree } from './categories.ts';
 import { searchText, type ChangedProducts } from './changes.ts';
 import { facetData } from './facet-data.ts';
-import { countGroups, PRICE_RANGES, priceRangeIndexSql, toFacets, type GroupCounts, type ProductGroup } from './facets.ts';
+import { countGroups, groupsOfOrder, PRICE_RANGES, priceRangeIndexSql, toFacets, type GroupCounts, type ProductGroup } from './facets.ts';
 import { priceFilterBounds, priceFilterSql } from './listing-filters.ts';
 import { entryPriceIsCurrentSql, entryReducedNetSql, priceRateSql, withVat, withVatSql } from './pricing.ts';
 import { searchMatch, translationIn } from './search-sql.ts';
@@ -329,19 +329,24 @@ async function patchScopeOrder(context: CallContext, scope: ListingScope, order:
   return { value, validUntil: Math.min(validUntil, Date.now() + endsIn), weight: scopeOrderBytes(value.ids.length) };
 }
 
-/**
- * The page of a listing that readsKeptOrder, from the scope's order kept per catalogue revision; null when a price
- * past its period kept it from being read.
- */
-async function pageOfKeptOrder(context: CallContext, revision: string, scope: ListingScope, input: ListingInput, order: SortKey, counts: Summary) {
+/** The scope's products in `order`, kept per catalogue revision and patched after a change of a few (ADR 69); null while a stored price is past its period. */
+function keptScopeOrder(context: CallContext, revision: string, scope: ListingScope, order: SortKey): Promise<ScopeOrder | null> {
   // Names are the language's; prices are net, the same for every country. Relevance is popularity's order.
   const key = JSON.stringify([scope, order === 'relevance' ? 'popularity' : order, isTitleOrder(order) ? context.lang : null]);
-  const kept = await context.catalogOrders.answer(
+  return context.catalogOrders.answer(
     revision,
     key,
     () => readScopeOrder(context, scope, order),
     (older, changed, validUntil) => patchScopeOrder(context, scope, order, older, changed, validUntil),
   );
+}
+
+/**
+ * The page of a listing that readsKeptOrder, from the scope's order kept per catalogue revision; null when a price
+ * past its period kept it from being read.
+ */
+async function pageOfKeptOrder(context: CallContext, revision: string, scope: ListingScope, input: ListingInput, order: SortKey, counts: Summary) {
+  const kept = await keptScopeOrder(context, revision, scope, order);
   const bounds = priceFilterBounds(input);
   const inPriceFilter =
     bounds &&
@@ -392,6 +397,32 @@ function readGroups(context: CallContext, scope: ListingScope, priceFilter: SQL 
   });
 }
 
+/** The order whose products a category's or brand's groups are counted from after a change: one no change can move (ORDER_KEYS). */
+const GROUPS_ORDER: SortKey = 'date_add_desc';
+
+/**
+ * The groups of a category or brand after a change of a few of its products, counted in the API from the scope's
+ * order by date (kept, and patched with those products: ADR 69) rather than by SQL over all its rows again: one
+ * small read of the changed products (is each stored price current, until when) and a pass over the order's arrays.
+ * Null (counted whole) for a search, whose order is never kept, or while a changed product's stored price is past
+ * its period. The first time, the order is read whole (a read like the groups'): from then on each change is cheap.
+ */
+async function patchGroups(context: CallContext, revision: string, scope: ListingScope, older: ScopeGroups, changed: ChangedProducts, validUntil: number): Promise<Keepable<Keepable<ScopeGroups>> | null> {
+  const products = older.groups.reduce((sum, group) => sum + group.n, 0) + changed.products.size;
+  if (scope.text || !context.catalogOrders.hasRoomFor(scopeOrderBytes(products))) return null;
+  const read = await selectRows<{ fresh: boolean; fresh_for_ms: number | null }>(
+    context.db,
+    sql`select fresh, case when price_until < 'infinity' then extract(epoch from price_until - now()) * 1000 end::float8 as fresh_for_ms
+      from (${baseRows(context, scope, sql`any(${sql.param([...changed.products])}::int[])`)}) changed`,
+  );
+  if (read.some((row) => !row.fresh)) return null;
+  const order = await keptScopeOrder(context, revision, scope, GROUPS_ORDER);
+  if (!order) return null;
+  const holdsUntil = Math.min(validUntil, Date.now() + Math.min(...read.map((row) => row.fresh_for_ms ?? Infinity)));
+  const value = { ...older, groups: groupsOfOrder(order, older.price_rate) };
+  return { value: { value, validUntil: holdsUntil }, validUntil: holdsUntil };
+}
+
 /**
  * The scope's groups. Without a price filter, or with one of the ready-made ranges, they are the same whatever
  * the other filters: they are kept per catalogue revision (revision-cache.ts), and the filters only count them
@@ -402,10 +433,15 @@ async function scopeGroups(context: CallContext, revision: string, scope: Listin
   if (range === null) return readGroups(context, scope, priceFilterSql(input));
   // A search's matches are the language's; a category's or brand's products are the same in every language.
   const key = JSON.stringify(['groups', scope, scope.text ? context.lang : null, context.country]);
-  const kept = await context.catalogCache.answer(revision, key, async () => {
-    const read = await readGroups(context, scope, null);
-    return { value: read, validUntil: read.validUntil };
-  });
+  const kept = await context.catalogCache.answer(
+    revision,
+    key,
+    async () => {
+      const read = await readGroups(context, scope, null);
+      return { value: read, validUntil: read.validUntil };
+    },
+    (older, changed, validUntil) => patchGroups(context, revision, scope, older.value, changed, validUntil),
+  );
   if (range === undefined) return kept;
   return { ...kept, value: { ...kept.value, groups: kept.value.groups.map((group) => ({ ...group, f_price: group.price_range === range })) } };
 }
