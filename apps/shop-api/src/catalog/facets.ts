@@ -51,11 +51,12 @@ export type ProductGroup = { class_id: number; price_range: number | null; f_pri
  * every stored price is current, so none of its products is stale.
  */
 export function groupsOfOrder(order: ScopeOrder, priceRate: number): ProductGroup[] {
-  const groups = new Map<string, ProductGroup>();
+  const groups = new Map<number, ProductGroup>();
   for (let index = 0; index < order.ids.length; index++) {
     const price = withVat(order.nets[index]!, priceRate);
     const range = priceRangeIndex(price);
-    const key = `${order.classes[index]},${range}`;
+    // A number, not a text: tens of thousands of products a pass.
+    const key = order.classes[index]! * (PRICE_RANGES.length + 1) + (range ?? PRICE_RANGES.length);
     const group = groups.get(key);
     if (!group) groups.set(key, { class_id: order.classes[index]!, price_range: range, n: 1, stale: 0, min_price: price, max_price: price });
     else {
