@@ -106,8 +106,9 @@ describe.each(DRIVERS)('accounts under attack on %s', (driver) => {
 
   describe('registration', () => {
     it('answers a known address exactly as a new one, in about the same time, and mails each owner what fits', async () => {
-      // Five of each, taken in turns: a median of three was once thrown by one slow answer.
-      const known = await Promise.all([1, 2, 3, 4, 5].map(() => registerCustomer(shop().app, { first_name: 'Owner' })));
+      // Seven of each, taken in turns, each timed once the mail of the one before is out: a median of three was
+      // once thrown by one slow answer, and a median of five by the mail work of the call before running beside.
+      const known = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => registerCustomer(shop().app, { first_name: 'Owner' })));
       const timings = { known: [] as number[], fresh: [] as number[] };
       const answers = [];
       for (const [index, { email }] of known.entries()) {
@@ -124,6 +125,7 @@ describe.each(DRIVERS)('accounts under attack on %s', (driver) => {
           });
           timings[kind].push(performance.now() - started);
           answers.push({ status: response.statusCode, body: response.json(), cookie: response.headers['set-cookie'] ?? null });
+          await mailTo(shop().app, address, kind === 'known' ? 2 : 1);
         }
       }
       for (const answer of answers) expect(answer).toEqual({ status: 200, body: REGISTRATION_ANSWER, cookie: null });
