@@ -315,6 +315,18 @@ const ORDERS_BY_SALES = new Set<SortKey>(['relevance', 'popularity', 'rating_des
 async function patchScopeOrder(context: CallContext, scope: ListingScope, order: SortKey, kept: ScopeOrder | null, changed: ChangedProducts, validUntil: number): Promise<Keepable<ScopeOrder | null> | null> {
   const keys = ORDER_KEYS[order];
   if (!kept || !keys || (changed.sales && ORDERS_BY_SALES.has(order))) return null;
+  const read = await readChangedRows(context, scope, changed);
+  if (!read) return null;
+  const value = patchOrder(kept, keys, changed.products, read.rows);
+  if (!value) return null;
+  return { value, validUntil: Math.min(validUntil, read.holdsUntil), weight: scopeOrderBytes(value.ids.length) };
+}
+
+/**
+ * The listing rows of the `changed` products still in the scope, and until when they hold (their stored prices'
+ * periods); null when one's stored price is past its period (a kept answer cannot be patched with it).
+ */
+async function readChangedRows(context: CallContext, scope: ListingScope, changed: ChangedProducts): Promise<{ rows: Map<number, ChangedRow>; holdsUntil: number } | null> {
   const read = await selectRows<{ id: number; class_id: number; reduced_net: number; fresh: boolean; fresh_for_ms: number | null }>(
     context.db,
     sql`select id, class_id::int, reduced_net::int, fresh,
@@ -322,11 +334,10 @@ async function patchScopeOrder(context: CallContext, scope: ListingScope, order:
       from (${baseRows(context, scope, sql`any(${sql.param([...changed.products])}::int[])`)}) changed`,
   );
   if (read.some((row) => !row.fresh)) return null;
-  const rows = new Map<number, ChangedRow>(read.map((row) => [row.id, { id: row.id, class: row.class_id, net: row.reduced_net }]));
-  const value = patchOrder(kept, keys, changed.products, rows);
-  if (!value) return null;
-  const endsIn = Math.min(...read.map((row) => row.fresh_for_ms ?? Infinity));
-  return { value, validUntil: Math.min(validUntil, Date.now() + endsIn), weight: scopeOrderBytes(value.ids.length) };
+  return {
+    rows: new Map(read.map((row) => [row.id, { id: row.id, class: row.class_id, net: row.reduced_net }])),
+    holdsUntil: Date.now() + Math.min(...read.map((row) => row.fresh_for_ms ?? Infinity)),
+  };
 }
 
 /** The scope's products in `order`, kept per catalogue revision and patched after a change of a few (ADR 69); null while a stored price is past its period. */
@@ -410,15 +421,12 @@ const GROUPS_ORDER: SortKey = 'date_add_desc';
 async function patchGroups(context: CallContext, revision: string, scope: ListingScope, older: ScopeGroups, changed: ChangedProducts, validUntil: number): Promise<Keepable<Keepable<ScopeGroups>> | null> {
   const products = older.groups.reduce((sum, group) => sum + group.n, 0) + changed.products.size;
   if (scope.text || !context.catalogOrders.hasRoomFor(scopeOrderBytes(products))) return null;
-  const read = await selectRows<{ fresh: boolean; fresh_for_ms: number | null }>(
-    context.db,
-    sql`select fresh, case when price_until < 'infinity' then extract(epoch from price_until - now()) * 1000 end::float8 as fresh_for_ms
-      from (${baseRows(context, scope, sql`any(${sql.param([...changed.products])}::int[])`)}) changed`,
-  );
-  if (read.some((row) => !row.fresh)) return null;
+  // Read here too, not only by the order's patch: the order may be read whole instead, or kept already.
+  const read = await readChangedRows(context, scope, changed);
+  if (!read) return null;
   const order = await keptScopeOrder(context, revision, scope, GROUPS_ORDER);
   if (!order) return null;
-  const holdsUntil = Math.min(validUntil, Date.now() + Math.min(...read.map((row) => row.fresh_for_ms ?? Infinity)));
+  const holdsUntil = Math.min(validUntil, read.holdsUntil);
   const value = { ...older, groups: groupsOfOrder(order, older.price_rate) };
   return { value: { value, validUntil: holdsUntil }, validUntil: holdsUntil };
 }

@@ -14,8 +14,8 @@ export type FairShareOptions = {
 /** A call waiting for a slot; `resume(false)` when its client went away meanwhile. */
 type Waiter = { request: FastifyRequest; resume: (proceed: boolean) => void };
 type Client = { running: number; waiting: Waiter[] };
-/** Where a call is: whose slot it holds, whether its handler began and has answered, whether its client is gone. */
-type Call = { client: string; holds: boolean; working: boolean; answered: boolean; gone: boolean };
+/** Where a call is: whose slot it holds, whether its handler began and has answered, whether its answer is over (sent, or its client gone). */
+type Call = { client: string; holds: boolean; working: boolean; answered: boolean; over: boolean };
 
 /**
  * Fair share of the API between clients (DESIGN.md §2, "no single client can slow the others"): each client
@@ -52,8 +52,8 @@ export function shareFairly(app: FastifyInstance, { concurrentPerClient, queuedP
   }
 
   /** The answer is sent, or its client gone: a call waiting leaves the queue, one not at work or done gives its slot back. */
-  function over(request: FastifyRequest, call: Call): void {
-    call.gone = true;
+  function answerOver(request: FastifyRequest, call: Call): void {
+    call.over = true;
     const client = clients.get(call.client);
     const index = client?.waiting.findIndex((waiter) => waiter.request === request) ?? -1;
     if (index !== -1) return client!.waiting.splice(index, 1)[0]!.resume(false);
@@ -65,7 +65,7 @@ export function shareFairly(app: FastifyInstance, { concurrentPerClient, queuedP
     const key = clientOf(request);
     let client = clients.get(key);
     if (!client) clients.set(key, (client = { running: 0, waiting: [] }));
-    const call: Call = { client: key, holds: false, working: false, answered: false, gone: false };
+    const call: Call = { client: key, holds: false, working: false, answered: false, over: false };
     if (client.running < concurrentPerClient) {
       client.running++;
       call.holds = true;
@@ -73,7 +73,7 @@ export function shareFairly(app: FastifyInstance, { concurrentPerClient, queuedP
       throw new ApiError(429, 'too_many_requests', 'Too many requests at once. Please wait a moment and try again.');
     }
     calls.set(request, call);
-    whenAnswerOver(request.raw, reply.raw, () => over(request, call));
+    whenAnswerOver(request.raw, reply.raw, () => answerOver(request, call));
     if (call.holds) return;
     const proceed = await new Promise<boolean>((resume) => client.waiting.push({ request, resume }));
     // Nobody is listening any more: the answer goes nowhere.
@@ -82,7 +82,7 @@ export function shareFairly(app: FastifyInstance, { concurrentPerClient, queuedP
   app.addHook('preHandler', async (request) => {
     const call = calls.get(request);
     if (!call) return;
-    if (call.gone) throw new ApiError(400, 'bad_request', 'Request aborted');
+    if (call.over) throw new ApiError(400, 'bad_request', 'Request aborted');
     call.working = true;
   });
   // The handler's work is done once its answer is ready; nobody may be left to read it, and its sending may never end.
@@ -90,6 +90,6 @@ export function shareFairly(app: FastifyInstance, { concurrentPerClient, queuedP
     const call = calls.get(request);
     if (!call) return;
     call.answered = true;
-    if (call.gone) release(call);
+    if (call.over) release(call);
   });
 }
