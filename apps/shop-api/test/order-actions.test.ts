@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as msp from '../../multisafepay-sandbox/test/support.ts';
@@ -17,14 +19,36 @@ const ADMIN_TOKEN = 'back-office-token-for-tests-0123456789';
 describe.each(DRIVERS)('order actions on %s', (driver) => {
   let sandbox: Awaited<ReturnType<typeof msp.startSandbox>>;
   let apiPort: number;
+  // The shop reaches the sandbox through this proxy, which can hold a refund's answer until a test lets it go.
+  let proxy: Server;
+  let proxyUrl: string;
+  let holdRefundAnswer: (() => Promise<void>) | null = null;
   beforeAll(async () => {
     apiPort = await freePort();
     sandbox = await msp.startSandbox();
+    proxy = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const answer = await fetch(`${sandbox.url}${request.url}`, {
+        method: request.method,
+        headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>,
+        ...(body.length > 0 ? { body } : {}),
+      });
+      const text = await answer.text();
+      if (request.method === 'POST' && request.url?.includes('/refunds') && holdRefundAnswer) await holdRefundAnswer();
+      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   });
-  afterAll(() => sandbox.close());
+  afterAll(() => {
+    proxy.close();
+    return sandbox.close();
+  });
   const shop = useTestShop(driver, () => ({
     ADMIN_TOKEN,
-    MULTISAFEPAY_API_URL: sandbox.url,
+    MULTISAFEPAY_API_URL: proxyUrl,
     MULTISAFEPAY_NOTIFICATION_URL: `http://127.0.0.1:${apiPort}/webhooks/multisafepay`,
   }));
   let fulfilment: Record<string, string>;
@@ -215,6 +239,21 @@ describe.each(DRIVERS)('order actions on %s', (driver) => {
     expect((await msp.getOrder(sandbox.url, reference)).amount_refunded).toBe(total);
     await expect.poll(() => subjects(placed.email)).toContain(`Refund for your order ${reference}`);
     expect(await trail(reference)).toMatchObject([{ action: 'order.cancel', before: { status: 'payment_accepted', refunded: 0 }, after: { status: 'refunded', refunded: total, amount: total } }]);
+  });
+
+  it('puts a cancelled paid order’s stock back when the gateway’s notification of the refund comes before its answer', async () => {
+    const placed = await paidOrder();
+    const { reference, total } = placed.order;
+    const before = await orderRow(reference);
+    // The refund's answer is held until the sandbox's notification of it has made the order refunded.
+    holdRefundAnswer = () => expect.poll(async () => (await orderRow(reference)).status, { timeout: 10_000 }).toBe('refunded');
+    try {
+      const cancelled = await adminCall(shop().app, 'cancelOrder', { reference }, service);
+      expect(cancelled.body.psdata.order).toMatchObject({ status: 'refunded', refunded: total });
+    } finally {
+      holdRefundAnswer = null;
+    }
+    expect(await orderRow(reference)).toEqual({ status: 'refunded', refunded_cents: total, stock: before.stock + 1 });
   });
 
   it('leaves a paid order as it was when its gateway refuses the cancellation’s refund, and says so', async () => {

@@ -133,7 +133,8 @@ const cancelOrder: AdminCallHandler<'cancelOrder'> = async ({ reference }, conte
     // A parcel already left: the order is no longer cancelled whole (refund what is not sent, then deliver the rest).
     if (await hasParcels(context.db, order.id)) throw notAllowed(order);
     // Shipped (a parcel, or all of it) while the gateway was refunding: its goods are out, and nothing goes back on sale.
-    const alongside = async (tx: Queryable, before: OrderRow) => (CANCELLABLE_PAID.includes(before.status) && !(await hasParcels(tx, before.id)) ? restock(tx, before.id) : undefined);
+    // Its status may say 'refunded' already: the gateway's notification of this very refund can come before its answer.
+    const alongside = async (tx: Queryable, before: OrderRow) => ((await hasParcels(tx, before.id)) ? undefined : restock(tx, before.id));
     await refundThroughGateway(context, { reference }, { actor, action: 'order.cancel', alongside });
   } else {
     throw notAllowed(order);
