@@ -21,7 +21,8 @@ const joined = (messages: Uint8Array[]) => {
  * product cards that was 7-10 ms of 25 (measured on the demo catalogue), every time, in the one thread every
  * shopper's statement waits for. PGlite has no named statements of its own, so this speaks PostgreSQL's extended
  * protocol through its public `execProtocol`: Parse and Describe once, then Bind and Execute. It runs in a
- * transaction of PGlite's, which holds its lock (no other statement runs in between) and takes a turn (db/turns.ts).
+ * transaction of PGlite's, which holds its lock (no other statement runs in between) and takes a turn (db/turns.ts;
+ * docs/adr/0070-statements-prepared-on-the-embedded-database.md).
  */
 export async function selectPreparedOnPglite<T>(client: PGlite, name: string, text: string, params: unknown[]): Promise<T[]> {
   let prepared = preparedOn.get(client);
