@@ -74,10 +74,13 @@ for (const lang of ['en', 'fr', 'de'] as TestLang[]) {
 test('an unhandled error in the browser leads to the error screen, and going home clears it', async ({ page }) => {
   await page.goto('/fr/cart');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.fr.cart.title);
-  // The shop listens for unhandled errors once its script runs.
+  // The shop listens for unhandled errors from an effect that runs just after hydration, so a rejection fired as soon
+  // as React runs may come before the listener: fire again until the shop has taken one.
   await hydrated(page);
-  await page.evaluate(() => setTimeout(() => Promise.reject(new Error('Le widget a planté'))));
-  await expect(page).toHaveURL('/fr/error');
+  await expect(async () => {
+    await page.evaluate(() => setTimeout(() => Promise.reject(new Error('Le widget a planté'))));
+    await expect(page).toHaveURL('/fr/error', { timeout: 1_000 });
+  }).toPass();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.fr.errors.default);
   await expect(page.getByText('Le widget a planté')).toBeVisible();
   await page.getByRole('button', { name: TEXTS.fr.errors.goHome }).click();

@@ -1,33 +1,43 @@
 // @ts-check
 // Turns at a kind of work (the storefront's form posts being processed and pages being rendered, the shop API's
 // statements on its embedded database) shared fairly between clients (each one's address, as the server resolved
-// it): a few run at once over all clients; beyond that each client's turns wait in its
-// own queue, and a freed place goes round the waiting clients in turn (to the one served longest ago). A client with a hundred requests waiting
-// gets one turn in each round, like a shopper with one: one client's flood costs others one turn of waiting, not
-// the length of the flood. A client may also be bounded to a few turns at once, so that while others run, its
-// flood takes no more than its share of the work itself (on one event loop, every render at once slows all).
+// it): a few run at once over all clients; beyond that each client's turns wait in its own queue, and a freed place
+// goes to the waiting client that has held places for the least time since it came. A client with a hundred
+// requests waiting gets no more of the work's time than a shopper with one: one client's flood costs others one turn
+// of waiting, not the length of the flood. Shares are of time, not of turns: a flood whose statements take 30 ms
+// each no longer has a shopper's seven 1 ms statements wait for one of them each (issue 24, ADR 71). A client may
+// also be bounded to a few turns at once, so that while others run, its flood takes no more than its share of the
+// work itself (on one event loop, every render at once slows all).
 
 /**
- * @param {{ atOnce: number, perClientAtOnce?: number, waiting: number, waitingPerClient?: number }} limits
+ * @param {{ atOnce: number, perClientAtOnce?: number, waiting: number, waitingPerClient?: number, now?: () => number }} limits
+ *   `now`: the clock turns are timed with, in ms (tests set it).
  * @returns {((client: string, onTurn: () => void) => { refused: 'too_many_requests' | 'busy' } | { leave: () => void }) & { running: () => number, waiting: () => number }}
  *   `running()`, `waiting()`: the turns running and waiting now (the metrics' queue lengths).
  */
-export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: maxWaiting, waitingPerClient = maxWaiting }) {
+export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: maxWaiting, waitingPerClient = maxWaiting, now = () => performance.now() }) {
   /**
-   * Clients with turns running or waiting; `lastTurn` is when one of theirs last started (0: not since they came).
-   * @type {Map<string, { running: number, waiting: (() => void)[], lastTurn: number }>}
+   * Clients with turns running or waiting. `used`: the ms their turns have held places, counted from the least used
+   * of the clients there when they came (a client that comes, or comes back, is not owed the time it was away, and
+   * does not carry a debt either); `lastTurn`: when one of theirs last started (0: not since they came), which
+   * decides between equals.
+   * @type {Map<string, { running: number, waiting: (() => void)[], used: number, lastTurn: number }>}
    */
   const clients = new Map();
   let turns = 0;
   let running = 0;
   let waiting = 0;
 
-  /** A freed place goes to the client served longest ago among those with a turn waiting and below their bound. */
+  /**
+   * A freed place goes to the client that has used the least time among those with a turn waiting and below their
+   * bound; between equals, to the one served longest ago.
+   */
   function serve() {
     while (running < atOnce) {
       let next;
       for (const client of clients.values()) {
-        if (client.waiting.length > 0 && client.running < perClientAtOnce && (!next || client.lastTurn < next.lastTurn)) next = client;
+        if (client.waiting.length === 0 || client.running >= perClientAtOnce) continue;
+        if (!next || client.used < next.used || (client.used === next.used && client.lastTurn < next.lastTurn)) next = client;
       }
       if (!next) return;
       waiting -= 1;
@@ -43,15 +53,21 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
    */
   function enter(key, onTurn) {
     let client = clients.get(key);
-    if (!client) clients.set(key, (client = { running: 0, waiting: [], lastTurn: 0 }));
+    if (!client) {
+      let used = Number.POSITIVE_INFINITY;
+      for (const other of clients.values()) used = Math.min(used, other.used);
+      clients.set(key, (client = { running: 0, waiting: [], used: clients.size === 0 ? 0 : used, lastTurn: 0 }));
+    }
     const owner = client;
     /** @type {'waiting' | 'running' | 'left'} */
     let state = 'waiting';
+    let startedAt = 0;
     const start = () => {
       state = 'running';
       running += 1;
       owner.running += 1;
       owner.lastTurn = ++turns;
+      startedAt = now();
       onTurn();
     };
     const leave = () => {
@@ -59,6 +75,7 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
       if (state === 'running') {
         running -= 1;
         owner.running -= 1;
+        owner.used += now() - startedAt;
       } else if (state === 'waiting') {
         owner.waiting.splice(owner.waiting.indexOf(start), 1);
         waiting -= 1;

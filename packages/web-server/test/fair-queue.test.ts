@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createFairQueue } from '../fair-queue.js';
 
+/** A clock the test moves: turns are shared by the time they hold a place. */
+function clock() {
+  let ms = 0;
+  return { now: () => ms, pass: (elapsed: number) => (ms += elapsed) };
+}
+
 /** Requests as server.js hands them over: started in their turn, finished (or gone) when their answer is over. */
 function requests(enter: ReturnType<typeof createFairQueue>) {
   const started: string[] = [];
@@ -16,7 +22,8 @@ function requests(enter: ReturnType<typeof createFairQueue>) {
 
 describe('fair turns between clients', () => {
   it('gives a freed place to the next client in the round, not to the flood that came first', () => {
-    const { ask, started, finish } = requests(createFairQueue({ atOnce: 1, waiting: 100 }));
+    // Turns of equal length: a round of one turn of each client.
+    const { ask, started, finish } = requests(createFairQueue({ atOnce: 1, waiting: 100, now: () => 0 }));
     for (let index = 1; index <= 5; index++) ask('flood', `f${index}`);
     ask('shopper', 's1');
     ask('other', 'o1');
@@ -30,6 +37,53 @@ describe('fair turns between clients', () => {
     finish('f3');
     // One turn of each waiting client per round, each client's own turns in order.
     expect(started).toEqual(['f1', 's1', 'o1', 'f2', 's2', 'f3', 'f4']);
+  });
+
+  it("shares the time places are held, so a shopper's short turns wait for one of a flood's long turns, not one each", () => {
+    const time = clock();
+    const { ask, started, finish } = requests(createFairQueue({ atOnce: 1, waiting: 100, now: time.now }));
+    for (let index = 1; index <= 4; index++) ask('flood', `f${index}`);
+    time.pass(30);
+    for (let index = 1; index <= 3; index++) ask('shopper', `s${index}`);
+    finish('f1');
+    for (const name of ['s1', 's2', 's3']) {
+      time.pass(1);
+      finish(name);
+    }
+    expect(started).toEqual(['f1', 's1', 's2', 's3', 'f2']);
+    // Beyond that the shopper waits like anyone: once its turns since it came back have held the place as long as
+    // the flood's, the flood goes next (between equals, the one served longest ago).
+    for (let index = 4; index <= 40; index++) ask('shopper', `s${index}`);
+    time.pass(30);
+    finish('f2');
+    expect(started.at(-1)).toBe('s4');
+    for (let index = 4; index <= 32; index++) {
+      time.pass(1);
+      finish(`s${index}`);
+    }
+    expect(started.at(-1)).toBe('s33');
+    time.pass(1);
+    finish('s33');
+    expect(started.at(-1)).toBe('f3');
+  });
+
+  it('owes a client that comes nothing for the time others ran before it came', () => {
+    const time = clock();
+    const { ask, started, finish } = requests(createFairQueue({ atOnce: 1, waiting: 100, now: time.now }));
+    // The flood ran alone for 100 ms; a shopper who comes now is not owed those 100 ms.
+    for (let index = 1; index <= 6; index++) ask('flood', `f${index}`);
+    for (let index = 1; index <= 4; index++) {
+      time.pass(25);
+      finish(`f${index}`);
+    }
+    ask('shopper', 's1');
+    ask('shopper', 's2');
+    time.pass(25);
+    finish('f5');
+    time.pass(25);
+    finish('s1');
+    // Equal time used since the shopper came: the flood, served longer ago, goes first.
+    expect(started.slice(-2)).toEqual(['s1', 'f6']);
   });
 
   it('runs no more of one client at once than its bound while others go straight through', () => {

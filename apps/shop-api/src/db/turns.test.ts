@@ -47,6 +47,17 @@ describe('the embedded database takes statements in turns between clients', () =
     expect(finished).toEqual(['flood 1', 'shopper', 'flood 2', 'flood 3', 'flood 4', 'flood 5']);
   });
 
+  it("runs a shopper's statements sent at once (a product's parts) after the flood's one running, not one per flood statement", async () => {
+    const client = takingTurns(embeddedDatabase());
+    const finished: string[] = [];
+    const run = (who: string, name: string, statement: string) => forClient(who, () => client.query(statement)).then(() => finished.push(name));
+    const flood = Array.from({ length: 4 }, (_, index) => run('flood', `flood ${index + 1}`, 'sleep 20'));
+    const shopper = Array.from({ length: 4 }, (_, index) => run('shopper', `shopper ${index + 1}`, 'select 1'));
+    await Promise.all([...flood, ...shopper]);
+    // Shares of the database's time, not of turns: the shopper's four short statements fit in the flood's 20 ms.
+    expect(finished).toEqual(['flood 1', 'shopper 1', 'shopper 2', 'shopper 3', 'shopper 4', 'flood 2', 'flood 3', 'flood 4']);
+  });
+
   it('reads new calls within a few milliseconds: a queue of statements that answer at once does not run in one go', async () => {
     const client = takingTurns(embeddedDatabase());
     const finished: string[] = [];

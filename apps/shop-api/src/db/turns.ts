@@ -22,8 +22,9 @@ export function forClient<T>(client: string, work: () => T): T {
  * PGlite runs one statement or transaction at a time, in the API's own process, and its own queue is first come,
  * first served: a client flooding the shop with new searches had a dozen statements queued, and every other
  * shopper's statement waited behind all of them. Here each statement or transaction waits in its client's own
- * queue, and a freed turn goes to the client served longest ago (the storefront's render turns work alike): a
- * shopper's statement waits for the one running and at most one of each other client waiting.
+ * queue, and a freed turn goes to the client that has held the database the least time (the storefront's render
+ * turns work alike; ADR 71): a shopper's statement waits for the one running, and the several statements of a
+ * product's page, sent at once, run one after the other before a flood's next 20-50 ms search.
  *
  * Only the three ways in are wrapped (PGlite runs each under its own lock, so none runs inside another); the
  * instance stays itself, for drizzle and for dumps. PostgreSQL needs nothing of this: it runs the pool's
