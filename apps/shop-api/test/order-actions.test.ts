@@ -241,6 +241,20 @@ describe.each(DRIVERS)('order actions on %s', (driver) => {
     expect(await trail(reference)).toMatchObject([{ action: 'order.cancel', before: { status: 'payment_accepted', refunded: 0 }, after: { status: 'refunded', refunded: total, amount: total } }]);
   });
 
+  it('cancels a paid order once when two staff cancel it at once: one refund, its stock back once', async () => {
+    const placed = await paidOrder();
+    const { reference, total } = placed.order;
+    const before = await orderRow(reference);
+    // From two addresses (two staff members): the API's fair share per client does not hold one back.
+    const answers = await Promise.all(['192.0.2.160', '192.0.2.161'].map((address) => adminCall(shop().app, 'cancelOrder', { reference }, { ...service, 'x-client-ip': address })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    // The other found the order's whole amount spoken for by the first refund, or the order refunded already.
+    expect(['order_not_refundable', 'order_action_not_allowed']).toContain(answers.find((answer) => answer.status === 409)!.body.code);
+    expect(await orderRow(reference)).toEqual({ status: 'refunded', refunded_cents: total, stock: before.stock + 1 });
+    expect((await msp.getOrder(sandbox.url, reference)).amount_refunded).toBe(total);
+    expect((await trail(reference)).map((entry) => entry.action)).toEqual(['order.cancel']);
+  });
+
   it('puts a cancelled paid order’s stock back when the gateway’s notification of the refund comes before its answer', async () => {
     const placed = await paidOrder();
     const { reference, total } = placed.order;
