@@ -121,11 +121,19 @@ describe.each(DRIVERS)('catalogue answers kept per revision on %s', (driver) => 
       const after = await pages();
       for (const [index, payload] of payloads.entries()) expect(after[index], JSON.stringify(payload)).toEqual(await pageIds(withSql, payload));
       expect(after.filter((_, index) => index % 2 === 0).flat().filter((id) => soldOut.includes(id))).toEqual([]);
-      // Those pages came from orders kept under the last revision (keys name the scope, then the order); the one by
-      // date is what the category's groups were counted from after the changes (listing.ts, patchGroups).
-      const last = String(await revision());
-      const keptOrders = answers.mock.calls.filter(([at, key]) => at === last && key.startsWith('[{')).map(([, key]) => JSON.parse(key)[1]);
-      expect([...new Set(keptOrders)].sort()).toEqual(['date_add_desc', 'discount_desc', 'popularity', 'price_asc', 'title_asc']);
+      // Those pages came from orders kept under the last revision (keys name the scope, then the order).
+      const keptOrdersAt = async () => {
+        const last = String(await revision());
+        return [...new Set(answers.mock.calls.filter(([at, key]) => at === last && key.startsWith('[{')).map(([, key]) => JSON.parse(key)[1]))].sort();
+      };
+      expect(await keptOrdersAt()).toEqual(expect.arrayContaining(['discount_desc', 'popularity', 'price_asc', 'title_asc']));
+      // The category's groups are counted from its order by date after a change (listing.ts, patchGroups), from groups
+      // worked out before it. Under the changes at once above, a revision's groups were at times worked out whole
+      // instead (the previous revision's not worked out yet, revision-cache.ts): one more change, read once all is done.
+      answers.mockClear();
+      await run(sql`update products set sales_count = sales_count + 1 where id = ${onSale[0]!}`);
+      expect(await pages()).toEqual(await Promise.all(payloads.map((payload) => pageIds(withSql, payload))));
+      expect(await keptOrdersAt()).toEqual(['date_add_desc', 'discount_desc', 'popularity', 'price_asc', 'title_asc']);
     } finally {
       answers.mockRestore();
       await withSql.close();
