@@ -48,6 +48,18 @@ describe('statements prepared on the embedded database', () => {
     expect(rows).toEqual([{ count: 1 }]);
   });
 
+  it('plans each statement once for all values, and leaves statements sent anew planned for theirs', async () => {
+    const plans = async () =>
+      (await client.query<{ generic: number; custom: number }>(
+        `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like 'select id, name, sizes, added%'`,
+      )).rows[0] ?? { generic: 0, custom: 0 };
+    const before = await plans();
+    for (let round = 0; round < 8; round++) await selectPrepared<Row>(handle.db, rowsOf([round + 1, round + 20], round % 2 ? 'en' : null));
+    // PostgreSQL's own choice planned the first five calls at least for their values, each planning as long as the work.
+    expect(await plans()).toEqual({ generic: before.generic + 8, custom: 0 });
+    expect((await client.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+  });
+
   it('never runs inside another piece of work’s transaction: it waits for its end and sees only what was committed', async () => {
     let inserted!: () => void;
     const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
