@@ -47,7 +47,7 @@ export const metrics = {
   mails: new Counter({ name: 'shop_mails_total', help: 'Mails handed to SMTP (or the local outbox): sent or failed', labelNames: ['result'] }),
 };
 
-/** The process's PostgreSQL pools (one; tests open more), read when metrics are asked for. */
+/** The process's PostgreSQL pools (the shop's and the one that plans once, db/client.ts; tests open more), read when metrics are asked for. */
 const pools = new Set<pg.Pool>();
 new Gauge({
   name: 'shop_db_pool_connections',

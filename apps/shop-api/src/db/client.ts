@@ -38,16 +38,40 @@ export type DatabaseOptions = {
   dataDir: string;
 };
 
+/** The pool of connections that plan statements once for all values, by the shop's pool (plannedOncePool). */
+const plannedOncePools = new WeakMap<pg.Pool, pg.Pool>();
+
+/**
+ * Where the statements prepared once (db/raw.ts selectPrepared) run on PostgreSQL: connections of their own, on which
+ * each is planned once for all its values. PostgreSQL's own choice (`plan_cache_mode = auto`) kept planning the cards'
+ * statement for every call's values: 2.6 ms of planning for 0.6 ms of work (ADR 70's amendment). Set per connection,
+ * it would also plan without their values the statements sent anew (searches, filters), whose best plan depends on
+ * them: so those keep the shop's pool.
+ */
+export function plannedOncePool(pool: pg.Pool): pg.Pool {
+  return plannedOncePools.get(pool) ?? pool;
+}
+
+function openPool(databaseUrl: string, settings: string | null): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection that the server closes (restart, failover, a dropped database) is replaced on the
+  // next query; unhandled, its error would stop the whole process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // A SET on each new connection rather than a start-up option: a connection pooler (PgBouncer) refuses those. A
+  // connection's queries run in order, so it is set before the first statement the pool hands it out for.
+  if (settings) pool.on('connect', (client) => void client.query(settings).catch(() => undefined));
+  return pool;
+}
+
 export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<DatabaseHandle> {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-    // An idle connection that the server closes (restart, failover, a dropped database) is replaced on the
-    // next query; unhandled, its error would stop the whole process.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    const pool = openPool(databaseUrl, null);
+    const plannedOnce = openPool(databaseUrl, 'set plan_cache_mode = force_generic_plan');
+    plannedOncePools.set(pool, plannedOnce);
     // Fail at start with a clear error rather than at the first request.
     const probe = await pool.connect();
     probe.release();
-    const unwatch = watchPool(pool);
+    const unwatchPools = [watchPool(pool), watchPool(plannedOnce)];
     return {
       db: drizzlePg(pool, { schema, logger }) as unknown as Database,
       driver: 'postgres',
@@ -62,9 +86,9 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
           lockClient.release();
         }
       },
-      close: () => {
-        unwatch();
-        return pool.end();
+      close: async () => {
+        for (const unwatch of unwatchPools) unwatch();
+        await Promise.all([pool.end(), plannedOnce.end()]);
       },
     };
   }
