@@ -224,7 +224,15 @@ describe.each(DRIVERS)('paying an order by card on %s', (driver) => {
     // A second event about the paid page, held as well; then both are delivered at once.
     await fetch(`${sandbox.url}/sandbox/sessions/${order.first}/emit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.completed' }) });
     await fetch(`${sandbox.url}/sandbox/sessions/${order.first}/release-events`, { method: 'POST' });
-    await expect.poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events e join orders o on o.id = e.order_id where o.reference = ${order.reference} and e.gateway = 'card'`))[0]!.count, { timeout: 60_000 }).toBe(2);
+    await expect
+      .poll(async () => (await query<{ count: number }>(sql`select count(*)::int as count from payment_events e join orders o on o.id = e.order_id where o.reference = ${order.reference} and e.gateway = 'card'`))[0]!.count, { timeout: 60_000 })
+      .toBe(2)
+      .catch(async (error: Error) => {
+        // Seen once in CI on PostgreSQL (2026-11-29: one event of two taken in 60 s), not reproduced since: the
+        // sandbox's record of each delivery's tries (status, error, time) says which side held the other back.
+        const sent = await (await fetch(`${sandbox.url}/sandbox/events?session_id=${order.first}`)).text();
+        throw new Error(`${error.message}\nThe sandbox's events of the session and their deliveries: ${sent}`);
+      });
     await expect.poll(async () => (await call('getOrder', { reference: order.reference }, order.token)).body.psdata.stray_payments, { timeout: 60_000 }).toEqual([{ gateway: 'card', amount: order.total, refund: 'refunded' }]);
     expect(await readSession(order.first)).toMatchObject({ amount_refunded: order.total });
     await expect.poll(async () => (await strayMailsTo(order)).length, { timeout: 60_000 }).toBe(1);
