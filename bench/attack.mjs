@@ -14,14 +14,11 @@
 // shopper got (goals of issues 10 and 24: p99 under attack at most 2x quiet, not one 5xx).
 // Usage: npm run build && npm run bench:attack [seconds=15] [attacks=all, e.g. 'slow bodies,page flood']
 // With WEB_CONCURRENCY=2 the storefront runs as two processes (scripts/start.mjs); BENCH_PORT moves its ports.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import { startBenchShop } from './bench-shop.mjs';
 import { waitFor } from './wait-for.mjs';
 
 const ATTACKERS = 20;
@@ -134,30 +131,9 @@ async function attack({ shopUrl, mode }) {
 async function measure() {
   const seconds = Number(process.argv[2] ?? 15);
   const attacks = process.argv[3]?.split(',') ?? ['one address each', 'botnet', 'slow bodies', 'page flood'];
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  // BENCH_PORT (default 3720): the storefront's port; the API's is 1000 above it, the sandboxes' and the back
-  // office's above that, so that two benches (or a bench and a shop) on one machine do not meet.
-  const port = Number(process.env.BENCH_PORT ?? 3720);
-  const shopUrl = `http://127.0.0.1:${port}`;
-  const apiUrl = `http://127.0.0.1:${port + 1000}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-  const shop = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    // WEB_CONCURRENCY (and API_CONCURRENCY with DATABASE_URL) pass through: the bench then runs that many processes.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SHOP_API_PORT: String(port + 1000),
-      CARD_SANDBOX_PORT: String(port + 2000),
-      MULTISAFEPAY_SANDBOX_PORT: String(port + 2050),
-      PAYPAL_SANDBOX_PORT: String(port + 2100),
-      BACK_OFFICE_PORT: String(port + 2150),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      TRUSTED_PROXIES: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // The storefront behind a trusted proxy: X-Forwarded-For is each attacker's address. WEB_CONCURRENCY (and
+  // API_CONCURRENCY with DATABASE_URL) pass through: the bench then runs that many processes.
+  const { shopUrl, apiUrl, stop } = startBenchShop({ TRUSTED_PROXIES: '127.0.0.1' });
   // A session-shaped cookie: the shop renders the page for this shopper instead of serving its page cache.
   const shopper = { Cookie: `sid=${'b'.repeat(43)}` };
 
@@ -249,7 +225,6 @@ async function measure() {
     }
     console.log(`load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   } finally {
-    shop.kill('SIGTERM');
-    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 2000);
+    stop();
   }
 }

@@ -3,12 +3,9 @@
 // once) one after the other, first alone, then while one other client floods the API with searches no one asked
 // before (sixteen calls at once). Both are named by `x-client-ip`, which the API takes from a loopback caller.
 // Prints the shopper's p50/p99 in each and the ratio, and how many calls the flood got through.
-// Usage: npm run build && npm run bench:turns [seconds=15]. BENCH_PORT (default 3720) moves its ports.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Usage: npm run build && npm run bench:turns [seconds=15]. BENCH_PORT (default 3720) moves its ports (bench-shop.mjs).
+import { loadavg } from 'node:os';
+import { startBenchShop } from './bench-shop.mjs';
 import { waitFor } from './wait-for.mjs';
 
 const FLOOD_CONNECTIONS = 16;
@@ -17,24 +14,7 @@ const SHOPPER = '10.9.0.1';
 const FLOODER = '10.2.0.1';
 
 const seconds = Number(process.argv[2] ?? 15);
-const port = Number(process.env.BENCH_PORT ?? 3720);
-const apiUrl = `http://127.0.0.1:${port + 1000}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-const shop = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: fileURLToPath(new URL('..', import.meta.url)),
-  env: {
-    ...process.env,
-    PORT: String(port),
-    SHOP_API_PORT: String(port + 1000),
-    CARD_SANDBOX_PORT: String(port + 2000),
-    MULTISAFEPAY_SANDBOX_PORT: String(port + 2050),
-    PAYPAL_SANDBOX_PORT: String(port + 2100),
-    BACK_OFFICE_PORT: String(port + 2150),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { shopUrl, apiUrl, stop } = startBenchShop();
 
 /** One call of the API's as `client`; resolves with its status once its answer is read. */
 const call = async (name, input, client) => {
@@ -65,7 +45,7 @@ async function shopperReads(productIds) {
 
 try {
   // The demo shop is seeded first: minutes on a loaded machine.
-  await waitFor(`http://127.0.0.1:${port}/health/ready`, 1200);
+  await waitFor(`${shopUrl}/health/ready`, 1200);
   const listing = await (await fetch(`${apiUrl}/getProducts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"with_facets":false}' })).json();
   const productIds = listing.psdata.products.slice(0, 12).map((product) => product.id_product);
   // Warm the API (code paths, its answers' caches) before the quiet run.
@@ -96,6 +76,5 @@ try {
   }
   console.log(`load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 } finally {
-  shop.kill('SIGTERM');
-  setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 2000);
+  stop();
 }
