@@ -54,9 +54,8 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
   function enter(key, onTurn) {
     let client = clients.get(key);
     if (!client) {
-      let used = Number.POSITIVE_INFINITY;
-      for (const other of clients.values()) used = Math.min(used, other.used);
-      clients.set(key, (client = { running: 0, waiting: [], used: clients.size === 0 ? 0 : used, lastTurn: 0 }));
+      const used = clients.size === 0 ? 0 : Math.min(...Array.from(clients.values(), (other) => other.used));
+      clients.set(key, (client = { running: 0, waiting: [], used, lastTurn: 0 }));
     }
     const owner = client;
     /** @type {'waiting' | 'running' | 'left'} */

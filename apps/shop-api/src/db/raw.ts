@@ -19,9 +19,10 @@ const dialect = new PgDialect();
  * selectRows for the statements every page view runs (a product's parts, its cards), whose text never changes, only
  * their values: each is prepared once per connection of PostgreSQL, or once on the embedded database
  * (pglite-prepared.ts), named after its text, so that it is parsed and planned once, not on every call (PostgreSQL's
- * own choice planned some of them for each call's values: ADR 70's amendment, client.ts plannedOncePool). Planning a product card's statement cost more than running it (1.5-5 ms against 0.6-2.5 ms, measured
- * in the server's log). Not for a statement whose text varies with its input (a list
- * of values written out, a filter present or not): each text would stay prepared on every connection.
+ * own choice planned some of them for each call's values: ADR 70's amendment, client.ts plannedOncePool). Planning a
+ * product card's statement cost more than running it (1.5-5 ms against 0.6-2.5 ms, measured in the server's log).
+ * Not for a statement whose text varies with its input (a list of values written out, a filter present or not): each
+ * text would stay prepared on every connection.
  */
 export async function selectPrepared<T>(db: Database, query: SQL): Promise<T[]> {
   // A transaction's handle has no client of its own: its statements go as they are.
