@@ -53,13 +53,18 @@ export function plannedOncePool(pool: pg.Pool): pg.Pool {
 }
 
 function openPool(databaseUrl: string, settings: string | null): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // A SET on each new connection rather than a start-up option: a connection pooler (PgBouncer) refuses those. The
+  // pool runs `onConnect` before it hands the connection out (pg-pool 3.7+; its types do not list it yet), and a
+  // connection it fails on is closed and the query fails: never a statement run without the setting.
+  const config: pg.PoolConfig & { onConnect?: (client: pg.PoolClient) => Promise<unknown> } = {
+    connectionString: databaseUrl,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    ...(settings ? { onConnect: (client: pg.PoolClient) => client.query(settings) } : {}),
+  };
+  const pool = new pg.Pool(config);
   // An idle connection that the server closes (restart, failover, a dropped database) is replaced on the
   // next query; unhandled, its error would stop the whole process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  // A SET on each new connection rather than a start-up option: a connection pooler (PgBouncer) refuses those. A
-  // connection's queries run in order, so it is set before the first statement the pool hands it out for.
-  if (settings) pool.on('connect', (client) => void client.query(settings).catch(() => undefined));
   return pool;
 }
 
