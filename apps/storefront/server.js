@@ -42,13 +42,15 @@ const admitPost = createPostAdmission({
 // The time a post's body may take to arrive: a form's is a few KB, a photo chunk 64 KB (on a slow phone line).
 const POST_BODY_SECONDS = positive(process.env.POST_BODY_SECONDS, 10);
 const PHOTO_BODY_SECONDS = positive(process.env.PHOTO_BODY_SECONDS, 60);
-// Renders of pages at once over all clients, and of one client even when turns are free: on one event loop every
-// render at once slows all of them, so this bound is what keeps one client's flood from slowing the others (ADR 13).
-// The bound of one client is over all storefront processes: a flood's connections are spread over them, so each
-// process takes its part (at least one), or N processes would give the flooder N shares of the same cores.
+// Renders of pages at once over all clients, and of one client while others are there, even when turns are free: on
+// one event loop every render at once slows all of them, so this bound is what keeps one client's flood from slowing
+// the others (ADR 13, ADR 72). A client alone (no other's render in the last 10 s) may take every turn. The bound of
+// one client is over all storefront processes: a flood's connections are spread over them, so each process takes its
+// part (at least one), or N processes would give the flooder N shares of the same cores.
 const renderTurn = createFairQueue({
   atOnce: positive(process.env.RENDERS_AT_ONCE, 4),
-  perClientAtOnce: Math.ceil(positive(process.env.RENDERS_PER_CLIENT_AT_ONCE, 2) / positive(process.env.WEB_CONCURRENCY, 1)),
+  perClientAtOnce: Math.ceil(positive(process.env.RENDERS_PER_CLIENT_AT_ONCE, 1) / positive(process.env.WEB_CONCURRENCY, 1)),
+  sharedForMs: 10_000,
   waiting: 512,
   waitingPerClient: 32,
 });

@@ -6,16 +6,25 @@
 // requests waiting gets no more of the work's time than a shopper with one: one client's flood costs others one turn
 // of waiting, not the length of the flood. Shares are of time, not of turns: a flood whose statements take 30 ms
 // each no longer has a shopper's seven 1 ms statements wait for one of them each (issue 24, ADR 71). A client may
-// also be bounded to a few turns at once, so that while others run, its flood takes no more than its share of the
-// work itself (on one event loop, every render at once slows all).
+// also be bounded to a few turns at once while others are there, so that its flood takes no more than its share of
+// the work itself (on one event loop, every render at once slows all); alone, it may take every place.
 
 /**
- * @param {{ atOnce: number, perClientAtOnce?: number, waiting: number, waitingPerClient?: number, now?: () => number }} limits
- *   `now`: the clock turns are timed with, in ms (tests set it).
+ * @param {{ atOnce: number, perClientAtOnce?: number, sharedForMs?: number, waiting: number, waitingPerClient?: number, now?: () => number }} limits
+ *   `perClientAtOnce`: one client's turns at once while another client has a turn running or waiting, or had one
+ *   end within the last `sharedForMs` (a shopper between two clicks is still there); a client alone may take all
+ *   `atOnce` places. `now`: the clock turns are timed with, in ms (tests set it).
  * @returns {((client: string, onTurn: () => void) => { refused: 'too_many_requests' | 'busy' } | { leave: () => void }) & { running: () => number, waiting: () => number }}
  *   `running()`, `waiting()`: the turns running and waiting now (the metrics' queue lengths).
  */
-export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: maxWaiting, waitingPerClient = maxWaiting, now = () => performance.now() }) {
+export function createFairQueue({
+  atOnce,
+  perClientAtOnce = atOnce,
+  sharedForMs = 0,
+  waiting: maxWaiting,
+  waitingPerClient = maxWaiting,
+  now = () => performance.now(),
+}) {
   /**
    * Clients with turns running or waiting. `used`: the ms their turns have held places, counted from the least used
    * of the clients there when they came (a client that comes, or comes back, is not owed the time it was away, and
@@ -24,9 +33,27 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
    * @type {Map<string, { running: number, waiting: (() => void)[], used: number, lastTurn: number }>}
    */
   const clients = new Map();
+  /**
+   * When each bounded client that left lately had its last turn end, oldest first: those within `sharedForMs` are
+   * still there.
+   * @type {Map<string, number>}
+   */
+  const lately = new Map();
   let turns = 0;
   let running = 0;
   let waiting = 0;
+
+  /** The turns `key` may run at once: its bound while any other client is there, every place when it is alone. */
+  function boundOf(key) {
+    if (perClientAtOnce >= atOnce) return atOnce;
+    const since = now() - sharedForMs;
+    for (const [other, leftAt] of lately) {
+      if (leftAt >= since) break;
+      lately.delete(other);
+    }
+    const others = clients.size - (clients.has(key) ? 1 : 0) + lately.size - (lately.has(key) ? 1 : 0);
+    return others > 0 ? perClientAtOnce : atOnce;
+  }
 
   /**
    * A freed place goes to the client that has used the least time among those with a turn waiting and below their
@@ -35,8 +62,8 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
   function serve() {
     while (running < atOnce) {
       let next;
-      for (const client of clients.values()) {
-        if (client.waiting.length === 0 || client.running >= perClientAtOnce) continue;
+      for (const [key, client] of clients) {
+        if (client.waiting.length === 0 || client.running >= boundOf(key)) continue;
         if (!next || client.used < next.used || (client.used === next.used && client.lastTurn < next.lastTurn)) next = client;
       }
       if (!next) return;
@@ -80,11 +107,20 @@ export function createFairQueue({ atOnce, perClientAtOnce = atOnce, waiting: max
         waiting -= 1;
       }
       state = 'left';
-      if (owner.running === 0 && owner.waiting.length === 0) clients.delete(key);
+      if (owner.running === 0 && owner.waiting.length === 0) {
+        clients.delete(key);
+        if (perClientAtOnce < atOnce) {
+          lately.delete(key);
+          lately.set(key, now());
+        }
+      }
       serve();
     };
-    // Nobody runnable waits while a place is free (serve() sees to it): a new turn starts at once or queues behind them.
-    if (running < atOnce && client.running < perClientAtOnce) {
+    // Nobody runnable waits while a place is free (serve() sees to it), but a client's bound eases when the others have
+    // been gone long enough, with nothing to serve() then: its waiting turns go first. A new turn starts at once or
+    // queues behind them.
+    if (client.waiting.length > 0) serve();
+    if (client.waiting.length === 0 && running < atOnce && client.running < boundOf(key)) {
       start();
       return { leave };
     }

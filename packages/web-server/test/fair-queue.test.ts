@@ -88,14 +88,37 @@ describe('fair turns between clients', () => {
 
   it('runs no more of one client at once than its bound while others go straight through', () => {
     const { ask, started, finish } = requests(createFairQueue({ atOnce: 4, perClientAtOnce: 2, waiting: 100 }));
+    ask('other', 'o1');
     for (let index = 1; index <= 4; index++) ask('flood', `f${index}`);
     expect(ask('shopper', 's1')).toBeNull();
-    expect(started).toEqual(['f1', 'f2', 's1']);
+    expect(started).toEqual(['o1', 'f1', 'f2', 's1']);
     finish('f1');
-    expect(started).toEqual(['f1', 'f2', 's1', 'f3']);
+    expect(started).toEqual(['o1', 'f1', 'f2', 's1', 'f3']);
     // Finishing twice frees one place only.
     finish('f1');
-    expect(started).toHaveLength(4);
+    expect(started).toHaveLength(5);
+  });
+
+  it('lets a client alone take every place, and bounds it while another is there or was within sharedForMs', () => {
+    const time = clock();
+    const { ask, started, finish } = requests(createFairQueue({ atOnce: 4, perClientAtOnce: 1, sharedForMs: 1000, waiting: 100, now: time.now }));
+    for (let index = 1; index <= 6; index++) ask('flood', `f${index}`);
+    expect(started).toEqual(['f1', 'f2', 'f3', 'f4']);
+    // A shopper comes: it goes straight through, and the flood's freed places are not its own any more.
+    ask('shopper', 's1');
+    finish('f1');
+    finish('f2');
+    finish('f3');
+    expect(started).toEqual(['f1', 'f2', 'f3', 'f4', 's1']);
+    // Between two clicks the shopper is still there: the flood keeps to one at once.
+    finish('s1');
+    time.pass(999);
+    finish('f4');
+    expect(started.slice(5)).toEqual(['f5']);
+    // Gone for longer than sharedForMs: the flood is alone again, and takes every place.
+    time.pass(2);
+    for (let index = 7; index <= 9; index++) ask('flood', `f${index}`);
+    expect(started.slice(5)).toEqual(['f5', 'f6', 'f7', 'f8']);
   });
 
   it('forgets a turn whose client left while it waited, and bounds the waiting of each client and of all', () => {
