@@ -43,7 +43,10 @@ export function createFairQueue({
   let running = 0;
   let waiting = 0;
 
-  /** The turns `key` may run at once: its bound while any other client is there, every place when it is alone. */
+  /**
+   * The turns `key` may run at once: its bound while any other client is there, every place when it is alone.
+   * @param {string} key
+   */
   function boundOf(key) {
     if (perClientAtOnce >= atOnce) return atOnce;
     const since = now() - sharedForMs;

@@ -58,6 +58,23 @@ describe('the embedded database takes statements in turns between clients', () =
     expect(finished).toEqual(['flood 1', 'shopper 1', 'shopper 2', 'shopper 3', 'shopper 4', 'flood 2', 'flood 3', 'flood 4']);
   });
 
+  it("runs a shopper's statements sent one after the other (a cart change's steps) after one flood statement, not one each", async () => {
+    const client = takingTurns(embeddedDatabase());
+    const finished: string[] = [];
+    const run = (who: string, name: string, statement: string) => forClient(who, () => client.query(statement)).then(() => finished.push(name));
+    const flood = Array.from({ length: 4 }, (_, index) => run('flood', `flood ${index + 1}`, 'sleep 20'));
+    // Each step is sent when the previous one has answered, a few promises later, as an API call's code does.
+    const shopper = forClient('shopper', async () => {
+      for (let step = 1; step <= 3; step++) {
+        await client.query('select 1');
+        await Promise.resolve();
+        finished.push(`shopper ${step}`);
+      }
+    });
+    await Promise.all([...flood, shopper]);
+    expect(finished).toEqual(['flood 1', 'shopper 1', 'shopper 2', 'shopper 3', 'flood 2', 'flood 3', 'flood 4']);
+  });
+
   it('reads new calls within a few milliseconds: a queue of statements that answer at once does not run in one go', async () => {
     const client = takingTurns(embeddedDatabase());
     const finished: string[] = [];
